@@ -1,0 +1,32 @@
+// Helpers shared by the npm scripts: run a command, install dependencies when missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    const code = result.status ?? 1;
+    console.error(`\n✖ ${command} ${args.join(' ')} (exit ${code})`);
+    process.exit(code);
+  }
+}
+
+/** `npm ci` when node_modules is absent or older than package-lock.json. */
+export function ensureDependencies() {
+  const marker = 'node_modules/.package-lock.json';
+  const stale =
+    !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
+  if (!stale) return;
+  console.log('▸ Installation des dépendances (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** True when the built app is older than any of its sources. */
+export function buildIsStale(outputs, inputs) {
+  const newest = (paths) =>
+    Math.max(...paths.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
+  if (!outputs.every((p) => existsSync(p))) return true;
+  return newest(inputs) > Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+}
+
+export const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));

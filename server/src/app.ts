@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { registerSessionResolver } from './auth/guard';
+import { registerAuthRoutes } from './auth/routes';
+import { deleteExpiredSessions } from './auth/sessions';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { registerFeatureRoutes } from './features/routes';
+import { HttpError, registerErrorHandler } from './lib/errors';
+import { registerSecurity } from './lib/security';
+import { registerRealtime } from './realtime/hub';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  redis?: Redis | undefined;
+  /** The built web app to serve; defaults to dist/web when it exists. */
+  webRoot?: string | undefined;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SESSION_CLEANUP_MS = 60 * 60 * 1000;
+
+/** Build the whole server without listening: main.ts listens, tests call inject() or listen(0). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'ruche:rl:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} secondes`,
+      ),
+  });
+  await registerSecurity(app, config);
+  registerErrorHandler(app);
+  const base = { config, database, db: database.db, redis: options.redis };
+  registerSessionResolver(app, base);
+  const ctx: AppContext = { ...base, realtime: await registerRealtime(app, base) };
+
+  registerAuthRoutes(app, ctx);
+  registerFeatureRoutes(app, ctx);
+
+  const webRoot = options.webRoot ?? path.join(repoRoot, 'dist/web');
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, file) {
+        // Hashed assets never change; index.html must be revalidated to pick up a new build.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (hasWeb && wantsPage) {
+      // The web app routes every other path itself, down to its own 404 page.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  const cleanup = setInterval(() => {
+    deleteExpiredSessions(ctx.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'expired session cleanup failed'),
+    );
+  }, SESSION_CLEANUP_MS);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { unauthorized } from '../lib/errors';
+import { resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie; null when signed out. */
+    user: SessionUser | null;
+    /** The hashed id of the request's session, when it has one. */
+    sessionId: string | null;
+  }
+}
+
+/** Resolve the session cookie once per request, before any handler runs. */
+export function registerSessionResolver(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'config'>,
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/ws') return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await resolveSession(ctx.db, ctx.config, token);
+    if (!session) return;
+    request.user = session.user;
+    request.sessionId = session.sid;
+  });
+}
+
+/** The guard of DESIGN §4: every protected route calls it first. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

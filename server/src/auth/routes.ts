@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthProviders } from '#shared/auth';
+import { userUpdateSchemaFor } from '#shared/users';
+import type { AppContext } from '../context';
+import { presentUser } from '../features/users/presenter';
+import { updateUser } from '../features/users/service';
+import { parse } from '../lib/errors';
+import { requireUser } from './guard';
+import { registerLocalAuth } from './local';
+import { registerOidc } from './oidc';
+import { clearSessionCookie, destroySession } from './sessions';
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  if (ctx.config.oidc) registerOidc(app, ctx);
+  else app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  if (ctx.config.localAuth) registerLocalAuth(app, ctx);
+
+  app.get(
+    '/api/auth/providers',
+    async (): Promise<AuthProviders> => ({
+      local: ctx.config.localAuth,
+      oidc: Boolean(ctx.config.oidc),
+    }),
+  );
+
+  app.get('/api/logout', async (request, reply) => {
+    if (request.sessionId) await destroySession(ctx.db, request.sessionId);
+    clearSessionCookie(reply);
+    return reply.redirect('/');
+  });
+
+  app.get('/api/auth/user', async (request) => presentUser(requireUser(request)));
+
+  app.patch('/api/auth/user', async (request) => {
+    const user = requireUser(request);
+    const input = parse(userUpdateSchemaFor(request.body), request.body);
+    return presentUser(await updateUser(ctx.db, user.id, input));
+  });
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import type { EmbeddedReady } from './embedded-worker';
+import * as schema from './schema';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+
+export interface Database {
+  kind: 'embedded' | 'postgres';
+  /** Drizzle over postgres.js: the one way the features reach the store. */
+  db: Db;
+  /** The raw postgres.js client, for LISTEN-free raw SQL where Drizzle has no word for it. */
+  sql: postgres.Sql;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Connections in the pool. */
+  max?: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Fork the PGlite worker: the bundled .js in production, the .ts source under tsx in dev and tests. */
+function startEmbedded(dir: string): Promise<{ child: ChildProcess; ready: EmbeddedReady }> {
+  const built = import.meta.url.endsWith('.js');
+  const worker = built
+    ? path.join(here, 'embedded-worker.js')
+    : path.join(here, 'embedded-worker.ts');
+  const child = fork(worker, [], {
+    env: { ...process.env, RUCHE_EMBEDDED_DIR: dir },
+    execArgv: built ? [] : ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`The embedded store stopped while starting (exit ${code})`));
+    child.once('exit', onExit);
+    child.once('error', reject);
+    child.once('message', (msg) => {
+      child.off('exit', onExit);
+      resolve({ child, ready: msg as EmbeddedReady });
+    });
+  });
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const max = options.max ?? 10;
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, { max, onnotice: () => {} });
+    return {
+      kind: 'postgres',
+      sql,
+      db: drizzle(sql, { schema }),
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+
+  const { child, ready } = await startEmbedded(path.join(options.dataDir, 'embedded'));
+  const sql = postgres({
+    ...(ready.socketPath ? { path: ready.socketPath } : { host: ready.host, port: ready.port }),
+    username: 'postgres',
+    database: 'postgres',
+    max: Math.min(max, 8),
+    // pglite-socket multiplexes connections onto one session: named prepared statements
+    // of two connections could collide there (DESIGN §1).
+    prepare: false,
+    onnotice: () => {},
+  });
+  return {
+    kind: 'embedded',
+    sql,
+    db: drizzle(sql, { schema }),
+    async close() {
+      await sql.end({ timeout: 5 });
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { UserStatus } from '#shared/limits';
+import type { User } from '#shared/users';
+import type { users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The only way a user row leaves the server: never its password hash or OIDC subject. */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: row.displayName,
+    profileImageUrl: row.profileImageUrl,
+    status: row.status as UserStatus,
+    statusMessage: row.statusMessage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type z } from 'zod';
+import type { ApiErrorBody } from '#shared/auth';
+
+/** An error a client caused, with its status and a French message for the person. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, message, errors);
+export const unauthorized = (message = 'Vous devez être connecté') => new HttpError(401, message);
+export const forbidden = (message = 'Action non autorisée') => new HttpError(403, message);
+export const notFound = (message = 'Introuvable') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Field errors keyed by dotted path; the first message becomes the response's `message`. */
+export function fromZod(error: ZodError): HttpError {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    errors[key] ??= [];
+    errors[key].push(issue.message);
+  }
+  return badRequest(error.issues[0]?.message ?? 'Requête invalide', errors);
+}
+
+/** Parse a request part with a shared schema; bad input becomes a 400 with field errors. */
+export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw fromZod(result.error);
+  return result.data;
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps JSON est vide',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Requête trop volumineuse',
+  FST_REQ_FILE_TOO_LARGE: 'Fichier trop volumineux',
+  FST_PARTS_LIMIT: 'Trop de fichiers',
+  FST_FILES_LIMIT: 'Trop de fichiers',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Requête multipart attendue',
+};
+
+/** One place maps every error to `{ message }` and a status; nothing else writes error bodies. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody = { message: 'Erreur interne du serveur' };
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    } else if (error instanceof ZodError) {
+      const http = fromZod(error);
+      status = 400;
+      body = { message: http.message, errors: http.errors ?? {} };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+      body = {
+        message:
+          known ??
+          (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'Le corps JSON est invalide'
+            : error.message),
+      };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { forbidden } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin this server answers as: PUBLIC_URL, else what the request's Host says. */
+export function ownOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl
+    ? new URL(config.publicUrl).origin
+    : `${request.protocol}://${request.host}`;
+}
+
+/**
+ * DESIGN §4: cookie-authenticated writes must come from our own pages. Browsers send Origin
+ * on every cross-origin write and Sec-Fetch-Site on every request, so either one decides;
+ * a client sending neither is not a browser and cannot be a confused deputy.
+ */
+export function isForeignWrite(request: FastifyRequest, config: Config): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin) return origin !== ownOrigin(request, config);
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    // Every HTML response gets a strict policy: scripts only from our own origin, no inline.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix injects <style> elements (scroll lock); styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl?.startsWith('https://') ?? false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    // Nothing an API answers may be kept by a shared cache or the back-forward cache.
+    reply.header('Cache-Control', 'no-store');
+    if (isForeignWrite(request, config)) {
+      throw forbidden('Requête refusée : origine non autorisée');
+    }
+  });
+}

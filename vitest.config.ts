@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs twice: against PostgreSQL and against the embedded store (issue 2).
+const serverProject = (store: 'postgres' | 'embedded') => ({
+  test: {
+    name: `server-${store}`,
+    include: ['server/src/**/*.test.ts', 'shared/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    env: { RUCHE_TEST_STORE: store },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('postgres'),
+      serverProject('embedded'),
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});

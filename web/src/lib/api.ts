@@ -1,0 +1,74 @@
+import type { ApiErrorBody } from '#shared/auth';
+
+/**
+ * SPEC §7: the native shell prefixes a fixed remote origin; the browser stays same-origin.
+ * VITE_API_ORIGIN is set only when building the Capacitor app.
+ */
+export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
+
+/** SPEC §8: a failed call's message is "<status>: <body text or status text>". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+  }
+
+  /** The server's own French message, when it gave one. */
+  get serverMessage(): string | undefined {
+    return this.body?.message;
+  }
+}
+
+export const isUnauthorized = (error: unknown): boolean =>
+  error instanceof ApiError
+    ? error.status === 401
+    : /^401: /.test(String((error as Error)?.message));
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  let body: ApiErrorBody | null = null;
+  try {
+    body = JSON.parse(text) as ApiErrorBody;
+  } catch {
+    body = null;
+  }
+  throw new ApiError(res.status, body, text);
+}
+
+/** Every call sends credentials; a JSON content type only when there is a body (SPEC §7). */
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${API_ORIGIN}${path}`, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+
+/** GET that answers null on 401 instead of throwing: for "am I signed in?" only. */
+export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
+  const res = await fetch(`${API_ORIGIN}${path}`, { credentials: 'include' });
+  if (res.status === 401) return null;
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** Full-page navigation to the sign-in route (SPEC §2: external path /api/login). */
+export function goToLogin(): void {
+  window.location.href = `${API_ORIGIN}/api/login`;
+}

@@ -1,0 +1,37 @@
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { UNAUTHORIZED_REDIRECT_MS } from '#shared/limits';
+import { apiGet, goToLogin, isUnauthorized } from './api';
+
+/** SPEC §7: the default query GETs the path formed by joining its key segments with "/". */
+const defaultQueryFn: QueryFunction = ({ queryKey }) =>
+  apiGet(queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/'));
+
+let redirecting = false;
+/** SPEC §6: a 401 on a protected call sends the user to /api/login. */
+function redirectOn401(error: unknown): void {
+  if (!isUnauthorized(error) || redirecting) return;
+  redirecting = true;
+  setTimeout(goToLogin, UNAUTHORIZED_REDIRECT_MS);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      // The current-user query's 401 means "signed out", not "send me to the sign-in page".
+      if (query.meta?.allow401) return;
+      redirectOn401(error);
+    },
+  }),
+  mutationCache: new MutationCache({ onError: redirectOn401 }),
+  defaultOptions: {
+    // SPEC §7: no retry, no refetch on focus or by interval, never stale.
+    queries: {
+      queryFn: defaultQueryFn,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.RUCHE_API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: here,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.join(here, 'src') } },
+  build: { outDir: path.join(here, '../dist/web'), emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 3000,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+});
