@@ -23,7 +23,8 @@ export class TestClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
-    const isForm = body instanceof FormData;
+    // FormData and URLSearchParams go as they are (fetch sets their content type); the rest as JSON.
+    const isForm = body instanceof FormData || body instanceof URLSearchParams;
     const res = await fetch(new URL(path, this.baseUrl), {
       method,
       redirect: 'manual',

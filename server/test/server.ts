@@ -20,6 +20,8 @@ export interface TestServerOptions {
   store?: TestStoreHandle;
   storeKind?: TestStore;
   redisUrl?: string;
+  /** A built web app to serve (a folder with index.html); none by default. */
+  webRoot?: string;
 }
 
 /** A real server on a loopback port, on a private store: what API and realtime tests talk to. */
@@ -35,7 +37,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
-  const app = await buildApp({ config, database, redis, webRoot: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    webRoot: options.webRoot ?? '/nonexistent',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

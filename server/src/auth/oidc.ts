@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { EMAIL_MAX } from '#shared/limits';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import {
@@ -10,10 +11,13 @@ import {
   updateUserProfile,
 } from '../features/users/service';
 import { badRequest } from '../lib/errors';
+
 import { signIn } from './sign-in';
 
 const FLOW_COOKIE = 'ruche_oidc';
 const CALLBACK_PATH = '/api/callback';
+/** users.first_name and users.last_name. */
+const NAME_MAX = 100;
 
 interface Flow {
   verifier: string;
@@ -25,39 +29,74 @@ function origin(request: FastifyRequest, ctx: AppContext): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-/** Create or update the account behind verified ID token claims (issue 2: match by email only when verified). */
+type OidcClaims = client.IDToken & client.UserInfoResponse;
+
+/**
+ * Exchange the code (checking state, PKCE and nonce) and gather the person's claims. With a
+ * code flow, a conforming provider may put the profile and email claims only in the UserInfo
+ * response (OIDC Core §5.4), so it is asked too; its subject must match the ID token's.
+ */
+async function redeemCode(
+  config: client.Configuration,
+  callbackUrl: URL,
+  flow: Flow,
+): Promise<OidcClaims> {
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: flow.verifier,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  });
+  const idToken = tokens.claims();
+  if (!idToken) throw new Error('no ID token');
+  if (!config.serverMetadata().userinfo_endpoint) return idToken;
+  const userInfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
+  return { ...userInfo, ...idToken };
+}
+
+/** A string claim that fits its column, else nothing (a provider's data is not ours to cut). */
+function claim(value: unknown, max = Number.POSITIVE_INFINITY): string | null {
+  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
+}
+
+/**
+ * Create or update the account behind the provider's claims (issue 2): an existing account is
+ * matched by email only when the provider says the email is verified, and an email another
+ * account owns is never taken over.
+ */
 async function upsertOidcUser(
   ctx: AppContext,
   issuer: string,
-  claims: client.IDToken,
+  claims: OidcClaims,
 ): Promise<UserRow> {
-  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+  const email = claim(claims.email, EMAIL_MAX)?.toLowerCase() ?? null;
+  const verified = claims.email_verified === true;
   const profile = {
-    firstName: typeof claims.given_name === 'string' ? claims.given_name : null,
-    lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
-    profileImageUrl: typeof claims.picture === 'string' ? claims.picture : null,
+    firstName: claim(claims.given_name, NAME_MAX),
+    lastName: claim(claims.family_name, NAME_MAX),
+    profileImageUrl: claim(claims.picture),
   };
   const [linked] = await ctx.db
     .select()
     .from(users)
     .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, claims.sub)))
     .limit(1);
-  const verified = claims.email_verified === true;
+  const owner = email ? await findUserByEmail(ctx.db, email) : undefined;
   if (linked) {
-    const keepEmail = !email || !verified ? linked.email : email;
-    return updateUserProfile(ctx.db, linked.id, { ...profile, email: keepEmail });
+    // A verified new address is taken up, unless another account already has it.
+    const newEmail = email && verified && (!owner || owner.id === linked.id) ? email : linked.email;
+    return updateUserProfile(ctx.db, linked.id, { ...profile, email: newEmail });
   }
-  const byEmail = email ? await findUserByEmail(ctx.db, email) : undefined;
-  if (byEmail && verified) {
+  if (owner && verified && !owner.oidcSubject) {
     await ctx.db
       .update(users)
       .set({ oidcIssuer: issuer, oidcSubject: claims.sub })
-      .where(eq(users.id, byEmail.id));
-    return updateUserProfile(ctx.db, byEmail.id, { ...profile, email: byEmail.email });
+      .where(eq(users.id, owner.id));
+    return updateUserProfile(ctx.db, owner.id, { ...profile, email: owner.email });
   }
-  // An unverified email that another account already owns is not taken over, nor stored.
+  // An email that another account already owns is neither taken over nor stored twice.
   return createUser(ctx.db, {
-    email: byEmail ? null : email,
+    email: owner ? null : email,
     ...profile,
     oidcIssuer: issuer,
     oidcSubject: claims.sub,
@@ -121,20 +160,13 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
     reply.clearCookie(FLOW_COOKIE, { path: CALLBACK_PATH });
     const config = await configuration();
     const current = new URL(request.url, origin(request, ctx));
-    let claims: client.IDToken | undefined;
+    let claims: OidcClaims;
     try {
-      const tokens = await client.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: flow.verifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
-      claims = tokens.claims();
+      claims = await redeemCode(config, current, flow);
     } catch (error) {
       request.log.warn({ err: error }, 'OIDC callback refused');
       throw badRequest('La connexion avec le fournisseur a échoué');
     }
-    if (!claims) throw badRequest('La connexion avec le fournisseur a échoué');
     const user = await upsertOidcUser(ctx, config.serverMetadata().issuer, claims);
     await signIn(request, reply, ctx, user.id);
     return reply.redirect('/');

@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '#shared/users';
+import { TestClient } from '../../test/client';
+import { buildUser } from '../../test/factories';
+import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
+import { startTestServer, type TestServer } from '../../test/server';
+import { users } from '../db/schema';
+
+let provider: OidcTestProvider;
+let server: TestServer;
+
+beforeAll(async () => {
+  // The provider listens first so that Ruche knows its issuer; Ruche discovers it lazily at
+  // the first sign-in, by which time the provider knows Ruche's redirect URI.
+  provider = await startOidcProvider();
+  server = await startTestServer({
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      // Local accounts too, to test linking an existing account by email.
+      LOCAL_AUTH: 'on',
+    },
+  });
+  provider.register(`${server.url}/api/callback`);
+});
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+});
+
+let subjects = 0;
+function person(claims: Record<string, unknown>): string {
+  const sub = `person-${++subjects}`;
+  provider.accounts.set(sub, claims);
+  return sub;
+}
+
+/** GET /api/login, then the provider's pages, up to the redirect back to /api/callback. */
+async function authorize(browser: TestClient, sub: string): Promise<URL> {
+  const login = await browser.get('/api/login');
+  expect(login.status).toBe(302);
+  return provider.authorize(login.headers.get('location')!, sub);
+}
+
+async function signInWithProvider(sub: string, browser = new TestClient(server.url)) {
+  const back = await authorize(browser, sub);
+  const callback = await browser.get<unknown>(back.pathname + back.search);
+  return { browser, callback };
+}
+
+describe('OpenID Connect sign-in against a real provider', () => {
+  it('sends the browser to the authorize endpoint with PKCE (S256), state and nonce', async () => {
+    const browser = new TestClient(server.url);
+    const res = await browser.get('/api/login');
+    expect(res.status).toBe(302);
+    const url = new URL(res.headers.get('location')!);
+    expect(url.origin + url.pathname).toBe(`${provider.issuer}/auth`);
+    const params = url.searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('client_id')).toBe(provider.clientId);
+    expect(params.get('redirect_uri')).toBe(`${server.url}/api/callback`);
+    expect(params.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'email', 'profile']),
+    );
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get('state')?.length).toBeGreaterThanOrEqual(22);
+    expect(params.get('nonce')?.length).toBeGreaterThanOrEqual(22);
+    // The verifier stays with the browser in a signed, httpOnly cookie scoped to the callback.
+    const flowCookie = res.headers.getSetCookie().find((c) => c.startsWith('ruche_oidc='));
+    expect(flowCookie).toMatch(/HttpOnly/i);
+    expect(flowCookie).toMatch(/Path=\/api\/callback/i);
+    expect(flowCookie).not.toContain(params.get('code_challenge')!);
+  });
+
+  it('signs in through the provider and creates the user from its claims', async () => {
+    const sub = person({
+      email: 'Ines.Moreau@Example.test',
+      email_verified: true,
+      given_name: 'Inès',
+      family_name: 'Moreau',
+      picture: 'https://images.example.test/ines.png',
+    });
+    const { browser, callback } = await signInWithProvider(sub);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/');
+    expect(browser.cookies.get('ruche_session')).toBeTruthy();
+
+    const me = await browser.get<User>('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      email: 'ines.moreau@example.test',
+      firstName: 'Inès',
+      lastName: 'Moreau',
+      profileImageUrl: 'https://images.example.test/ines.png',
+      displayName: null,
+    });
+  });
+
+  it('updates the names and picture at the next sign-in, keeping the same account', async () => {
+    const sub = person({
+      email: 'paul@example.test',
+      email_verified: true,
+      given_name: 'Paul',
+      family_name: 'Durand',
+    });
+    const first = await signInWithProvider(sub);
+    const before = await first.browser.get<User>('/api/auth/user');
+
+    provider.accounts.set(sub, {
+      email: 'paul@example.test',
+      email_verified: true,
+      given_name: 'Paul-Henri',
+      family_name: 'Durand-Roy',
+      picture: 'https://images.example.test/paul.png',
+    });
+    const second = await signInWithProvider(sub);
+    const after = await second.browser.get<User>('/api/auth/user');
+    expect(after.body.id).toBe(before.body.id);
+    expect(after.body).toMatchObject({
+      firstName: 'Paul-Henri',
+      lastName: 'Durand-Roy',
+      profileImageUrl: 'https://images.example.test/paul.png',
+    });
+  });
+
+  it('links an existing local account when the provider says the email is verified', async () => {
+    const local = await buildUser(server, { email: 'lea@example.test', firstName: 'Léa' });
+    const sub = person({
+      email: 'LEA@example.test',
+      email_verified: true,
+      given_name: 'Léa',
+      family_name: 'Petit',
+    });
+    const { browser } = await signInWithProvider(sub);
+    const me = await browser.get<User>('/api/auth/user');
+    expect(me.body.id).toBe(local.user.id);
+    expect(me.body.email).toBe('lea@example.test');
+    expect(me.body.lastName).toBe('Petit');
+    // The password still works for the linked account.
+    const byPassword = await new TestClient(server.url).post<User>('/api/auth/login', {
+      email: 'lea@example.test',
+      password: local.password,
+    });
+    expect(byPassword.status).toBe(200);
+    expect(byPassword.body.id).toBe(local.user.id);
+  });
+
+  it('does not take over a local account when the email is not verified', async () => {
+    const local = await buildUser(server, {
+      email: 'hugo@example.test',
+      firstName: 'Hugo',
+      lastName: 'Local',
+    });
+    const sub = person({
+      email: 'hugo@example.test',
+      email_verified: false,
+      given_name: 'Intrus',
+      family_name: 'Malin',
+    });
+    const { browser, callback } = await signInWithProvider(sub);
+    expect(callback.status).toBe(302);
+    const me = await browser.get<User>('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body.id).not.toBe(local.user.id);
+    expect(me.body.email).not.toBe('hugo@example.test');
+    expect(me.body.firstName).toBe('Intrus');
+
+    // The local account is untouched: same profile, not linked to the provider's subject.
+    const still = await local.client.get<User>('/api/auth/user');
+    expect(still.body).toEqual(local.user);
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, local.user.id));
+    expect(row?.oidcSubject).toBeNull();
+  });
+
+  it('takes up a new verified email, but never one another account owns', async () => {
+    const sub = person({ email: 'zoe@example.test', email_verified: true, given_name: 'Zoé' });
+    const first = await signInWithProvider(sub);
+    const id = (await first.browser.get<User>('/api/auth/user')).body.id;
+
+    provider.accounts.set(sub, { email: 'zoe.nouvelle@example.test', email_verified: true });
+    const moved = await signInWithProvider(sub);
+    expect((await moved.browser.get<User>('/api/auth/user')).body).toMatchObject({
+      id,
+      email: 'zoe.nouvelle@example.test',
+    });
+
+    const other = await buildUser(server, { email: 'sam@example.test' });
+    provider.accounts.set(sub, { email: 'sam@example.test', email_verified: true });
+    const clash = await signInWithProvider(sub);
+    expect(clash.callback.status).toBe(302);
+    expect((await clash.browser.get<User>('/api/auth/user')).body).toMatchObject({
+      id,
+      email: 'zoe.nouvelle@example.test',
+    });
+    expect((await other.client.get<User>('/api/auth/user')).body).toEqual(other.user);
+  });
+
+  it('signs in even when a claim does not fit the profile', async () => {
+    const sub = person({
+      email: 'long@example.test',
+      email_verified: true,
+      given_name: 'A'.repeat(101),
+      family_name: 'Court',
+    });
+    const { browser, callback } = await signInWithProvider(sub);
+    expect(callback.status).toBe(302);
+    const me = await browser.get<User>('/api/auth/user');
+    expect(me.body).toMatchObject({ firstName: null, lastName: 'Court' });
+  });
+
+  it('refuses a callback whose state was tampered with, and opens no session', async () => {
+    const sub = person({ email: 'eve@example.test', email_verified: true });
+    const browser = new TestClient(server.url);
+    const back = await authorize(browser, sub);
+    back.searchParams.set('state', `${back.searchParams.get('state')}x`);
+    const res = await browser.get<{ message: string }>(back.pathname + back.search);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('La connexion avec le fournisseur a échoué');
+    expect(browser.cookies.has('ruche_session')).toBe(false);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('refuses a callback without state, and opens no session', async () => {
+    const sub = person({ email: 'mallory@example.test', email_verified: true });
+    const browser = new TestClient(server.url);
+    const back = await authorize(browser, sub);
+    back.searchParams.delete('state');
+    const res = await browser.get<{ message: string }>(back.pathname + back.search);
+    expect(res.status).toBe(400);
+    expect(browser.cookies.has('ruche_session')).toBe(false);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('refuses a callback arriving in another browser than the one that started the flow', async () => {
+    const sub = person({ email: 'victim@example.test', email_verified: true });
+    const back = await authorize(new TestClient(server.url), sub);
+    // Login CSRF: the attacker's code delivered to someone else's browser.
+    const other = new TestClient(server.url);
+    const res = await other.get<{ message: string }>(back.pathname + back.search);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('La connexion a expiré, veuillez réessayer');
+    expect(other.cookies.has('ruche_session')).toBe(false);
+  });
+
+  it('lists both sign-in methods', async () => {
+    const res = await new TestClient(server.url).get('/api/auth/providers');
+    expect(res.body).toEqual({ local: true, oidc: true });
+  });
+});
