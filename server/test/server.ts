@@ -31,6 +31,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: store.dataDir,
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Tests sign many people up from one address; the rate-limit test sets its own.
+    AUTH_RATE_LIMIT: '10000',
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,

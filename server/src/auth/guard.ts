@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../lib/errors';
-import { resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
+import { resolveSession, SESSION_COOKIE, type SessionUser, setSessionCookie } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +19,7 @@ export function registerSessionResolver(
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url !== '/ws') return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
@@ -27,6 +27,10 @@ export function registerSessionResolver(
     if (!session) return;
     request.user = session.user;
     request.sessionId = session.sid;
+    // The browser keeps the cookie as long as the row now lives.
+    if (session.renewedUntil) {
+      setSessionCookie(request, reply, ctx.config, token, session.renewedUntil);
+    }
   });
 }
 

@@ -33,7 +33,7 @@ export async function resolveSession(
   db: Db,
   config: Config,
   token: string,
-): Promise<{ sid: string; user: SessionUser } | null> {
+): Promise<{ sid: string; user: SessionUser; renewedUntil?: Date } | null> {
   const sid = hashToken(token);
   const now = new Date();
   const [row] = await db
@@ -43,12 +43,12 @@ export async function resolveSession(
     .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
     .limit(1);
   if (!row) return null;
-  // Sliding expiry: a session in use is extended once less than half its life remains.
+  // Sliding expiry: a session in use is extended once less than half its life remains
+  // (the caller sends the cookie again with the new date).
   if (row.expire.getTime() - now.getTime() < config.sessionTtlMs / 2) {
-    await db
-      .update(sessions)
-      .set({ expire: new Date(now.getTime() + config.sessionTtlMs) })
-      .where(eq(sessions.sid, sid));
+    const renewedUntil = new Date(now.getTime() + config.sessionTtlMs);
+    await db.update(sessions).set({ expire: renewedUntil }).where(eq(sessions.sid, sid));
+    return { sid, user: row.user, renewedUntil };
   }
   return { sid, user: row.user };
 }
