@@ -1,0 +1,76 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Message, MessagePage } from '#shared/messages';
+import { apiGet } from '@/lib/api';
+import { bySeq, type MessagesPage, type MessagesPageParam } from '../lib/message-cache';
+
+export const messagesKey = (channelId: string) => ['/api/channels', channelId, 'messages'] as const;
+
+function pageQuery(param: MessagesPageParam): string {
+  switch (param.kind) {
+    case 'latest':
+      return '';
+    case 'before':
+      return `?before=${encodeURIComponent(param.cursor)}`;
+    case 'after':
+      return `?after=${encodeURIComponent(param.cursor)}`;
+    case 'around':
+      return `?around=${encodeURIComponent(param.messageId)}`;
+  }
+}
+
+/** Thread replies live in their panel, not in the channel's list. */
+const topLevel = (messages: readonly Message[]) =>
+  messages.filter((message) => !message.parentMessageId).sort(bySeq);
+
+/**
+ * GET /api/channels/{id}/messages: newest page (no parameter), older pages (?before=cursor),
+ * what follows a page (?after=cursor) or a permalink window (?around=messageId). Pages come
+ * oldest → newest; replies are dropped here (they show in their thread).
+ */
+export async function getMessagesPage(
+  channelId: string,
+  param: MessagesPageParam,
+): Promise<MessagesPage> {
+  const page = await apiGet<MessagePage>(
+    `/api/channels/${encodeURIComponent(channelId)}/messages${pageQuery(param)}`,
+  );
+  return {
+    messages: topLevel(page.messages),
+    olderCursor: param.kind === 'after' ? null : page.nextCursor,
+    newerCursor: page.newerCursor ?? null,
+    atHead: !page.newerCursor,
+  };
+}
+
+/**
+ * Catch-up after a (re)connect: every message after `seq`, replies included (they bump
+ * their parent's reply count), following newerCursor until the newest.
+ */
+export async function getMessagesAfter(channelId: string, seq: number): Promise<Message[]> {
+  const all: Message[] = [];
+  let cursor: string | null = String(seq);
+  while (cursor !== null) {
+    const page: MessagePage = await apiGet<MessagePage>(
+      `/api/channels/${encodeURIComponent(channelId)}/messages?after=${encodeURIComponent(cursor)}`,
+    );
+    all.push(...page.messages);
+    cursor = page.messages.length > 0 ? (page.newerCursor ?? null) : null;
+  }
+  return all.sort(bySeq);
+}
+
+export const messagesQueryOptions = (channelId: string) =>
+  infiniteQueryOptions({
+    queryKey: messagesKey(channelId),
+    queryFn: ({ pageParam }) => getMessagesPage(channelId, pageParam),
+    initialPageParam: { kind: 'latest' } as MessagesPageParam,
+    // Older history is the "previous" direction: it is prepended as the user scrolls up.
+    getPreviousPageParam: (first): MessagesPageParam | undefined =>
+      first.olderCursor ? { kind: 'before', cursor: first.olderCursor } : undefined,
+    getNextPageParam: (last): MessagesPageParam | undefined =>
+      last.newerCursor ? { kind: 'after', cursor: last.newerCursor } : undefined,
+  });
+
+export function useMessages(channelId: string) {
+  return useInfiniteQuery(messagesQueryOptions(channelId));
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import type { UserStatus } from '#shared/limits';
+import type { RealtimeSocket } from '@/lib/socket';
+
+/** No keyboard, pointer or scroll input for this long: the user is away. */
+export const IDLE_AWAY_MS = 5 * 60_000;
+/** A hidden tab for this long: away too (short hides — switching apps — do not flap). */
+export const HIDDEN_AWAY_MS = 60_000;
+
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;
+
+/**
+ * SPEC §4 presence: away after inactivity, online again on activity. Only when the user's
+ * chosen status is online: someone who chose away or offline keeps it.
+ */
+export function useAutoAway(socket: RealtimeSocket | null, chosenStatus: UserStatus): void {
+  useEffect(() => {
+    if (!socket || chosenStatus !== 'online') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastActivity = 0;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.setPresence('away'), ms);
+    };
+    const handleActivity = () => {
+      const now = Date.now();
+      // pointermove fires constantly: re-arming once a second is plenty.
+      if (now - lastActivity < 1000) return;
+      lastActivity = now;
+      socket.setPresence('online');
+      arm(IDLE_AWAY_MS);
+    };
+    const handleVisibility = () => {
+      if (document.visibilityState === 'hidden') arm(HIDDEN_AWAY_MS);
+      else {
+        lastActivity = 0;
+        handleActivity();
+      }
+    };
+    for (const name of ACTIVITY_EVENTS)
+      window.addEventListener(name, handleActivity, { passive: true });
+    document.addEventListener('visibilitychange', handleVisibility);
+    arm(document.visibilityState === 'hidden' ? HIDDEN_AWAY_MS : IDLE_AWAY_MS);
+    return () => {
+      clearTimeout(timer);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, handleActivity);
+      document.removeEventListener('visibilitychange', handleVisibility);
+    };
+  }, [socket, chosenStatus]);
+}

@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Own messages not yet acknowledged by the server, by clientId. They are shown as
+ * "sending" (or "failed", with a retry) until the stored message comes back, by the POST's
+ * answer or by the new_message event — whichever is first; the list hides an entry as soon
+ * as a stored message carries its clientId. A retry reuses the clientId, so the server
+ * stores the message once however many times it is sent (DESIGN §4).
+ */
+export interface OutboxEntry {
+  clientId: string;
+  channelId: string;
+  parentMessageId: string | null;
+  content: string;
+  mentions: string[];
+  createdAt: string;
+  state: 'sending' | 'failed';
+  attempts: number;
+}
+
+let entries: readonly OutboxEntry[] = [];
+const listeners = new Set<() => void>();
+
+function commit(next: readonly OutboxEntry[]): void {
+  entries = next;
+  for (const listener of listeners) listener();
+}
+
+export function addToOutbox(entry: OutboxEntry): void {
+  commit([...entries, entry]);
+}
+
+export function updateOutbox(clientId: string, patch: Partial<OutboxEntry>): void {
+  commit(entries.map((entry) => (entry.clientId === clientId ? { ...entry, ...patch } : entry)));
+}
+
+export function removeFromOutbox(clientId: string): void {
+  if (!entries.some((entry) => entry.clientId === clientId)) return;
+  commit(entries.filter((entry) => entry.clientId !== clientId));
+}
+
+export function outboxEntries(): readonly OutboxEntry[] {
+  return entries;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The outbox of one channel's list (parentMessageId null) or of one thread. */
+export function useOutbox(channelId: string, parentMessageId: string | null): OutboxEntry[] {
+  const all = useSyncExternalStore(subscribe, () => entries);
+  return all.filter(
+    (entry) => entry.channelId === channelId && entry.parentMessageId === parentMessageId,
+  );
+}

@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Channel } from '#shared/channels';
+import type { Message, TypingUser } from '#shared/messages';
+import type { ServerEvent } from '#shared/protocol';
+import { CHANNELS_KEY } from '@/features/channels/api/get-channels';
+import { setPresence } from '@/lib/presence-store';
+import { storeDeletion } from '../api/delete-message';
+import { storeUpdatedMessage } from '../api/edit-message';
+import { getMessagesAfter, messagesKey } from '../api/get-messages';
+import { typingKey } from '../api/get-typing';
+import { storeDeliveredMessage } from '../api/send-message';
+import { storeReactions } from '../api/toggle-reaction';
+import { getActiveChannel } from './active-channel';
+import {
+  applyCatchUp,
+  applyThreadReactions,
+  isAtHead,
+  lastSeenSeq,
+  type MessagesData,
+  type ThreadData,
+} from './message-cache';
+
+/**
+ * Server events → the same query keys the REST calls fill (CONVENTIONS: one source of truth).
+ * Every update is idempotent, since an event may also come back through a catch-up.
+ */
+export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, meId: string) {
+  switch (event.type) {
+    case 'new_message':
+      storeDeliveredMessage(queryClient, event.message);
+      bumpUnread(queryClient, event.message, meId);
+      dropTypingUser(queryClient, event.channelId, event.message.userId);
+      return;
+    case 'message_updated':
+      storeUpdatedMessage(queryClient, event.message);
+      return;
+    case 'message_deleted':
+      storeDeletion(queryClient, event.channelId, event.messageId, event.parentMessageId);
+      return;
+    case 'reaction_updated':
+      storeReactions(queryClient, event.channelId, event.messageId, null, event.reactions);
+      // A reply's reactions: whichever open thread holds it.
+      queryClient.setQueriesData<ThreadData>({ queryKey: ['/api/messages'] }, (thread) =>
+        thread && 'replies' in thread
+          ? applyThreadReactions(thread, event.messageId, event.reactions)
+          : thread,
+      );
+      return;
+    case 'typing_update':
+      if (event.user.userId === meId) return;
+      queryClient.setQueryData<TypingUser[]>(typingKey(event.channelId), (users = []) => {
+        const others = users.filter((user) => user.userId !== event.user.userId);
+        return event.isTyping ? [...others, event.user] : others;
+      });
+      return;
+    case 'presence_update':
+      setPresence(event.userId, event.status);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Sidebar badge, in place: once per message (seq above the channel's lastSeq). */
+function bumpUnread(queryClient: QueryClient, message: Message, meId: string) {
+  const channels = queryClient.getQueryData<Channel[]>(CHANNELS_KEY);
+  const channel = channels?.find((c) => c.id === message.channelId);
+  if (!channels) return;
+  if (!channel) {
+    // A channel we were just added to: the list refetches with it.
+    void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true });
+    return;
+  }
+  if (message.seq <= channel.lastSeq) return;
+  const counts = message.userId !== meId && getActiveChannel() !== message.channelId;
+  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
+    list?.map((c) =>
+      c.id === message.channelId
+        ? { ...c, lastSeq: message.seq, unreadCount: c.unreadCount + (counts ? 1 : 0) }
+        : c,
+    ),
+  );
+}
+
+function dropTypingUser(queryClient: QueryClient, channelId: string, userId: string) {
+  queryClient.setQueryData<TypingUser[]>(typingKey(channelId), (users) =>
+    users?.some((user) => user.userId === userId)
+      ? users.filter((user) => user.userId !== userId)
+      : users,
+  );
+}
+
+/**
+ * After `ready` or `resync`: for every channel whose history is cached and loaded up to the
+ * newest message, fetch everything after the last seq seen and merge it (no gap, no double).
+ */
+export async function catchUpCachedChannels(queryClient: QueryClient): Promise<void> {
+  const cached = queryClient.getQueryCache().findAll({ queryKey: ['/api/channels'] });
+  const jobs = cached.map(async (query) => {
+    const [, channelId, kind] = query.queryKey as [string, string?, string?];
+    if (!channelId || kind !== 'messages' || query.queryKey.length !== 3) return;
+    const data = query.state.data as MessagesData | undefined;
+    const seq = lastSeenSeq(data);
+    if (!data || !isAtHead(data)) return;
+    if (seq === null) {
+      // Nothing seen yet (an empty channel): the newest page is the whole catch-up.
+      await queryClient.refetchQueries({ queryKey: messagesKey(channelId), exact: true });
+      return;
+    }
+    try {
+      const missed = await getMessagesAfter(channelId, seq);
+      queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
+        applyCatchUp(current, missed),
+      );
+    } catch {
+      // Gone (removed from the channel) or offline again: the next ready retries.
+    }
+  });
+  await Promise.all(jobs);
+  // Threads and typing lines on screen: cheap to refetch whole.
+  await queryClient.invalidateQueries({
+    predicate: (query) =>
+      (query.queryKey[0] === '/api/messages' && query.queryKey[2] === 'thread') ||
+      (query.queryKey[0] === '/api/channels' && query.queryKey[2] === 'typing'),
+  });
+}

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
+import {
+  parseServerFrame,
+  RealtimeSocket,
+  type SocketLike,
+  socketUrl,
+  type Timers,
+} from './socket';
+
+/** A WebSocket stand-in the test opens, closes and reads by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  readonly sent: unknown[] = [];
+  failSends = false;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    if (this.failSends) throw new Error('buffer full');
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) });
+  }
+}
+
+/** Timers advanced by the test, with no real waiting. */
+class FakeTimers implements Timers {
+  now = 0;
+  private tasks: { at: number; fn: () => void; id: number }[] = [];
+  private nextId = 1;
+  setTimeout(fn: () => void, ms: number) {
+    const id = this.nextId++;
+    this.tasks.push({ at: this.now + ms, fn, id });
+    return id;
+  }
+  clearTimeout(handle: unknown) {
+    this.tasks = this.tasks.filter((task) => task.id !== handle);
+  }
+  advance(ms: number) {
+    const end = this.now + ms;
+    for (;;) {
+      const due = this.tasks.filter((task) => task.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.tasks = this.tasks.filter((task) => task !== due);
+      this.now = due.at;
+      due.fn();
+    }
+    this.now = end;
+  }
+  get pending() {
+    return this.tasks.length;
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const timers = new FakeTimers();
+  const client = new RealtimeSocket({
+    url: 'ws://ruche.test/ws',
+    timers,
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const current = () => sockets.at(-1)!;
+  return { client, sockets, timers, current };
+}
+
+describe('RealtimeSocket', () => {
+  it('authenticates first on open', () => {
+    const { client, current } = setup();
+    client.start('u1');
+    expect(client.connectionState).toBe('connecting');
+    current().open();
+    expect(client.connectionState).toBe('open');
+    expect(current().sent).toEqual([{ type: 'auth', userId: 'u1' }]);
+  });
+
+  it('queues frames while connecting and flushes them in order after auth', () => {
+    const { client, current, timers } = setup();
+    client.start('u1');
+    client.send({ type: 'typing', channelId: 'c1', isTyping: true });
+    client.send({ type: 'ping' });
+    expect(client.queuedCount).toBe(2);
+    // The 100 ms flush retry finds the socket still connecting: nothing goes out.
+    timers.advance(100);
+    expect(current().sent).toEqual([]);
+    current().open();
+    expect(current().sent).toEqual([
+      { type: 'auth', userId: 'u1' },
+      { type: 'typing', channelId: 'c1', isTyping: true },
+      { type: 'ping' },
+    ]);
+    expect(client.queuedCount).toBe(0);
+  });
+
+  it('retries the flush every 100 ms while sends fail', () => {
+    const { client, current, timers } = setup();
+    client.start('u1');
+    current().open();
+    current().failSends = true;
+    client.send({ type: 'ping' });
+    expect(client.queuedCount).toBe(1);
+    timers.advance(100);
+    expect(client.queuedCount).toBe(1);
+    current().failSends = false;
+    timers.advance(100);
+    expect(client.queuedCount).toBe(0);
+    expect(current().sent.at(-1)).toEqual({ type: 'ping' });
+  });
+
+  it('does not queue frames sent with queue: false', () => {
+    const { client } = setup();
+    client.start('u1');
+    expect(client.send({ type: 'typing', channelId: 'c1', isTyping: true }, { queue: false })).toBe(
+      false,
+    );
+    expect(client.queuedCount).toBe(0);
+  });
+
+  it('reconnects 3 s after a close, then re-auths, rejoins, re-sends away and flushes', () => {
+    const { client, sockets, current, timers } = setup();
+    const opens: boolean[] = [];
+    client.onOpen(({ reconnected }) => opens.push(reconnected));
+    client.start('u1');
+    current().open();
+    client.joinChannel('c1');
+    client.setPresence('away');
+    current().drop();
+    expect(client.connectionState).toBe('closed');
+    client.send({ type: 'typing', channelId: 'c1', isTyping: false });
+
+    timers.advance(2999);
+    expect(sockets).toHaveLength(1);
+    timers.advance(1);
+    expect(sockets).toHaveLength(2);
+    current().open();
+    expect(current().sent).toEqual([
+      { type: 'auth', userId: 'u1' },
+      { type: 'join_channel', channelId: 'c1' },
+      { type: 'presence', status: 'away' },
+      { type: 'typing', channelId: 'c1', isTyping: false },
+    ]);
+    expect(opens).toEqual([false, true]);
+  });
+
+  it('does not re-send an online presence after a reconnect', () => {
+    const { client, current, timers } = setup();
+    client.start('u1');
+    current().open();
+    client.setPresence('away');
+    client.setPresence('online');
+    current().drop();
+    timers.advance(3000);
+    current().open();
+    expect(current().sent).toEqual([{ type: 'auth', userId: 'u1' }]);
+  });
+
+  it('keeps retrying every 3 s while the server is down', () => {
+    const { client, sockets, current, timers } = setup();
+    client.start('u1');
+    current().drop();
+    timers.advance(3000);
+    current().drop();
+    timers.advance(3000);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('stops for good on stop() and on a session-ended close', () => {
+    const { client, sockets, current, timers } = setup();
+    let ended = 0;
+    client.onSessionEnded(() => ended++);
+    client.start('u1');
+    current().open();
+    current().drop(CLOSE_SESSION_ENDED);
+    timers.advance(10_000);
+    expect(sockets).toHaveLength(1);
+    expect(ended).toBe(1);
+    expect(client.connectionState).toBe('idle');
+
+    client.start('u1');
+    expect(sockets).toHaveLength(2);
+    client.stop();
+    timers.advance(10_000);
+    expect(sockets).toHaveLength(2);
+    expect(timers.pending).toBe(0);
+  });
+
+  it('delivers single and batched events in order', () => {
+    const { client, current } = setup();
+    const events: ServerEvent['type'][] = [];
+    client.onEvent((event) => events.push(event.type));
+    client.start('u1');
+    current().open();
+    current().receive({ type: 'ready', userId: 'u1' });
+    current().receive([{ type: 'pong' }, { type: 'resync' }]);
+    current().onmessage?.({ data: 'not json' });
+    expect(events).toEqual(['ready', 'pong', 'resync']);
+  });
+});
+
+describe('socketUrl', () => {
+  it('follows the page, or the native app origin', () => {
+    expect(socketUrl({ protocol: 'https:', host: 'ruche.example' })).toBe('wss://ruche.example/ws');
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');
+    expect(socketUrl({ protocol: 'capacitor:', host: 'localhost' }, 'https://chat.example')).toBe(
+      'wss://chat.example/ws',
+    );
+  });
+});
+
+describe('parseServerFrame', () => {
+  it('ignores what is not an event', () => {
+    expect(parseServerFrame('[1, {"type":"pong"}]')).toEqual([{ type: 'pong' }]);
+    expect(parseServerFrame(42)).toEqual([]);
+  });
+});

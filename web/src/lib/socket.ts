@@ -1,0 +1,291 @@
+import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS, type UserStatus } from '#shared/limits';
+import { CLOSE_SESSION_ENDED, type ClientFrame, type ServerEvent } from '#shared/protocol';
+
+/**
+ * The live socket of SPEC §4, as a small state machine with no React in it:
+ * - it reconnects 3 s after any close it did not ask for;
+ * - on (re)opening it sends auth, rejoins the last joined channel, re-sends a non-online
+ *   presence and flushes the frames queued while it was down (retrying every 100 ms);
+ * - every open is announced, so that the app can ask the server for what it missed.
+ * The WebSocket constructor and the timers are injected so that tests drive it by hand.
+ */
+
+/** The part of the browser's WebSocket this client uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: { code?: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
+
+export interface OpenInfo {
+  /** False on the first open after start(), true after a reconnect. */
+  reconnected: boolean;
+}
+
+export interface RealtimeSocketOptions {
+  url: string;
+  createSocket: SocketFactory;
+  timers?: Timers;
+  reconnectMs?: number;
+  flushRetryMs?: number;
+}
+
+const OPEN = 1;
+
+const defaultTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** SPEC §7: /ws on the page's host (secure when the page is), or the native app's fixed host. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, apiOrigin = ''): string {
+  if (apiOrigin) {
+    const origin = new URL(apiOrigin);
+    return `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}/ws`;
+  }
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/** A frame may carry one event or, when the hub batches, a JSON array of them. */
+export function parseServerFrame(data: unknown): ServerEvent[] {
+  if (typeof data !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter(
+      (event): event is ServerEvent =>
+        typeof event === 'object' && event !== null && typeof event.type === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+export class RealtimeSocket {
+  private socket: SocketLike | null = null;
+  private state: ConnectionState = 'idle';
+  private userId: string | null = null;
+  private stopped = true;
+  private openedOnce = false;
+  private lastChannelId: string | null = null;
+  private lastPresence: UserStatus | null = null;
+  private readonly queue: string[] = [];
+  private reconnectTimer: unknown = null;
+  private flushTimer: unknown = null;
+  private readonly eventListeners = new Set<(event: ServerEvent) => void>();
+  private readonly openListeners = new Set<(info: OpenInfo) => void>();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private readonly sessionEndedListeners = new Set<() => void>();
+  private readonly timers: Timers;
+  private readonly reconnectMs: number;
+  private readonly flushRetryMs: number;
+
+  constructor(private readonly options: RealtimeSocketOptions) {
+    this.timers = options.timers ?? defaultTimers;
+    this.reconnectMs = options.reconnectMs ?? SOCKET_RECONNECT_MS;
+    this.flushRetryMs = options.flushRetryMs ?? QUEUE_FLUSH_RETRY_MS;
+  }
+
+  get connectionState(): ConnectionState {
+    return this.state;
+  }
+
+  get queuedCount(): number {
+    return this.queue.length;
+  }
+
+  get joinedChannelId(): string | null {
+    return this.lastChannelId;
+  }
+
+  start(userId: string): void {
+    this.userId = userId;
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Closes for good (sign-out, unmount): no reconnect, queue dropped. */
+  stop(): void {
+    this.stopped = true;
+    this.openedOnce = false;
+    this.queue.length = 0;
+    this.clearTimer('reconnectTimer');
+    this.clearTimer('flushTimer');
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+      socket.close(1000, 'stop');
+    }
+    this.setState('idle');
+  }
+
+  /**
+   * Sends now when open; otherwise queues (SPEC §4) unless `queue` is false — a typing
+   * signal, say, is worthless once late. Returns whether the frame went out now.
+   */
+  send(frame: ClientFrame, { queue = true }: { queue?: boolean } = {}): boolean {
+    const data = JSON.stringify(frame);
+    if (this.isOpen() && this.queue.length === 0 && this.trySend(data)) return true;
+    if (queue) {
+      this.queue.push(data);
+      this.scheduleFlush();
+    }
+    return false;
+  }
+
+  joinChannel(channelId: string): void {
+    this.lastChannelId = channelId;
+    // Not queued: the open handler rejoins the last channel anyway.
+    if (this.isOpen()) this.trySend(JSON.stringify({ type: 'join_channel', channelId }));
+  }
+
+  setPresence(status: UserStatus): void {
+    if (status === this.lastPresence) return;
+    this.lastPresence = status;
+    if (this.isOpen()) this.trySend(JSON.stringify({ type: 'presence', status }));
+  }
+
+  onEvent(listener: (event: ServerEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  onOpen(listener: (info: OpenInfo) => void): () => void {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  }
+
+  /** The server closed with 4401: the session is over, there is nothing to reconnect to. */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => this.sessionEndedListeners.delete(listener);
+  }
+
+  onStateChange(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null;
+    if (this.stopped) return;
+    this.setState('connecting');
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => this.handleOpen(socket);
+    socket.onclose = (event) => this.handleClose(socket, event?.code);
+    // An error is always followed by a close; the close handler reconnects.
+    socket.onerror = () => {};
+    socket.onmessage = (event) => {
+      for (const serverEvent of parseServerFrame(event.data)) this.emit(serverEvent);
+    };
+  }
+
+  private handleOpen(socket: SocketLike): void {
+    if (socket !== this.socket) return;
+    const reconnected = this.openedOnce;
+    this.openedOnce = true;
+    this.setState('open');
+    // SPEC §4, in this order: auth, rejoin, non-online presence, then the queue.
+    if (this.userId) this.trySend(JSON.stringify({ type: 'auth', userId: this.userId }));
+    if (this.lastChannelId) {
+      this.trySend(JSON.stringify({ type: 'join_channel', channelId: this.lastChannelId }));
+    }
+    if (this.lastPresence && this.lastPresence !== 'online') {
+      this.trySend(JSON.stringify({ type: 'presence', status: this.lastPresence }));
+    }
+    this.flush();
+    for (const listener of this.openListeners) listener({ reconnected });
+  }
+
+  private handleClose(socket: SocketLike, code?: number): void {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.clearTimer('flushTimer');
+    if (code === CLOSE_SESSION_ENDED) {
+      this.stop();
+      for (const listener of this.sessionEndedListeners) listener();
+      return;
+    }
+    this.setState('closed');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer !== null) return;
+    this.reconnectTimer = this.timers.setTimeout(() => this.connect(), this.reconnectMs);
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    while (this.queue.length > 0) {
+      if (!this.isOpen() || !this.trySend(this.queue[0]!)) {
+        this.scheduleFlush();
+        return;
+      }
+      this.queue.shift();
+    }
+  }
+
+  /** SPEC §4: the flush retries every 100 ms while frames wait (only while a socket exists). */
+  private scheduleFlush(): void {
+    if (this.flushTimer !== null || this.queue.length === 0 || this.stopped) return;
+    if (!this.socket) return; // closed: the next open flushes
+    this.flushTimer = this.timers.setTimeout(() => this.flush(), this.flushRetryMs);
+  }
+
+  private isOpen(): boolean {
+    return this.socket !== null && this.socket.readyState === OPEN;
+  }
+
+  private trySend(data: string): boolean {
+    try {
+      this.socket?.send(data);
+      return this.socket !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  private emit(event: ServerEvent): void {
+    for (const listener of this.eventListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('realtime listener failed', error);
+      }
+    }
+  }
+
+  private setState(state: ConnectionState): void {
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state);
+  }
+
+  private clearTimer(name: 'reconnectTimer' | 'flushTimer'): void {
+    if (this[name] !== null) this.timers.clearTimeout(this[name]);
+    this[name] = null;
+  }
+}
