@@ -1,4 +1,11 @@
-import type { ChannelType, MemberRole } from './limits';
+import { z } from 'zod';
+import {
+  CHANNEL_DESCRIPTION_MAX,
+  CHANNEL_NAME_MAX,
+  type ChannelType,
+  CREATABLE_CHANNEL_TYPES,
+  type MemberRole,
+} from './limits';
 import type { User } from './users';
 
 /** An item of GET /api/channels: what the sidebar needs. */
@@ -12,7 +19,10 @@ export interface Channel {
   updatedAt: string;
   /** Highest message sequence number in the channel (DESIGN §4). */
   lastSeq: number;
-  /** Messages from others after the caller's lastReadAt. */
+  /**
+   * Messages (thread replies included) from others after the caller's lastReadAt, all of
+   * them when the channel was never read; capped at UNREAD_BADGE_CAP + 1 (the badge shows 99+).
+   */
   unreadCount: number;
   /** Direct channels only: the other person. */
   directUser?: User | null;
@@ -32,3 +42,71 @@ export interface ChannelMember {
 export interface ChannelWithMembers extends Channel {
   members: ChannelMember[];
 }
+
+/** An item of GET /api/channels/browse: a public channel the caller may join. */
+export interface PublicChannel {
+  id: string;
+  name: string;
+  description: string | null;
+  type: 'channel';
+  createdAt: string;
+  memberCount: number;
+}
+
+/** POST /api/channels/{id}/read: when the caller last read the channel. */
+export interface ChannelRead {
+  channelId: string;
+  lastReadAt: string;
+}
+
+export const CHANNEL_NAME_REQUIRED = 'Le nom du canal est requis';
+
+/** SPEC §5: create channel. */
+export const ChannelCreateSchema = z.object({
+  name: z
+    .string({ error: CHANNEL_NAME_REQUIRED })
+    .trim()
+    .min(1, CHANNEL_NAME_REQUIRED)
+    .max(CHANNEL_NAME_MAX, `Le nom du canal ne peut pas dépasser ${CHANNEL_NAME_MAX} caractères`),
+  description: z
+    .string({ error: 'La description doit être un texte' })
+    .trim()
+    .max(
+      CHANNEL_DESCRIPTION_MAX,
+      `La description ne peut pas dépasser ${CHANNEL_DESCRIPTION_MAX} caractères`,
+    )
+    .nullish(),
+  type: z
+    .enum(CREATABLE_CHANNEL_TYPES, {
+      error: 'Le type doit être « channel », « group » ou « voice »',
+    })
+    .default('channel'),
+});
+export type ChannelCreateInput = z.infer<typeof ChannelCreateSchema>;
+
+const RecipientId = z.uuid({ error: "L'identifiant du destinataire n'est pas valide" });
+
+/**
+ * POST /api/channels/direct: SPEC §7 sends `recipientId` in one flow and `userId` in another;
+ * both are accepted and become `recipientId`.
+ */
+export const DirectChannelSchema = z
+  .object({ recipientId: RecipientId.optional(), userId: RecipientId.optional() })
+  .transform((body, ctx) => {
+    const recipientId = body.recipientId ?? body.userId;
+    if (!recipientId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipientId'],
+        message: 'Choisissez la personne avec qui démarrer la conversation',
+      });
+      return z.NEVER;
+    }
+    return { recipientId };
+  });
+export type DirectChannelInput = z.infer<typeof DirectChannelSchema>;
+
+/** GET /api/channels/browse?q= */
+export const ChannelBrowseQuerySchema = z.object({
+  q: z.string().trim().max(CHANNEL_NAME_MAX, 'Recherche trop longue').optional(),
+});

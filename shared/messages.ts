@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { MESSAGE_CONTENT_MAX, MESSAGE_PAGE_SIZE, REACTION_EMOJI_MAX } from './limits';
 import type { User } from './users';
 
 export interface Attachment {
@@ -22,10 +24,14 @@ export interface Message {
   userId: string;
   content: string;
   attachments: Attachment[];
+  /** Ids of the channel members mentioned (@name in the text, or sent by the composer). */
   mentions: string[];
   parentMessageId: string | null;
   edited: boolean;
-  /** Strictly increasing per channel, assigned by the server (DESIGN §4). */
+  /**
+   * Strictly increasing per channel, assigned by the server (DESIGN §4). Gaps are allowed
+   * (a deleted message, or a retry racing its original), so compare, never count.
+   */
   seq: number;
   /** The sender's idempotency key. */
   clientId: string | null;
@@ -38,11 +44,35 @@ export interface Message {
   lastReplyAt: string | null;
 }
 
-/** One page of GET /api/channels/{id}/messages. */
+/**
+ * One page of GET /api/channels/{id}/messages. `messages` are always in reading order,
+ * oldest → newest (ascending seq), whatever the mode:
+ * - no cursor: the newest MESSAGE_PAGE_SIZE top-level messages;
+ * - `before=<seq>`: the MESSAGE_PAGE_SIZE top-level messages just older than seq;
+ * - `around=<messageId>`: a page of top-level messages centred on that message (a reply is
+ *   centred on its parent), for permalinks;
+ * - `after=<seq>`: reconnect catch-up, EVERY message with a greater seq, thread replies
+ *   included (up to MESSAGE_CATCH_UP_MAX), so that a client converges with no gap.
+ */
 export interface MessagePage {
   messages: Message[];
   /** Pass as `before` to get the next older page; null when the start was reached. */
   nextCursor: string | null;
+  /** Pass as `after` to get what follows this page; null when it ends with the newest. */
+  newerCursor: string | null;
+}
+
+/** GET /api/messages/{id}/thread: the parent and its replies, oldest first. */
+export interface MessageThread {
+  parent: Message;
+  replies: Message[];
+}
+
+/** POST /api/messages/{id}/reactions: the message's reactions after the toggle. */
+export interface ReactionToggleResult {
+  channelId: string;
+  messageId: string;
+  reactions: ReactionGroup[];
 }
 
 /** GET /api/channels/{id}/typing items (SPEC §7: firstName, email). */
@@ -53,3 +83,126 @@ export interface TypingUser {
   displayName: string | null;
   email: string | null;
 }
+
+/** SPEC §5: what is sent when a message has attachments and no text. */
+export const ATTACHMENT_PLACEHOLDER = '(attachment)';
+export const MESSAGE_ATTACHMENTS_MAX = 10;
+export const MESSAGE_MENTIONS_MAX = 100;
+export const MESSAGE_CATCH_UP_MAX = 500;
+export const MESSAGE_CLIENT_ID_MAX = 64;
+/** A typing flag older than this is stale (the client repeats it while typing). */
+export const TYPING_TTL_MS = 5000;
+export { MESSAGE_PAGE_SIZE };
+
+const MESSAGE_EMPTY = 'Le message est vide : écrivez un texte ou joignez un fichier';
+const MESSAGE_TOO_LONG = `Le message ne peut pas dépasser ${MESSAGE_CONTENT_MAX} caractères`;
+
+// Attachment links are rendered as links: only our own paths or http(s) addresses.
+const AttachmentUrl = z
+  .string({ error: "L'adresse de la pièce jointe est requise" })
+  .max(2048, "L'adresse de la pièce jointe est trop longue")
+  .refine(
+    (url) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url),
+    "L'adresse de la pièce jointe doit commencer par / ou http(s)://",
+  );
+
+export const AttachmentSchema = z.object({
+  id: z.string({ error: "L'identifiant de la pièce jointe est requis" }).min(1).max(100),
+  name: z.string({ error: 'Le nom de la pièce jointe est requis' }).min(1).max(255),
+  url: AttachmentUrl,
+  size: z.number({ error: 'La taille de la pièce jointe est requise' }).int().nonnegative(),
+  mimeType: z.string({ error: 'Le type de la pièce jointe est requis' }).max(100),
+});
+
+/** SPEC §5 message send: text trimmed; blank only with attachments, then "(attachment)". */
+export const MessageCreateSchema = z
+  .object({
+    content: z
+      .string({ error: 'Le contenu du message doit être un texte' })
+      .trim()
+      .max(MESSAGE_CONTENT_MAX, MESSAGE_TOO_LONG)
+      .default(''),
+    attachments: z
+      .array(AttachmentSchema, { error: 'Les pièces jointes doivent être une liste' })
+      .max(MESSAGE_ATTACHMENTS_MAX, `Au plus ${MESSAGE_ATTACHMENTS_MAX} pièces jointes`)
+      .default([]),
+    clientId: z
+      .string({ error: "L'identifiant client doit être un texte" })
+      .min(1, "L'identifiant client est vide")
+      .max(
+        MESSAGE_CLIENT_ID_MAX,
+        `L'identifiant client dépasse ${MESSAGE_CLIENT_ID_MAX} caractères`,
+      )
+      .nullish(),
+    parentMessageId: z
+      .uuid({ error: "L'identifiant du message parent n'est pas valide" })
+      .nullish(),
+    mentions: z
+      .array(z.uuid({ error: 'Une mention doit être un identifiant d’utilisateur' }))
+      .max(MESSAGE_MENTIONS_MAX, `Au plus ${MESSAGE_MENTIONS_MAX} mentions`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.content && body.attachments.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: MESSAGE_EMPTY });
+    }
+  })
+  .transform((body) => ({ ...body, content: body.content || ATTACHMENT_PLACEHOLDER }));
+export type MessageCreateInput = z.input<typeof MessageCreateSchema>;
+export type MessageCreateData = z.output<typeof MessageCreateSchema>;
+
+/** SPEC §5 edit: save is disabled when blank. */
+export const MessageUpdateSchema = z.object({
+  content: z
+    .string({ error: 'Le contenu du message est requis' })
+    .trim()
+    .min(1, 'Le message ne peut pas être vide')
+    .max(MESSAGE_CONTENT_MAX, MESSAGE_TOO_LONG),
+});
+export type MessageUpdateInput = z.infer<typeof MessageUpdateSchema>;
+
+// An emoji, possibly composed (skin tone, ZWJ family, flag, keycap); never plain text.
+// Alternations, not character classes: ZWJ and U+20E3 combine with what precedes them.
+const EMOJI_RE =
+  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Component}|\u200d|\ufe0f)+$/u;
+const PICTOGRAPH_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+
+export const ReactionToggleSchema = z.object({
+  emoji: z
+    .string({ error: "L'émoji est requis" })
+    .trim()
+    .min(1, "L'émoji est requis")
+    // The column counts characters (code points), not UTF-16 units.
+    .refine(
+      (emoji) => [...emoji].length <= REACTION_EMOJI_MAX,
+      `L'émoji ne peut pas dépasser ${REACTION_EMOJI_MAX} caractères`,
+    )
+    .refine(
+      (emoji) => EMOJI_RE.test(emoji) && PICTOGRAPH_RE.test(emoji),
+      'La réaction doit être un émoji',
+    ),
+});
+export type ReactionToggleInput = z.infer<typeof ReactionToggleSchema>;
+
+export const TypingSchema = z.object({
+  isTyping: z.boolean({ error: 'isTyping doit être vrai ou faux' }),
+});
+export type TypingInput = z.infer<typeof TypingSchema>;
+
+const Seq = z.coerce
+  .number({ error: 'Le curseur doit être un numéro de séquence' })
+  .int('Le curseur doit être un entier')
+  .nonnegative('Le curseur doit être positif');
+
+/** GET /api/channels/{id}/messages query: at most one of before, after, around. */
+export const MessageListQuerySchema = z
+  .object({
+    before: Seq.optional(),
+    after: Seq.optional(),
+    around: z.uuid({ error: "L'identifiant du message n'est pas valide" }).optional(),
+  })
+  .refine(
+    (q) => [q.before, q.after, q.around].filter((v) => v !== undefined).length <= 1,
+    'Utilisez un seul de before, after ou around',
+  );
+export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;

@@ -78,3 +78,8 @@ export function userUpdateSchemaFor(body: unknown) {
   const hasDisplayName = typeof body === 'object' && body !== null && 'displayName' in body;
   return hasDisplayName ? DisplayNameUpdateSchema : StatusUpdateSchema;
 }
+
+/** GET /api/users?q=: filters on display name, first name, last name and email. */
+export const UserListQuerySchema = z.object({
+  q: z.string().trim().max(DISPLAY_NAME_MAX, 'Recherche trop longue').optional(),
+});

@@ -1,0 +1,51 @@
+import type { Channel, ChannelMember, PublicChannel } from '#shared/channels';
+import type { ChannelType, MemberRole } from '#shared/limits';
+import type { User } from '#shared/users';
+import type { channelMembers, channels, users } from '../../db/schema';
+import { presentUser } from '../users/presenter';
+
+type ChannelRow = typeof channels.$inferSelect;
+type MemberRow = typeof channelMembers.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** The only way a channel leaves the server; unread count and direct peer are per viewer. */
+export function presentChannel(
+  row: ChannelRow,
+  viewer: { unreadCount: number; directUser?: User | null },
+): Channel {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type as ChannelType,
+    createdById: row.createdById,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastSeq: row.lastSeq,
+    unreadCount: viewer.unreadCount,
+    ...(row.type === 'direct' ? { directUser: viewer.directUser ?? null } : {}),
+  };
+}
+
+export function presentMember(row: MemberRow, user: UserRow): ChannelMember {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    userId: row.userId,
+    role: row.role as MemberRole,
+    lastReadAt: row.lastReadAt?.toISOString() ?? null,
+    joinedAt: row.joinedAt.toISOString(),
+    user: presentUser(user),
+  };
+}
+
+export function presentPublicChannel(row: ChannelRow, memberCount: number): PublicChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: 'channel',
+    createdAt: row.createdAt.toISOString(),
+    memberCount,
+  };
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ChannelBrowseQuerySchema,
+  ChannelCreateSchema,
+  DirectChannelSchema,
+} from '#shared/channels';
+import { requireUser } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { depsFor } from '../deps';
+import { CHANNEL_NOT_FOUND, idParam, requireMember } from './access';
+import { openDirectChannel } from './direct';
+import { removeMember } from './members';
+import { listChannelsForUser, listMembers } from './queries';
+import {
+  browsePublicChannels,
+  createChannel,
+  deleteChannel,
+  getChannel,
+  joinPublicChannel,
+  markChannelRead,
+} from './service';
+
+type ById = { Params: { id: string } };
+
+export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
+
+  app.get('/api/channels', async (request) => {
+    const user = requireUser(request);
+    return listChannelsForUser(ctx.db, user.id);
+  });
+
+  app.post('/api/channels', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(ChannelCreateSchema, request.body);
+    const channel = await createChannel(depsFor(ctx, request), user.id, input);
+    return reply.status(201).send(channel);
+  });
+
+  // Static segments win over /:id in Fastify's router, whatever the registration order.
+  app.get('/api/channels/browse', async (request) => {
+    const user = requireUser(request);
+    const { q } = parse(ChannelBrowseQuerySchema, request.query);
+    return browsePublicChannels(ctx, user.id, q);
+  });
+
+  app.post('/api/channels/direct', async (request, reply) => {
+    const user = requireUser(request);
+    const { recipientId } = parse(DirectChannelSchema, request.body);
+    const result = await openDirectChannel(depsFor(ctx, request), user.id, recipientId);
+    return reply.status(result.created ? 201 : 200).send(result.channel);
+  });
+
+  app.get<ById>('/api/channels/:id', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    const channel = await getChannel(ctx, user.id, id);
+    return { ...channel, members: await listMembers(ctx.db, id) };
+  });
+
+  app.delete<ById>('/api/channels/:id', async (request, reply) => {
+    const user = requireUser(request);
+    await deleteChannel(depsFor(ctx, request), user.id, channelId(request.params));
+    return reply.status(204).send();
+  });
+
+  app.get<ById>('/api/channels/:id/members', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    await requireMember(ctx.db, id, user.id);
+    return listMembers(ctx.db, id);
+  });
+
+  /** :memberId is the channel_members id or the member's user id (see removeMember). */
+  app.delete<{ Params: { id: string; memberId: string } }>(
+    '/api/channels/:id/members/:memberId',
+    async (request, reply) => {
+      const user = requireUser(request);
+      const id = channelId(request.params);
+      await removeMember(depsFor(ctx, request), user.id, id, request.params.memberId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<ById>('/api/channels/:id/join', async (request) => {
+    const user = requireUser(request);
+    return joinPublicChannel(depsFor(ctx, request), user.id, channelId(request.params));
+  });
+
+  app.post<ById>('/api/channels/:id/read', async (request) => {
+    const user = requireUser(request);
+    return markChannelRead(depsFor(ctx, request), user.id, channelId(request.params));
+  });
+}

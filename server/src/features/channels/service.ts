@@ -1,0 +1,139 @@
+import { and, asc, count, eq, ilike, notExists, type SQL, sql } from 'drizzle-orm';
+import type { Channel, ChannelCreateInput, ChannelRead, PublicChannel } from '#shared/channels';
+import { channelMembers, channels } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
+import { type Deps, publish } from '../deps';
+import { CHANNEL_NOT_FOUND, requireMember } from './access';
+import { announceMemberAdded, insertMember } from './members';
+import { presentPublicChannel } from './presenter';
+import { findChannelForUser } from './queries';
+
+const BROWSE_LIMIT = 200;
+
+/** SPEC §6: the creator becomes the owner, in the same transaction as the channel. */
+export async function createChannel(
+  deps: Deps,
+  userId: string,
+  input: ChannelCreateInput,
+): Promise<Channel> {
+  const channelId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(channels)
+      .values({
+        name: input.name,
+        description: input.description || null,
+        type: input.type,
+        createdById: userId,
+      })
+      .returning({ id: channels.id });
+    if (!row) throw new Error('channel insert returned no row');
+    await insertMember(tx, row.id, userId, 'owner');
+    return row.id;
+  });
+  const channel = await findChannelForUser(deps.db, userId, channelId);
+  if (!channel) throw new Error(`channel ${channelId} vanished`);
+  await publish(
+    deps,
+    'channel_created',
+    () => deps.realtime.memberAdded(channelId, userId),
+    () => deps.realtime.toUsers([userId], { type: 'channel_updated', channel }),
+  );
+  return channel;
+}
+
+export async function getChannel(deps: Pick<Deps, 'db'>, userId: string, channelId: string) {
+  const channel = await findChannelForUser(deps.db, userId, channelId);
+  if (!channel) throw notFound(CHANNEL_NOT_FOUND);
+  return channel;
+}
+
+/** DESIGN §4: only an owner deletes; members learn it, then the channel's rooms close. */
+export async function deleteChannel(deps: Deps, userId: string, channelId: string): Promise<void> {
+  const role = await requireMember(deps.db, channelId, userId);
+  if (role !== 'owner') throw forbidden('Seul le propriétaire peut supprimer ce canal');
+  const memberIds = await deps.db.transaction(async (tx) => {
+    // Removing the members in the same statement list as the channel gives the exact
+    // audience of channel_deleted, even if someone joined a moment ago.
+    const members = await tx
+      .delete(channelMembers)
+      .where(eq(channelMembers.channelId, channelId))
+      .returning({ userId: channelMembers.userId });
+    await tx.delete(channels).where(eq(channels.id, channelId));
+    return members.map((m) => m.userId);
+  });
+  await publish(
+    deps,
+    'channel_deleted',
+    () => deps.realtime.toUsers(memberIds, { type: 'channel_deleted', channelId }),
+    () => deps.realtime.channelDeleted(channelId),
+  );
+}
+
+/** DESIGN §4: public channels (type `channel`) the caller has not joined yet. */
+export async function browsePublicChannels(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  q?: string,
+): Promise<PublicChannel[]> {
+  const mine = deps.db
+    .select({ one: sql`1` })
+    .from(channelMembers)
+    .where(and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)));
+  const where: SQL[] = [eq(channels.type, 'channel'), notExists(mine)];
+  if (q) where.push(ilike(channels.name, containsPattern(q)));
+  const memberCount = deps.db
+    .select({ channelId: channelMembers.channelId, n: count().as('n') })
+    .from(channelMembers)
+    .groupBy(channelMembers.channelId)
+    .as('member_count');
+  const rows = await deps.db
+    .select({ channel: channels, n: memberCount.n })
+    .from(channels)
+    .leftJoin(memberCount, eq(memberCount.channelId, channels.id))
+    .where(and(...where))
+    .orderBy(sql`lower(${channels.name})`, asc(channels.createdAt))
+    .limit(BROWSE_LIMIT);
+  return rows.map((r) => presentPublicChannel(r.channel, Number(r.n ?? 0)));
+}
+
+/**
+ * Join a public channel. Groups and voice channels are joined by invite only: to anyone
+ * else they answer 404, like a channel that does not exist. Joining twice is not an error.
+ */
+export async function joinPublicChannel(
+  deps: Deps,
+  userId: string,
+  channelId: string,
+): Promise<Channel> {
+  const [row] = await deps.db
+    .select({ type: channels.type })
+    .from(channels)
+    .where(eq(channels.id, channelId));
+  const already = row ? await findChannelForUser(deps.db, userId, channelId) : undefined;
+  if (already) return already;
+  if (row?.type !== 'channel') throw notFound(CHANNEL_NOT_FOUND);
+  if (await insertMember(deps.db, channelId, userId)) {
+    await announceMemberAdded(deps, channelId, userId);
+  }
+  return getChannel(deps, userId, channelId);
+}
+
+/** Everything up to now is read: the unread badge clears on every device of the user. */
+export async function markChannelRead(
+  deps: Deps,
+  userId: string,
+  channelId: string,
+): Promise<ChannelRead> {
+  const [row] = await deps.db
+    .update(channelMembers)
+    .set({ lastReadAt: sql`now()` })
+    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
+    .returning({ lastReadAt: channelMembers.lastReadAt });
+  if (!row?.lastReadAt) throw notFound(CHANNEL_NOT_FOUND);
+  const read = { channelId, lastReadAt: row.lastReadAt.toISOString() };
+  await publish(deps, 'channel_read', () =>
+    deps.realtime.toUsers([userId], { type: 'channel_read', ...read }),
+  );
+  return read;
+}

@@ -1,0 +1,54 @@
+import type { Attachment, Message, ReactionGroup } from '#shared/messages';
+import type { messages, users } from '../../db/schema';
+import { presentUser } from '../users/presenter';
+
+export type MessageRow = typeof messages.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export interface ThreadSummary {
+  replyCount: number;
+  lastReplyAt: Date | null;
+}
+
+const NO_REPLIES: ThreadSummary = { replyCount: 0, lastReplyAt: null };
+
+/** The only way a message leaves the server, in REST responses and realtime events alike. */
+export function presentMessage(
+  row: MessageRow,
+  user: UserRow,
+  reactions: ReactionGroup[] = [],
+  thread: ThreadSummary = NO_REPLIES,
+): Message {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    userId: row.userId,
+    content: row.content,
+    attachments: row.attachments as Attachment[],
+    mentions: row.mentions,
+    parentMessageId: row.parentMessageId,
+    edited: row.edited,
+    seq: row.seq,
+    clientId: row.clientId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    user: presentUser(user),
+    reactions,
+    replyCount: thread.replyCount,
+    lastReplyAt: thread.lastReplyAt?.toISOString() ?? null,
+  };
+}
+
+/** Group reaction rows (in the order they were made) by emoji, first-used emoji first. */
+export function groupReactions(
+  rows: ReadonlyArray<{ emoji: string; userId: string }>,
+): ReactionGroup[] {
+  const groups = new Map<string, ReactionGroup>();
+  for (const { emoji, userId } of rows) {
+    const group = groups.get(emoji) ?? { emoji, count: 0, userIds: [] };
+    group.count += 1;
+    group.userIds.push(userId);
+    groups.set(emoji, group);
+  }
+  return [...groups.values()];
+}

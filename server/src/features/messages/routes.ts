@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  MessageCreateSchema,
+  MessageListQuerySchema,
+  MessageUpdateSchema,
+  ReactionToggleSchema,
+} from '#shared/messages';
+import { requireUser } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
+import { depsFor } from '../deps';
+import {
+  findMessageForMember,
+  listMessagesAfter,
+  listPageAround,
+  listPageBefore,
+  listThread,
+  MESSAGE_NOT_FOUND,
+} from './queries';
+import { sendMessage } from './send';
+import { deleteMessage, editMessage, toggleReaction } from './service';
+
+type ById = { Params: { id: string } };
+
+export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
+  const messageId = (params: { id: string }) => idParam(params.id, MESSAGE_NOT_FOUND);
+
+  /** Pages and modes: see MessagePage in shared/messages.ts. */
+  app.get<ById>('/api/channels/:id/messages', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    await requireMember(ctx.db, id, user.id);
+    const query = parse(MessageListQuerySchema, request.query);
+    if (query.after !== undefined) return listMessagesAfter(ctx.db, id, query.after);
+    if (query.around) return listPageAround(ctx.db, id, query.around);
+    return listPageBefore(ctx.db, id, query.before);
+  });
+
+  app.post<ById>('/api/channels/:id/messages', async (request, reply) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    const input = parse(MessageCreateSchema, request.body);
+    const result = await sendMessage(depsFor(ctx, request), user, id, input);
+    return reply.status(result.created ? 201 : 200).send(result.message);
+  });
+
+  app.get<ById>('/api/messages/:id/thread', async (request) => {
+    const user = requireUser(request);
+    const row = await findMessageForMember(ctx.db, messageId(request.params), user.id);
+    // A reply's permalink opens the whole thread it belongs to.
+    return listThread(ctx.db, row.parentMessageId ?? row.id);
+  });
+
+  app.patch<ById>('/api/messages/:id', async (request) => {
+    const user = requireUser(request);
+    const id = messageId(request.params);
+    const input = parse(MessageUpdateSchema, request.body);
+    return editMessage(depsFor(ctx, request), user.id, id, input);
+  });
+
+  app.delete<ById>('/api/messages/:id', async (request, reply) => {
+    const user = requireUser(request);
+    await deleteMessage(depsFor(ctx, request), user.id, messageId(request.params));
+    return reply.status(204).send();
+  });
+
+  app.post<ById>('/api/messages/:id/reactions', async (request) => {
+    const user = requireUser(request);
+    const id = messageId(request.params);
+    const { emoji } = parse(ReactionToggleSchema, request.body);
+    return toggleReaction(depsFor(ctx, request), user.id, id, emoji);
+  });
+}

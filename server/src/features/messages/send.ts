@@ -1,0 +1,165 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Message, MessageCreateData } from '#shared/messages';
+import type { Db } from '../../db/client';
+import { channelMembers, channels, messages, type users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
+import { type Deps, publish } from '../deps';
+import { listMemberNames, needsMentionLookup, resolveMentions } from './mentions';
+import { type MessageRow, presentMessage } from './presenter';
+import { findPresentedMessage } from './queries';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A row as postgres.js returns it from raw SQL: Drizzle's date parsers are not applied. */
+type RawMessage = Omit<MessageRow, 'seq' | 'createdAt' | 'updatedAt'> & {
+  seq: string | number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const fromRaw = (raw: RawMessage): MessageRow => ({
+  ...raw,
+  seq: Number(raw.seq),
+  createdAt: new Date(raw.createdAt),
+  updatedAt: new Date(raw.updatedAt),
+});
+
+/**
+ * Assign the next seq and insert, in ONE statement (so one round trip and one implicit
+ * transaction): the channel row's lock orders concurrent sends and is held until commit,
+ * so seqs commit in order. The statement also checks membership, skips a clientId already
+ * stored (so an ordinary retry burns no seq), and marks the channel read for the sender.
+ * Two retries racing each other may both pass that check; the unique index then drops the
+ * second insert, whose seq is lost: seqs are strictly increasing, with gaps allowed.
+ */
+async function insertMessage(
+  db: Db,
+  channelId: string,
+  userId: string,
+  data: MessageCreateData & { mentions: string[] },
+): Promise<MessageRow | undefined> {
+  const clientId = data.clientId ?? null;
+  const notRetried = clientId
+    ? sql`and not exists (select 1 from ${messages} m where m.channel_id = ${channelId}::uuid
+           and m.user_id = ${userId}::uuid and m.client_id = ${clientId})`
+    : sql``;
+  const rows = await db.execute<RawMessage>(sql`
+    with next as (
+      update ${channels} set last_seq = last_seq + 1
+      where id = ${channelId}::uuid
+        and exists (select 1 from ${channelMembers} cm
+                    where cm.channel_id = ${channelId}::uuid and cm.user_id = ${userId}::uuid)
+        ${notRetried}
+      returning last_seq
+    ), mark_read as (
+      update ${channelMembers} set last_read_at = now()
+      where channel_id = ${channelId}::uuid and user_id = ${userId}::uuid
+        and exists (select 1 from next)
+    )
+    insert into ${messages}
+      (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
+    select ${channelId}::uuid, ${userId}::uuid, ${data.content}::text,
+      ${JSON.stringify(data.attachments)}::jsonb, ${JSON.stringify(data.mentions)}::jsonb,
+      ${data.parentMessageId ?? null}::uuid, next.last_seq, ${clientId}::varchar
+    from next
+    on conflict (channel_id, user_id, client_id) do nothing
+    returning id, channel_id as "channelId", user_id as "userId", content, attachments, mentions,
+      parent_message_id as "parentMessageId", edited, seq, client_id as "clientId",
+      created_at::text as "createdAt", updated_at::text as "updatedAt"`);
+  const [raw] = rows;
+  return raw && fromRaw(raw);
+}
+
+/** A reply must answer a top-level message of the same channel (threads are one level). */
+async function checkParent(db: Db, channelId: string, parentId: string): Promise<void> {
+  const [parent] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, parentId),
+        eq(messages.channelId, channelId),
+        isNull(messages.parentMessageId),
+      ),
+    );
+  if (!parent) {
+    throw badRequest('Le message auquel vous répondez est introuvable dans ce canal', {
+      parentMessageId: ['Choisissez un message de premier niveau de ce canal'],
+    });
+  }
+}
+
+async function resolveFor(db: Db, channelId: string, user: UserRow, data: MessageCreateData) {
+  if (!needsMentionLookup(data.content, data.mentions)) return [];
+  const members = await listMemberNames(db, channelId);
+  if (!members.some((m) => m.id === user.id)) throw notFound(CHANNEL_NOT_FOUND);
+  return resolveMentions(data.content, members, data.mentions);
+}
+
+/**
+ * SPEC §5 send, idempotent by clientId (DESIGN §4): a retry returns the stored message with
+ * `created: false`. Events go out only after the commit, and only for a new message.
+ */
+export async function sendMessage(
+  deps: Deps,
+  user: UserRow,
+  channelId: string,
+  data: MessageCreateData,
+): Promise<{ message: Message; created: boolean }> {
+  if (data.parentMessageId) {
+    // Membership first, so that a stranger learns nothing from the parent check.
+    await requireMember(deps.db, channelId, user.id);
+    await checkParent(deps.db, channelId, data.parentMessageId);
+  }
+  const mentions = await resolveFor(deps.db, channelId, user, data);
+  const row = await insertMessage(deps.db, channelId, user.id, { ...data, mentions });
+  if (!row)
+    return { message: await findRetried(deps.db, channelId, user.id, data), created: false };
+
+  const message = presentMessage(row, user);
+  await publish(deps, 'new_message', () =>
+    deps.realtime.toChannel(channelId, { type: 'new_message', channelId, seq: row.seq, message }),
+  );
+  if (row.parentMessageId) await publishParent(deps, row.parentMessageId);
+  return { message, created: true };
+}
+
+/** Nothing was inserted: either this clientId is stored already, or the caller is no member. */
+async function findRetried(
+  db: Db,
+  channelId: string,
+  userId: string,
+  data: MessageCreateData,
+): Promise<Message> {
+  if (data.clientId) {
+    const [stored] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.channelId, channelId),
+          eq(messages.userId, userId),
+          eq(messages.clientId, data.clientId),
+        ),
+      );
+    const message = stored && (await findPresentedMessage(db, stored.id));
+    if (message) return message;
+  }
+  await requireMember(db, channelId, userId);
+  // Only left: the stored message was deleted between the insert and this read.
+  throw conflict('Ce message a déjà été envoyé puis supprimé');
+}
+
+/** A thread changed: the parent's reply count and last reply time go out with it. */
+export async function publishParent(deps: Deps, parentId: string): Promise<void> {
+  const parent = await findPresentedMessage(deps.db, parentId);
+  if (!parent) return;
+  await publish(deps, 'message_updated', () =>
+    deps.realtime.toChannel(parent.channelId, {
+      type: 'message_updated',
+      channelId: parent.channelId,
+      message: parent,
+    }),
+  );
+}

@@ -1,0 +1,93 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Message, MessageUpdateInput, ReactionToggleResult } from '#shared/messages';
+import { messages, reactions } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { type Deps, publish } from '../deps';
+import { listMemberNames, needsMentionLookup, resolveMentions } from './mentions';
+import { findMessageForMember, findPresentedMessage, reactionsFor } from './queries';
+import { publishParent } from './send';
+
+/** DESIGN §4: only the author edits; the message is marked edited (SPEC §4). */
+export async function editMessage(
+  deps: Deps,
+  userId: string,
+  messageId: string,
+  input: MessageUpdateInput,
+): Promise<Message> {
+  const row = await findMessageForMember(deps.db, messageId, userId);
+  if (row.userId !== userId) throw forbidden("Seul l'auteur peut modifier ce message");
+  // Mentions follow the text: the composer writes "@Name" for each person it picks.
+  const mentions = needsMentionLookup(input.content)
+    ? resolveMentions(input.content, await listMemberNames(deps.db, row.channelId))
+    : [];
+  await deps.db
+    .update(messages)
+    .set({ content: input.content, mentions, edited: true, updatedAt: sql`now()` })
+    .where(eq(messages.id, messageId));
+  const message = await findPresentedMessage(deps.db, messageId);
+  if (!message) throw new Error(`message ${messageId} vanished`);
+  await publish(deps, 'message_updated', () =>
+    deps.realtime.toChannel(row.channelId, {
+      type: 'message_updated',
+      channelId: row.channelId,
+      message,
+    }),
+  );
+  return message;
+}
+
+/**
+ * DESIGN §4: only the author deletes. A top-level message takes its thread with it: the
+ * replies would otherwise surface in the channel as orphans (the FK only nulls the parent).
+ */
+export async function deleteMessage(deps: Deps, userId: string, messageId: string): Promise<void> {
+  const row = await findMessageForMember(deps.db, messageId, userId);
+  if (row.userId !== userId) throw forbidden("Seul l'auteur peut supprimer ce message");
+  await deps.db
+    .delete(messages)
+    .where(or(eq(messages.id, messageId), eq(messages.parentMessageId, messageId)));
+  await publish(deps, 'message_deleted', () =>
+    deps.realtime.toChannel(row.channelId, {
+      type: 'message_deleted',
+      channelId: row.channelId,
+      messageId,
+      parentMessageId: row.parentMessageId,
+    }),
+  );
+  if (row.parentMessageId) await publishParent(deps, row.parentMessageId);
+}
+
+/** Toggle the caller's reaction: add it, or take it back if it was there. */
+export async function toggleReaction(
+  deps: Deps,
+  userId: string,
+  messageId: string,
+  emoji: string,
+): Promise<ReactionToggleResult> {
+  const row = await findMessageForMember(deps.db, messageId, userId);
+  const added = await deps.db
+    .insert(reactions)
+    .values({ messageId, userId, emoji })
+    .onConflictDoNothing({ target: [reactions.messageId, reactions.userId, reactions.emoji] })
+    .returning({ id: reactions.id });
+  if (added.length === 0) {
+    await deps.db
+      .delete(reactions)
+      .where(
+        and(
+          eq(reactions.messageId, messageId),
+          eq(reactions.userId, userId),
+          eq(reactions.emoji, emoji),
+        ),
+      );
+  }
+  const result: ReactionToggleResult = {
+    channelId: row.channelId,
+    messageId,
+    reactions: (await reactionsFor(deps.db, [messageId])).get(messageId) ?? [],
+  };
+  await publish(deps, 'reaction_updated', () =>
+    deps.realtime.toChannel(row.channelId, { type: 'reaction_updated', ...result }),
+  );
+  return result;
+}
