@@ -15,7 +15,7 @@ import type { Database } from './db/client';
 import { registerFeatureRoutes } from './features/routes';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { registerSecurity } from './lib/security';
-import { registerRealtime } from './realtime/hub';
+import { registerRealtime } from './realtime/register';
 
 export interface BuildAppOptions {
   config: Config;

@@ -13,6 +13,14 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key and pub/sub channel: several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).max(100).default('ruche'),
+  /** A signed-in user whose sockets send nothing for this long is shown away. */
+  PRESENCE_AWAY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60 * 1000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
@@ -42,6 +50,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
+  presenceAwayMs: number;
   publicUrl: string | undefined;
   sessionSecret: string;
   sessionTtlMs: number;
@@ -87,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    presenceAwayMs: e.PRESENCE_AWAY_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     sessionSecret: loadSecret(dataDir, e.SESSION_SECRET),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,

@@ -24,7 +24,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   app.get('/api/logout', async (request, reply) => {
-    if (request.sessionId) await destroySession(ctx.db, request.sessionId);
+    if (request.sessionId) {
+      await destroySession(ctx.db, request.sessionId);
+      // DESIGN §4: signing out takes effect on open sockets too, on every node.
+      await ctx.realtime.sessionEnded(request.sessionId);
+    }
     clearSessionCookie(reply);
     return reply.redirect('/');
   });
@@ -34,6 +38,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.patch('/api/auth/user', async (request) => {
     const user = requireUser(request);
     const input = parse(userUpdateSchemaFor(request.body), request.body);
-    return presentUser(await updateUser(ctx.db, user.id, input));
+    const updated = await updateUser(ctx.db, user.id, input);
+    if ('status' in input) await ctx.realtime.setStatus(user.id, input.status);
+    return presentUser(updated);
   });
 }

@@ -1,0 +1,160 @@
+import type { UserStatus } from '#shared/limits';
+import type { PresenceStore } from './broker';
+import type { Log } from './broker-redis';
+
+export interface PresenceDeps {
+  store: PresenceStore;
+  /** Whether the user has an open socket on this node. */
+  isHere(userId: string): boolean;
+  /** The user's most recent client frame on this node (ms), for the away rule. */
+  lastActivity(userId: string): number;
+  /** Tell every node (sharing channels with the user) about a change. */
+  publish(userId: string, status: UserStatus, auto: boolean): Promise<void>;
+  /** users.status, which REST reads. */
+  saveStatus(userId: string, status: UserStatus): Promise<void>;
+  loadStatuses(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
+  /** Start-up on the only node: nobody is connected, so nobody is online. */
+  resetAll(): Promise<void>;
+  awayAfterMs: number;
+  log: Log;
+}
+
+interface Known {
+  status: UserStatus;
+  /** Set by the inactivity rule, so activity brings the user back; a chosen status stays. */
+  auto: boolean;
+}
+
+/**
+ * SPEC §4 presence: online when a user has a socket anywhere, offline when their last one
+ * closes, away after `awayAfterMs` without a client frame or when the client says so.
+ * Transitions of one user run one after another (a chain per user), so a socket that
+ * opens and closes at once cannot leave the store and users.status disagreeing.
+ */
+export class Presence {
+  /** Users this node has declared to the store. */
+  private readonly registered = new Set<string>();
+  private readonly chains = new Map<string, Promise<void>>();
+  /** The status of users with sockets here, kept current by every node's presence events. */
+  private readonly known = new Map<string, Known>();
+
+  constructor(private readonly deps: PresenceDeps) {}
+
+  async start(): Promise<void> {
+    if (!(await this.deps.store.otherNodesAlive())) await this.deps.resetAll();
+    await this.deps.store.beat();
+  }
+
+  /** A socket of the user opened or closed here: bring the store in line. */
+  reconcile(userId: string): void {
+    this.chain(userId, async () => {
+      const here = this.deps.isHere(userId);
+      if (here === this.registered.has(userId)) return;
+      if (here) {
+        this.registered.add(userId);
+        if (await this.deps.store.nodeJoined(userId)) await this.transition(userId, 'online');
+        else if (!this.known.has(userId)) await this.learn(userId);
+      } else {
+        this.registered.delete(userId);
+        this.known.delete(userId);
+        if (await this.deps.store.nodeLeft(userId)) await this.transition(userId, 'offline');
+      }
+    });
+  }
+
+  /** The user chose a status (presence frame, or PATCH /api/auth/user). */
+  choose(userId: string, status: UserStatus): void {
+    this.chain(userId, () => this.change(userId, status, false));
+  }
+
+  /** A client frame arrived: an automatic away ends. */
+  active(userId: string): void {
+    const known = this.known.get(userId);
+    if (known?.auto && known.status === 'away') {
+      known.auto = false;
+      this.chain(userId, () => this.change(userId, 'online', false));
+    }
+  }
+
+  /** A presence event went by (from any node): remember it for users with sockets here. */
+  remember(userId: string, status: UserStatus, auto: boolean): void {
+    if (this.registered.has(userId)) this.known.set(userId, { status, auto });
+  }
+
+  /** Heartbeat: keep this node alive in the store, reap dead ones, apply the away rule. */
+  async tick(now = Date.now()): Promise<void> {
+    for (const userId of await this.deps.store.beat()) {
+      this.chain(userId, () => this.change(userId, 'offline', false));
+    }
+    for (const [userId, known] of this.known) {
+      if (known.status !== 'online') continue;
+      if (now - this.deps.lastActivity(userId) < this.deps.awayAfterMs) continue;
+      known.status = 'away';
+      known.auto = true;
+      this.chain(userId, () => this.change(userId, 'away', true));
+    }
+  }
+
+  /** Statuses as REST should show them: whoever has no socket anywhere is offline. */
+  async statuses(userIds: readonly string[]): Promise<Map<string, UserStatus>> {
+    const connected = await this.deps.store.connected(userIds);
+    const unknown = [...connected].filter((id) => !this.known.has(id));
+    const saved = unknown.length ? await this.deps.loadStatuses(unknown) : new Map();
+    const out = new Map<string, UserStatus>();
+    for (const id of userIds) {
+      if (!connected.has(id)) out.set(id, 'offline');
+      else out.set(id, this.known.get(id)?.status ?? saved.get(id) ?? 'online');
+    }
+    return out;
+  }
+
+  /** After the store may have lost this node's entry (Redis restarted). */
+  restore(): Promise<void> {
+    return this.deps.store.restore(this.registered);
+  }
+
+  /** Shutting down: the users only here go offline, then the node leaves the store. */
+  async close(): Promise<void> {
+    for (const userId of this.registered) this.reconcile(userId);
+    await this.settled();
+    await this.deps.store.close();
+  }
+
+  /** Every pending transition has run (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+  }
+
+  private async transition(userId: string, status: 'online' | 'offline'): Promise<void> {
+    await this.change(userId, status, false);
+    // Another node may have written the opposite transition just before us: whoever writes
+    // last checks the store again and puts right what it overwrote.
+    const connected = (await this.deps.store.connected([userId])).has(userId);
+    if (connected !== (status === 'online')) {
+      await this.change(userId, connected ? 'online' : 'offline', false);
+    }
+  }
+
+  private async change(userId: string, status: UserStatus, auto: boolean): Promise<void> {
+    await this.deps.saveStatus(userId, status);
+    this.remember(userId, status, auto);
+    await this.deps.publish(userId, status, auto);
+  }
+
+  private async learn(userId: string): Promise<void> {
+    const saved = (await this.deps.loadStatuses([userId])).get(userId);
+    if (saved && this.registered.has(userId))
+      this.known.set(userId, { status: saved, auto: false });
+  }
+
+  private chain(userId: string, task: () => Promise<void>): void {
+    const previous = this.chains.get(userId) ?? Promise.resolve();
+    const next = previous
+      .then(task)
+      .catch((err: unknown) => this.deps.log.warn({ err, userId }, 'presence update failed'))
+      .finally(() => {
+        if (this.chains.get(userId) === next) this.chains.delete(userId);
+      });
+    this.chains.set(userId, next);
+  }
+}
