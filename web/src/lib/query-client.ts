@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { UNAUTHORIZED_REDIRECT_MS } from '#shared/limits';
+import { toast } from '@/components/ui/use-toast';
 import { apiGet, goToLogin, isUnauthorized } from './api';
+import i18n from './i18n';
 
 /** SPEC §7: the default query GETs the path formed by joining its key segments with "/". */
 const defaultQueryFn: QueryFunction = ({ queryKey }) =>
@@ -22,7 +24,21 @@ export const queryClient = new QueryClient({
       redirectOn401(error);
     },
   }),
-  mutationCache: new MutationCache({ onError: redirectOn401 }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      // Sign-in answers 401 on a wrong password: the form shows that itself.
+      if (mutation.meta?.allow401 || !isUnauthorized(error)) return;
+      // SPEC §8: a destructive toast, then the sign-in page after 500 ms.
+      if (!redirecting) {
+        toast({
+          variant: 'destructive',
+          title: i18n.t('toast.unauthorized.title'),
+          description: i18n.t('toast.unauthorized.description'),
+        });
+      }
+      redirectOn401(error);
+    },
+  }),
   defaultOptions: {
     // SPEC §7: no retry, no refetch on focus or by interval, never stale.
     queries: {

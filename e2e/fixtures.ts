@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type ViewportSize,
+} from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { LandingPage } from './pages/landing-page';
+import { LoginPage } from './pages/login-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { SettingsPage } from './pages/settings-page';
+import { WelcomeDialog } from './pages/welcome-dialog';
+
+export const PHONE: ViewportSize = { width: 390, height: 844 };
+const PASSWORD = 'ruche-e2e-motdepasse';
+
+/** A named person with their own browser context (cookies, storage) and page objects. */
+export class Actor {
+  readonly email: string;
+  readonly password = PASSWORD;
+  readonly landing: LandingPage;
+  readonly login: LoginPage;
+  readonly shell: AppShell;
+  readonly welcome: WelcomeDialog;
+  readonly settings: SettingsPage;
+  readonly notFound: NotFoundPage;
+
+  constructor(
+    readonly name: string,
+    readonly context: BrowserContext,
+    readonly page: Page,
+  ) {
+    // Unique per test: every spec makes its own data against the shared server.
+    this.email = `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@ruche.test`;
+    this.landing = new LandingPage(page);
+    this.login = new LoginPage(page);
+    this.shell = new AppShell(page);
+    this.welcome = new WelcomeDialog(page);
+    this.settings = new SettingsPage(page);
+    this.notFound = new NotFoundPage(page);
+  }
+
+  /** Create the account through the API (the session cookie lands in this context). */
+  async signUpViaApi(options: { displayName?: string } = {}): Promise<void> {
+    const res = await this.page.request.post('/api/auth/register', {
+      data: { email: this.email, password: this.password, firstName: this.name },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    if (options.displayName) {
+      const patch = await this.page.request.patch('/api/auth/user', {
+        data: { displayName: options.displayName },
+      });
+      expect(patch.ok(), await patch.text()).toBe(true);
+    }
+  }
+
+  /** Signed up, named, and on the home screen. */
+  async arrive(): Promise<void> {
+    await this.signUpViaApi({ displayName: this.name });
+    await this.page.goto('/');
+    await this.shell.welcomePrompt.waitFor();
+  }
+}
+
+interface ActorOptions {
+  viewport?: ViewportSize;
+}
+
+async function openActor(browser: Browser, baseURL: string, name: string, options: ActorOptions) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.viewport === PHONE ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  return new Actor(name, context, await context.newPage());
+}
+
+interface Fixtures {
+  /** Make a named actor in a new browser context (`actor('Alice', { viewport: PHONE })`). */
+  actor: (name: string, options?: ActorOptions) => Promise<Actor>;
+  alice: Actor;
+  bob: Actor;
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    const url = process.env.RUCHE_E2E_BASE_URL;
+    if (!url) throw new Error('RUCHE_E2E_BASE_URL is unset: run through e2e/playwright.config.ts');
+    await use(url);
+  },
+  actor: async ({ browser, baseURL }, use) => {
+    const opened: Actor[] = [];
+    await use(async (name, options = {}) => {
+      const actor = await openActor(browser, baseURL!, name, options);
+      opened.push(actor);
+      return actor;
+    });
+    await Promise.all(opened.map((a) => a.context.close()));
+  },
+  alice: async ({ actor }, use) => use(await actor('Alice')),
+  bob: async ({ actor }, use) => use(await actor('Bob')),
+});
+
+export { expect };

@@ -1,0 +1,25 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** SPEC §2: /settings — display name form and profile status. */
+export class SettingsPage {
+  readonly heading: Locator;
+  readonly displayNameInput: Locator;
+  readonly saveDisplayNameButton: Locator;
+  readonly statusSelect: Locator;
+  readonly statusMessage: Locator;
+  readonly saveStatusButton: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Réglages', level: 1 });
+    this.displayNameInput = page.getByLabel("Nom d'affichage");
+    this.saveDisplayNameButton = page.getByRole('button', { name: 'Enregistrer le nom' });
+    this.statusSelect = page.getByRole('combobox', { name: 'Statut de présence' });
+    this.statusMessage = page.getByLabel('Message de statut');
+    this.saveStatusButton = page.getByRole('button', { name: 'Enregistrer le statut' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/settings');
+    await this.heading.waitFor();
+  }
+}

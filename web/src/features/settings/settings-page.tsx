@@ -1,0 +1,60 @@
+import { MoonIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '#shared/users';
+import { UserAvatar } from '@/components/user-avatar';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { useDisplayName } from '@/lib/use-display-name';
+import { useTheme } from '@/lib/use-theme';
+import { DisplayNameForm } from './display-name-form';
+import { StatusForm } from './status-form';
+
+function SettingsCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border bg-card p-5 sm:p-6">
+      <div className="mb-5 grid gap-1">
+        <h2 className="font-semibold text-lg">{title}</h2>
+        <p className="text-muted-foreground text-sm">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** SPEC §2: the settings page — display name and profile status. */
+export function SettingsPage({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const name = useDisplayName()(user);
+  const { theme, setTheme } = useTheme();
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
+      <header className="flex items-center gap-4">
+        <UserAvatar user={user} name={name} className="size-14 text-base" showStatus />
+        <div className="grid min-w-0 gap-0.5">
+          <h1 className="font-bold text-2xl tracking-tight">{t('settings.title')}</h1>
+          <p className="text-muted-foreground text-sm">{t('settings.description')}</p>
+        </div>
+      </header>
+      <SettingsCard title={t('settings.profile.title')} description={t('settings.profile.description')}>
+        <DisplayNameForm user={user} />
+      </SettingsCard>
+      <SettingsCard title={t('settings.status.title')} description={t('settings.status.description')}>
+        <StatusForm user={user} />
+      </SettingsCard>
+      <SettingsCard title={t('settings.appearance.title')} description={t('settings.appearance.description')}>
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor="settings-dark-mode" className="gap-2">
+            <MoonIcon aria-hidden className="size-4 text-muted-foreground" />
+            {t('settings.appearance.darkMode')}
+          </Label>
+          <Switch
+            id="settings-dark-mode"
+            checked={theme === 'dark'}
+            onCheckedChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+          />
+        </div>
+      </SettingsCard>
+    </div>
+  );
+}
