@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Channel } from '#shared/channels';
+import { apiGet } from '@/lib/api';
+
+/** The sidebar list; realtime channel and member events update this same key. */
+export const CHANNELS_KEY = ['/api/channels'] as const;
+
+export const getChannels = (): Promise<Channel[]> => apiGet<Channel[]>('/api/channels');
+
+export const channelsQueryOptions = () =>
+  queryOptions({ queryKey: CHANNELS_KEY, queryFn: getChannels });
+
+export const useChannels = () => useQuery(channelsQueryOptions());

@@ -1,0 +1,139 @@
+import {
+  EllipsisVerticalIcon,
+  HeadphonesIcon,
+  Trash2Icon,
+  UserPlusIcon,
+  UsersIcon,
+  VideoIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelWithMembers } from '#shared/channels';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useChannelTitle } from '../hooks/use-channel-title';
+import { ChannelTypeIcon } from './channel-type-icon';
+import { DeleteChannelDialog } from './delete-channel-dialog';
+import { InviteMembersDialog } from './invite-members-dialog';
+import { PresenceAvatar } from './presence-avatar';
+import { SoonButton } from './soon-button';
+
+interface ChannelHeaderProps {
+  channel: ChannelWithMembers;
+  isOwner: boolean;
+  onShowMembers?: () => void;
+}
+
+/** SPEC §2: name, description, member count and the channel's actions. */
+export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeaderProps) {
+  const { t } = useTranslation();
+  const titleOf = useChannelTitle();
+  const [dialog, setDialog] = useState<'invite' | 'delete' | null>(null);
+  const title = titleOf(channel);
+  const isDirect = channel.type === 'direct';
+  const memberCount = t('channelView.memberCount', { count: channel.members.length });
+  const description = isDirect
+    ? t('channelView.directDescription', { name: title })
+    : channel.description;
+
+  return (
+    <header className="flex min-h-14 shrink-0 items-center gap-3 border-b px-3 py-2 sm:px-5">
+      {isDirect && channel.directUser ? (
+        <PresenceAvatar
+          user={channel.directUser}
+          name={title}
+          className="size-8 [&>span:last-child]:ring-background"
+        />
+      ) : (
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+          <ChannelTypeIcon type={channel.type} className="size-4" />
+        </span>
+      )}
+      <div className="grid min-w-0 flex-1">
+        <h1 id="channel-title" className="truncate font-semibold text-base leading-tight">
+          {title}
+        </h1>
+        <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
+          {isDirect ? null : (
+            <button
+              type="button"
+              onClick={onShowMembers}
+              className="inline-flex shrink-0 cursor-pointer items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <UsersIcon aria-hidden className="size-3.5" />
+              {memberCount}
+            </button>
+          )}
+          {description ? (
+            <>
+              {isDirect ? null : <span aria-hidden>·</span>}
+              <span className="truncate" title={description}>
+                {description}
+              </span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-0.5">
+        {isDirect ? (
+          <SoonButton label={t('channelView.videoCall')}>
+            <VideoIcon aria-hidden />
+          </SoonButton>
+        ) : null}
+        {channel.type === 'channel' || channel.type === 'group' ? (
+          <SoonButton label={t('channelView.voiceChat')}>
+            <HeadphonesIcon aria-hidden />
+          </SoonButton>
+        ) : null}
+        {isDirect ? null : (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button type="button" variant="ghost" size="icon" aria-label={t('channelView.menu')}>
+                <EllipsisVerticalIcon aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => setDialog('invite')}>
+                <UserPlusIcon aria-hidden />
+                {t('channelView.invite')}
+              </DropdownMenuItem>
+              {isOwner ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
+                    <Trash2Icon aria-hidden />
+                    {t('channelView.delete')}
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
+      </div>
+      {isDirect ? null : (
+        <>
+          <InviteMembersDialog
+            channelId={channel.id}
+            channelName={channel.name}
+            open={dialog === 'invite'}
+            onOpenChange={(open) => setDialog(open ? 'invite' : null)}
+          />
+          {isOwner ? (
+            <DeleteChannelDialog
+              channelId={channel.id}
+              channelName={channel.name}
+              open={dialog === 'delete'}
+              onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+            />
+          ) : null}
+        </>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,207 @@
+import { UserMinusIcon } from 'lucide-react';
+import { type MouseEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Channel, ChannelMember } from '#shared/channels';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { ApiError, isUnauthorized } from '@/lib/api';
+import { usePresence } from '@/lib/presence-store';
+import { useDisplayName } from '@/lib/use-display-name';
+import { cn } from '@/lib/utils';
+import { useChannelMembers } from '../api/get-channel-members';
+import { useRemoveChannelMember } from '../api/remove-channel-member';
+import { PresenceAvatar } from './presence-avatar';
+
+const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
+
+/** SPEC §2/§6: the member list; the channel creator may remove anyone but an owner. */
+export function MembersTab({ channel }: { channel: Pick<Channel, 'id' | 'createdById'> }) {
+  const { t } = useTranslation();
+  const displayName = useDisplayName();
+  const { user: me } = useCurrentUser();
+  const members = useChannelMembers(channel.id);
+  const [pending, setPending] = useState<ChannelMember | null>(null);
+  const isCreator = Boolean(me && channel.createdById === me.id);
+
+  if (members.isPending) {
+    return (
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label={t('members.loading')}
+        className="grid gap-2 p-4 md:p-6"
+      >
+        {[0, 1, 2, 3].map((row) => (
+          <div key={row} className="flex items-center gap-3 py-1.5">
+            <Skeleton className="size-9 rounded-full" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  const sorted = [...(members.data ?? [])].sort(
+    (a, b) =>
+      ROLE_ORDER[a.role] - ROLE_ORDER[b.role] ||
+      displayName(a.user).localeCompare(displayName(b.user), 'fr'),
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl p-4 md:p-6">
+      <h2 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-wider">
+        {t('members.title')} — {sorted.length}
+      </h2>
+      {sorted.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{t('members.empty')}</p>
+      ) : (
+        <ul
+          aria-label={t('members.listLabel')}
+          className="grid divide-y divide-border/60 rounded-xl border bg-card/40"
+        >
+          {sorted.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              name={displayName(member.user)}
+              isMe={member.userId === me?.id}
+              canRemove={isCreator && member.role !== 'owner'}
+              onRemove={() => setPending(member)}
+            />
+          ))}
+        </ul>
+      )}
+      <RemoveMemberDialog
+        channelId={channel.id}
+        member={pending}
+        onClose={() => setPending(null)}
+      />
+    </div>
+  );
+}
+
+interface MemberRowProps {
+  member: ChannelMember;
+  name: string;
+  isMe: boolean;
+  canRemove: boolean;
+  onRemove: () => void;
+}
+
+function MemberRow({ member, name, isMe, canRemove, onRemove }: MemberRowProps) {
+  const { t } = useTranslation();
+  const status = usePresence(member.userId, member.user.status);
+  return (
+    <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
+      <PresenceAvatar
+        user={member.user}
+        name={name}
+        className="size-9 [&>span:last-child]:ring-card"
+      />
+      <div className="grid min-w-0 flex-1">
+        <span className="truncate font-medium text-sm">
+          {name}
+          {isMe ? (
+            <span className="font-normal text-muted-foreground"> ({t('members.you')})</span>
+          ) : null}
+        </span>
+        <span className="truncate text-muted-foreground text-xs">
+          {t(`common.status.${status}`)}
+        </span>
+      </div>
+      <Badge
+        variant={member.role === 'member' ? 'outline' : 'secondary'}
+        className={cn(member.role === 'owner' && 'bg-primary/15 text-primary')}
+      >
+        {t(`members.roles.${member.role}`)}
+      </Badge>
+      {canRemove ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          onClick={onRemove}
+          aria-label={t('members.removeLabel', { name })}
+          title={t('members.removeLabel', { name })}
+          className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+        >
+          <UserMinusIcon aria-hidden />
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function RemoveMemberDialog({
+  channelId,
+  member,
+  onClose,
+}: {
+  channelId: string;
+  member: ChannelMember | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const displayName = useDisplayName();
+  const remove = useRemoveChannelMember();
+  const name = member ? displayName(member.user) : '';
+
+  const handleRemove = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    if (!member) return;
+    remove.mutate(
+      { channelId, memberId: member.id },
+      {
+        onSuccess: () => {
+          onClose();
+          toast({ title: t('members.removedTitle'), description: t('members.removed', { name }) });
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          toast({
+            variant: 'destructive',
+            title: t('members.errorTitle'),
+            description:
+              (error instanceof ApiError && error.serverMessage) || t('members.removeError'),
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <AlertDialog open={member !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('members.confirmTitle', { name })}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {t('members.confirmDescription', { name })}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={handleRemove}
+            disabled={remove.isPending}
+          >
+            {remove.isPending ? t('members.removing') : t('members.confirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

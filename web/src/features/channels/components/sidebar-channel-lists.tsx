@@ -1,0 +1,135 @@
+import { CompassIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Channel } from '#shared/channels';
+import { SKELETON_ROWS } from '#shared/limits';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useChannels } from '../api/get-channels';
+import { sortForSidebar, useActiveChannelId } from '../hooks/use-active-channel';
+import { useChannelTitle } from '../hooks/use-channel-title';
+import { ChannelTypeIcon } from './channel-type-icon';
+import { PresenceAvatar } from './presence-avatar';
+import { UnreadBadge } from './unread-badge';
+
+const itemClass =
+  'group flex h-8 w-full min-w-0 items-center gap-2 rounded-md px-2 text-muted-foreground text-sm outline-none transition-colors hover:bg-accent/70 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
+const activeClass = 'bg-primary/15 text-foreground hover:bg-primary/20 [&_svg]:text-primary';
+
+interface ChannelNavItemProps {
+  channel: Channel;
+  active: boolean;
+  title: string;
+  leading: ReactNode;
+}
+
+function ChannelNavItem({ channel, active, title, leading }: ChannelNavItemProps) {
+  const unread = active ? 0 : channel.unreadCount;
+  return (
+    <li>
+      <Link
+        href={`/channel/${channel.id}`}
+        aria-current={active ? 'page' : undefined}
+        data-unread={unread > 0 || undefined}
+        className={cn(itemClass, active && activeClass, unread > 0 && 'text-foreground')}
+      >
+        {leading}
+        <span className={cn('min-w-0 flex-1 truncate', unread > 0 && 'font-semibold')}>
+          {title}
+        </span>
+        <UnreadBadge count={unread} />
+      </Link>
+    </li>
+  );
+}
+
+/** SPEC §2: five skeleton rows while the list loads. */
+function SkeletonRows({ avatar = false }: { avatar?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ul aria-busy="true" aria-label={t('layout.sidebar.loading')} className="grid gap-1 px-2">
+      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={index} className="flex h-8 items-center gap-2 px-2">
+          <Skeleton className={cn('size-4 shrink-0', avatar && 'size-5 rounded-full')} />
+          <Skeleton className="h-3.5" style={{ width: `${55 + ((index * 17) % 35)}%` }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyText({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-1.5 text-muted-foreground text-xs">{children}</p>;
+}
+
+/** The Channels section's items: channel, group and voice (SPEC §2). */
+export function ChannelNavList({ onBrowse }: { onBrowse?: () => void }) {
+  const { t } = useTranslation();
+  const { data, isPending } = useChannels();
+  const activeId = useActiveChannelId();
+  if (isPending) return <SkeletonRows />;
+  const { rooms } = sortForSidebar(data ?? []);
+  return (
+    <div className="grid gap-0.5">
+      {rooms.length === 0 ? <EmptyText>{t('layout.sidebar.noChannels')}</EmptyText> : null}
+      <ul aria-label={t('channels.sidebar.listLabel')} className="grid gap-0.5 px-2">
+        {rooms.map((channel) => (
+          <ChannelNavItem
+            key={channel.id}
+            channel={channel}
+            active={channel.id === activeId}
+            title={channel.name}
+            leading={<ChannelTypeIcon type={channel.type} className="size-4 shrink-0 opacity-80" />}
+          />
+        ))}
+      </ul>
+      {onBrowse ? (
+        <div className="px-2">
+          <button type="button" onClick={onBrowse} className={itemClass}>
+            <CompassIcon aria-hidden className="size-4 shrink-0 opacity-80" />
+            <span className="truncate">{t('channels.browse.open')}</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Direct messages section's items: the other person's avatar, presence and name. */
+export function DirectMessageNavList() {
+  const { t } = useTranslation();
+  const { data, isPending } = useChannels();
+  const activeId = useActiveChannelId();
+  const titleOf = useChannelTitle();
+  if (isPending) return <SkeletonRows avatar />;
+  const { directs } = sortForSidebar(data ?? []);
+  if (directs.length === 0) return <EmptyText>{t('layout.sidebar.noDirectMessages')}</EmptyText>;
+  return (
+    <ul aria-label={t('channels.sidebar.directListLabel')} className="grid gap-0.5 px-2">
+      {directs.map((channel) => {
+        const title = titleOf(channel);
+        return (
+          <ChannelNavItem
+            key={channel.id}
+            channel={channel}
+            active={channel.id === activeId}
+            title={title}
+            leading={
+              channel.directUser ? (
+                <PresenceAvatar
+                  user={channel.directUser}
+                  name={title}
+                  className="size-5 text-[9px] [&>span:last-child]:size-2.5 [&>span:last-child]:ring-sidebar"
+                />
+              ) : (
+                <ChannelTypeIcon type="direct" className="size-4 shrink-0 opacity-80" />
+              )
+            }
+          />
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,181 @@
+import { SearchIcon } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { USER_LIST_HEIGHT_PX } from '#shared/limits';
+import type { User } from '#shared/users';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useUsers } from '@/features/users/api/get-users';
+import { ApiError, isUnauthorized } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { useCreateDirectChannel } from '../api/create-direct-channel';
+import { matchesUser } from '../lib/match-user';
+
+interface StartDirectDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** SPEC §2: each entry shows the first name or the email, the email, and an initial. */
+const entryName = (user: User) => user.firstName?.trim() || user.email || '?';
+
+export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { user: me } = useCurrentUser();
+  const users = useUsers({ enabled: open });
+  const createDirect = useCreateDirectChannel();
+  const [selectedId, setSelectedId] = useState<string>('');
+  const [query, setQuery] = useState('');
+
+  const candidates = useMemo(
+    () => (users.data ?? []).filter((user) => user.id !== me?.id && matchesUser(user, query)),
+    [users.data, me?.id, query],
+  );
+
+  const close = () => {
+    // SPEC §4: cancel (and closing) clears the selection.
+    setSelectedId('');
+    setQuery('');
+    onOpenChange(false);
+  };
+
+  const handleStart = () => {
+    if (!selectedId) return;
+    createDirect.mutate(selectedId, {
+      onSuccess: (channel) => {
+        close();
+        navigate(`/channel/${channel.id}`);
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        toast({
+          variant: 'destructive',
+          title: t('dm.errorTitle'),
+          description:
+            (error instanceof ApiError && error.serverMessage) || t('dm.conversation_error'),
+        });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent className="gap-5 sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{t('dm.title')}</DialogTitle>
+          <DialogDescription>{t('dm.description')}</DialogDescription>
+        </DialogHeader>
+        <div className="relative">
+          <SearchIcon
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('dm.searchPlaceholder')}
+            aria-label={t('dm.searchLabel')}
+            className="pl-9"
+          />
+        </div>
+        <div
+          className="-mx-2 overflow-y-auto rounded-lg border bg-background/40 p-1.5"
+          style={{ height: USER_LIST_HEIGHT_PX }}
+        >
+          {users.isPending ? (
+            <UserListSkeleton />
+          ) : candidates.length === 0 ? (
+            <p className="grid h-full place-items-center text-muted-foreground text-sm">
+              {t('dm.noResults')}
+            </p>
+          ) : (
+            <RadioGroup.Root
+              value={selectedId}
+              onValueChange={setSelectedId}
+              aria-label={t('dm.listLabel')}
+              className="grid gap-0.5"
+            >
+              {candidates.map((user) => (
+                <UserOption key={user.id} user={user} selected={user.id === selectedId} />
+              ))}
+            </RadioGroup.Root>
+          )}
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={close}>
+            {t('dm.cancel')}
+          </Button>
+          <Button
+            type="button"
+            onClick={handleStart}
+            disabled={!selectedId || createDirect.isPending}
+          >
+            {createDirect.isPending ? t('dm.starting') : t('dm.start')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserOption({ user, selected }: { user: User; selected: boolean }) {
+  const name = entryName(user);
+  return (
+    <RadioGroup.Item
+      value={user.id}
+      aria-label={user.email && user.email !== name ? `${name} (${user.email})` : name}
+      className={cn(
+        'flex w-full cursor-pointer items-center gap-3 rounded-md px-2.5 py-2 text-left outline-none transition-colors hover:bg-accent/70 focus-visible:ring-2 focus-visible:ring-ring',
+        selected && 'bg-primary/15 ring-1 ring-primary/50 hover:bg-primary/20',
+      )}
+    >
+      <span
+        aria-hidden
+        className={cn(
+          'flex size-9 shrink-0 items-center justify-center rounded-full bg-muted font-semibold text-sm uppercase',
+          selected && 'bg-primary text-primary-foreground',
+        )}
+      >
+        {name.charAt(0)}
+      </span>
+      <span className="grid min-w-0">
+        <span className="truncate font-medium text-sm">{name}</span>
+        {user.email ? (
+          <span className="truncate text-muted-foreground text-xs">{user.email}</span>
+        ) : null}
+      </span>
+    </RadioGroup.Item>
+  );
+}
+
+function UserListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" aria-label={t('dm.loading')} className="grid gap-1 p-1">
+      {[0, 1, 2, 3, 4].map((row) => (
+        <div key={row} className="flex items-center gap-3 px-1.5 py-1.5">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="grid flex-1 gap-1.5">
+            <Skeleton className="h-3.5 w-1/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { Channel, ChannelMember, ChannelWithMembers } from '#shared/channels';
+import type { ServerEvent } from '#shared/protocol';
+import { useSocketEvent } from '@/lib/socket-context';
+import { BROWSE_CHANNELS_KEY } from '../api/browse-channels';
+import { channelKey } from '../api/get-channel';
+import { channelMembersKey } from '../api/get-channel-members';
+import { CHANNELS_KEY } from '../api/get-channels';
+
+/**
+ * Channel and member events → the same query keys the REST calls fill: the sidebar list,
+ * the open channel and its member list. (Messages, unread bumps and presence are the
+ * messages feature's.) A channel that disappears from under the user sends them home.
+ */
+export function useChannelEvents(meId: string): void {
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+  useSocketEvent((event) => {
+    const gone = applyChannelEvent(queryClient, event, meId);
+    if (gone && location === `/channel/${gone}`) navigate('/', { replace: true });
+  });
+}
+
+/** Returns the id of a channel the user no longer sees, if the event removed one. */
+export function applyChannelEvent(
+  queryClient: QueryClient,
+  event: ServerEvent,
+  meId: string,
+): string | null {
+  switch (event.type) {
+    case 'channel_updated':
+      updateChannel(queryClient, event.channel);
+      return null;
+    case 'channel_deleted':
+      forgetChannel(queryClient, event.channelId);
+      void queryClient.invalidateQueries({ queryKey: BROWSE_CHANNELS_KEY });
+      return event.channelId;
+    case 'member_added':
+      if (event.member.userId === meId) {
+        // A channel we were just added to (invite, DM opened by someone else).
+        void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true });
+        return null;
+      }
+      addMember(queryClient, event.channelId, event.member);
+      return null;
+    case 'member_removed':
+      if (event.userId === meId) {
+        forgetChannel(queryClient, event.channelId);
+        return event.channelId;
+      }
+      removeMember(queryClient, event.channelId, event.userId);
+      return null;
+    case 'channel_read':
+      // Read in another tab or device: clear the badge here too.
+      queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
+        list?.map((c) => (c.id === event.channelId ? { ...c, unreadCount: 0 } : c)),
+      );
+      return null;
+    default:
+      return null;
+  }
+}
+
+function updateChannel(queryClient: QueryClient, channel: Channel) {
+  // The per-user fields (unread count, the other person of a DM) stay as this user had them.
+  const merge = <T extends Channel>(current: T): T => ({
+    ...current,
+    name: channel.name,
+    description: channel.description,
+    updatedAt: channel.updatedAt,
+  });
+  const list = queryClient.getQueryData<Channel[]>(CHANNELS_KEY);
+  if (list && !list.some((c) => c.id === channel.id)) {
+    void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true });
+  } else {
+    queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (current) =>
+      current?.map((c) => (c.id === channel.id ? merge(c) : c)),
+    );
+  }
+  queryClient.setQueryData<ChannelWithMembers>(channelKey(channel.id), (current) =>
+    current ? merge(current) : current,
+  );
+}
+
+function forgetChannel(queryClient: QueryClient, channelId: string) {
+  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
+    list?.filter((c) => c.id !== channelId),
+  );
+  queryClient.removeQueries({ queryKey: channelKey(channelId) });
+}
+
+function addMember(queryClient: QueryClient, channelId: string, member: ChannelMember) {
+  const add = (members: ChannelMember[]) =>
+    members.some((m) => m.userId === member.userId) ? members : [...members, member];
+  queryClient.setQueryData<ChannelMember[]>(channelMembersKey(channelId), (members) =>
+    members ? add(members) : members,
+  );
+  queryClient.setQueryData<ChannelWithMembers>(channelKey(channelId), (channel) =>
+    channel ? { ...channel, members: add(channel.members) } : channel,
+  );
+}
+
+function removeMember(queryClient: QueryClient, channelId: string, userId: string) {
+  const drop = (members: ChannelMember[]) => members.filter((m) => m.userId !== userId);
+  queryClient.setQueryData<ChannelMember[]>(channelMembersKey(channelId), (members) =>
+    members ? drop(members) : members,
+  );
+  queryClient.setQueryData<ChannelWithMembers>(channelKey(channelId), (channel) =>
+    channel ? { ...channel, members: drop(channel.members) } : channel,
+  );
+}
