@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import type { Channel, ChannelMember } from '#shared/channels';
+import { addMember, buildChannel } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+
+let server: TestServer;
+let alice: Actor; // creator and owner
+let bob: Actor;
+let carol: Actor;
+let stranger: Actor;
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob, carol, stranger] = await Promise.all([
+    buildUser(server, { displayName: 'Alice' }),
+    buildUser(server, { displayName: 'Bob' }),
+    buildUser(server, { displayName: 'Carol' }),
+    buildUser(server, { displayName: 'Stranger' }),
+  ]);
+});
+afterAll(() => server?.close());
+
+async function groupWithBobAndCarol(): Promise<Channel> {
+  const channel = await buildChannel(alice, { type: 'group' });
+  await addMember(channel, alice, bob);
+  await addMember(channel, alice, carol);
+  return channel;
+}
+
+const members = async (who: Actor, channelId: string) =>
+  (await who.client.get<ChannelMember[]>(`/api/channels/${channelId}/members`)).body;
+
+describe('GET /api/channels/:id/members', () => {
+  it('lists members with their users, owner first', async () => {
+    const channel = await groupWithBobAndCarol();
+    const res = await bob.client.get<ChannelMember[]>(`/api/channels/${channel.id}/members`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((m) => [m.user.displayName, m.role])).toEqual([
+      ['Alice', 'owner'],
+      ['Bob', 'member'],
+      ['Carol', 'member'],
+    ]);
+  });
+
+  it('answers 404 to a non-member', async () => {
+    const channel = await groupWithBobAndCarol();
+    const res = await stranger.client.get<ApiErrorBody>(`/api/channels/${channel.id}/members`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Canal introuvable');
+  });
+});
+
+describe('DELETE /api/channels/:id/members/:memberId', () => {
+  it('lets the creator remove a member by membership id', async () => {
+    const channel = await groupWithBobAndCarol();
+    const bobMember = (await members(alice, channel.id)).find((m) => m.userId === bob.user.id)!;
+    const res = await alice.client.delete(`/api/channels/${channel.id}/members/${bobMember.id}`);
+    expect(res.status).toBe(204);
+    expect((await members(alice, channel.id)).map((m) => m.userId)).not.toContain(bob.user.id);
+    // Bob is out: the channel is now a stranger's to him.
+    expect((await bob.client.get(`/api/channels/${channel.id}`)).status).toBe(404);
+  });
+
+  it('also accepts the member’s user id', async () => {
+    const channel = await groupWithBobAndCarol();
+    const res = await alice.client.delete(`/api/channels/${channel.id}/members/${carol.user.id}`);
+    expect(res.status).toBe(204);
+    expect((await members(alice, channel.id)).map((m) => m.userId)).toEqual([
+      alice.user.id,
+      bob.user.id,
+    ]);
+  });
+
+  it('forbids anyone but the creator (403)', async () => {
+    const channel = await groupWithBobAndCarol();
+    const res = await bob.client.delete<ApiErrorBody>(
+      `/api/channels/${channel.id}/members/${carol.user.id}`,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Seul le créateur du canal peut retirer des membres');
+  });
+
+  it('never removes an owner (403)', async () => {
+    const channel = await groupWithBobAndCarol();
+    const res = await alice.client.delete<ApiErrorBody>(
+      `/api/channels/${channel.id}/members/${alice.user.id}`,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Le propriétaire du canal ne peut pas être retiré');
+  });
+
+  it('answers 404 for someone who is not a member, and to a non-member caller', async () => {
+    const channel = await groupWithBobAndCarol();
+    const unknown = await alice.client.delete<ApiErrorBody>(
+      `/api/channels/${channel.id}/members/${stranger.user.id}`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Ce membre n'appartient pas au canal");
+    const byStranger = await stranger.client.delete(
+      `/api/channels/${channel.id}/members/${bob.user.id}`,
+    );
+    expect(byStranger.status).toBe(404);
+  });
+
+  it('removes nobody from a direct conversation', async () => {
+    const dm = await alice.client.post<Channel>('/api/channels/direct', { userId: bob.user.id });
+    const res = await alice.client.delete(`/api/channels/${dm.body.id}/members/${bob.user.id}`);
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import type { Channel } from '#shared/channels';
+import type { Message, MessagePage, ReactionToggleResult } from '#shared/messages';
+import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+
+let server: TestServer;
+let alice: Actor;
+let bob: Actor;
+let stranger: Actor;
+let channel: Channel;
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob, stranger] = await Promise.all([
+    buildUser(server, { displayName: 'Alice Dupont' }),
+    buildUser(server, { displayName: 'Bob', email: `bob-${Date.now()}@ruche.test` }),
+    buildUser(server, { displayName: 'Stranger' }),
+  ]);
+  channel = await buildChannel(alice, { type: 'group' });
+  await addMember(channel, alice, bob);
+});
+afterAll(() => server?.close());
+
+const post = (who: Actor, body: unknown, channelId = channel.id) =>
+  who.client.post<Message & ApiErrorBody>(`/api/channels/${channelId}/messages`, body);
+
+describe('POST /api/channels/:id/messages', () => {
+  it('stores the trimmed text with a seq, its author and no reactions', async () => {
+    const res = await post(alice, { content: '  **Bonjour** tout le monde  ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      channelId: channel.id,
+      userId: alice.user.id,
+      content: '**Bonjour** tout le monde',
+      edited: false,
+      parentMessageId: null,
+      reactions: [],
+      replyCount: 0,
+      lastReplyAt: null,
+      attachments: [],
+    });
+    expect(res.body.user.id).toBe(alice.user.id);
+    expect(res.body.seq).toBeGreaterThan(0);
+  });
+
+  it('sends "(attachment)" when there are attachments and no text (SPEC §5)', async () => {
+    const attachment = {
+      id: 'f1',
+      name: 'plan.pdf',
+      url: '/api/files/f1/download',
+      size: 12,
+      mimeType: 'application/pdf',
+    };
+    const res = await post(alice, { content: '   ', attachments: [attachment] });
+    expect(res.status).toBe(201);
+    expect(res.body.content).toBe('(attachment)');
+    expect(res.body.attachments).toEqual([attachment]);
+  });
+
+  it.each([
+    [
+      'blank text without attachments',
+      { content: '  \n ' },
+      'content',
+      'Le message est vide : écrivez un texte ou joignez un fichier',
+    ],
+    ['no body', {}, 'content', 'Le message est vide : écrivez un texte ou joignez un fichier'],
+    [
+      'too long text',
+      { content: 'a'.repeat(10_001) },
+      'content',
+      'Le message ne peut pas dépasser 10000 caractères',
+    ],
+    [
+      'a javascript: attachment',
+      {
+        content: 'x',
+        attachments: [
+          { id: 'a', name: 'a', url: 'javascript:alert(1)', size: 1, mimeType: 'text/plain' },
+        ],
+      },
+      'attachments.0.url',
+      "L'adresse de la pièce jointe doit commencer par / ou http(s)://",
+    ],
+    [
+      'a malformed parent id',
+      { content: 'x', parentMessageId: '12' },
+      'parentMessageId',
+      "L'identifiant du message parent n'est pas valide",
+    ],
+    [
+      'an overlong clientId',
+      { content: 'x', clientId: 'c'.repeat(65) },
+      'clientId',
+      "L'identifiant client dépasse 64 caractères",
+    ],
+  ])('rejects %s (400)', async (_label, body, field, message) => {
+    const res = await post(alice, body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors?.[field]).toContain(message);
+  });
+
+  it('answers 404 to a non-member', async () => {
+    const res = await post(stranger, { content: 'intrus' });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Canal introuvable');
+  });
+
+  it('stores mentions of members from the text and from the composer, never of strangers', async () => {
+    const res = await post(alice, {
+      content: 'Salut @bob et @Alice Dupont, pas @Stranger ni toto@bob.fr',
+      mentions: [stranger.user.id],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.mentions.sort()).toEqual([alice.user.id, bob.user.id].sort());
+    const picked = await post(alice, {
+      content: 'coucou',
+      mentions: [bob.user.id, stranger.user.id],
+    });
+    expect(picked.body.mentions).toEqual([bob.user.id]);
+  });
+});
+
+describe('idempotent sends (DESIGN §4)', () => {
+  it('returns the stored message for a retried clientId, with 200', async () => {
+    const clientId = `retry-${Date.now()}`;
+    const first = await post(bob, { content: 'une fois', clientId });
+    const second = await post(bob, { content: 'une fois', clientId });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.seq).toBe(first.body.seq);
+    // Another author may use the same clientId: the key is per (channel, author).
+    const other = await post(alice, { content: 'autre', clientId });
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(first.body.id);
+  });
+
+  it('stores 10 concurrent retries once, and seqs keep increasing', async () => {
+    const clientId = `storm-${Date.now()}`;
+    const before = await sendMessage(alice, channel.id, 'avant');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => post(bob, { content: 'tempête', clientId })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    const after = await sendMessage(alice, channel.id, 'après');
+    const stored = results[0]!.body;
+    expect(before.seq).toBeLessThan(stored.seq);
+    expect(stored.seq).toBeLessThan(after.seq);
+
+    const page = await bob.client.get<MessagePage>(
+      `/api/channels/${channel.id}/messages?after=${before.seq}`,
+    );
+    expect(page.body.messages.map((m) => m.content)).toEqual(['tempête', 'après']);
+  });
+
+  it('gives concurrent senders distinct, strictly increasing seqs', async () => {
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sendMessage(i % 2 ? alice : bob, channel.id, `n${i}`)),
+    );
+    expect(new Set(sent.map((m) => m.seq)).size).toBe(20);
+    const all = await bob.client.get<MessagePage>(
+      `/api/channels/${channel.id}/messages?after=${Math.min(...sent.map((m) => m.seq)) - 1}`,
+    );
+    const seqs = all.body.messages.map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(seqs).toHaveLength(20);
+  });
+});
+
+describe('PATCH /api/messages/:id', () => {
+  it('lets the author edit and marks the message edited', async () => {
+    const message = await sendMessage(alice, channel.id, 'brouillon');
+    const res = await alice.client.patch<Message>(`/api/messages/${message.id}`, {
+      content: ' propre @bob ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: message.id,
+      content: 'propre @bob',
+      edited: true,
+      seq: message.seq,
+    });
+    expect(res.body.mentions).toEqual([bob.user.id]);
+  });
+
+  it('answers 403 to another member, 404 to a stranger, 400 to a blank edit', async () => {
+    const message = await sendMessage(alice, channel.id, 'à moi');
+    const byBob = await bob.client.patch<ApiErrorBody>(`/api/messages/${message.id}`, {
+      content: 'non',
+    });
+    expect(byBob.status).toBe(403);
+    expect(byBob.body.message).toBe("Seul l'auteur peut modifier ce message");
+    const byStranger = await stranger.client.patch<ApiErrorBody>(`/api/messages/${message.id}`, {
+      content: 'non',
+    });
+    expect(byStranger.status).toBe(404);
+    expect(byStranger.body.message).toBe('Message introuvable');
+    const blank = await alice.client.patch<ApiErrorBody>(`/api/messages/${message.id}`, {
+      content: '  ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Le message ne peut pas être vide');
+  });
+});
+
+describe('DELETE /api/messages/:id', () => {
+  it('lets only the author delete (403 for members, 404 for strangers)', async () => {
+    const message = await sendMessage(alice, channel.id, 'éphémère');
+    expect((await bob.client.delete(`/api/messages/${message.id}`)).status).toBe(403);
+    expect((await stranger.client.delete(`/api/messages/${message.id}`)).status).toBe(404);
+    expect((await alice.client.delete(`/api/messages/${message.id}`)).status).toBe(204);
+    expect((await alice.client.delete(`/api/messages/${message.id}`)).status).toBe(404);
+    expect((await alice.client.patch(`/api/messages/${message.id}`, { content: 'x' })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('POST /api/messages/:id/reactions', () => {
+  it('toggles the caller’s reaction and groups them with who reacted', async () => {
+    const message = await sendMessage(alice, channel.id, 'réagissez');
+    const url = `/api/messages/${message.id}/reactions`;
+    await alice.client.post(url, { emoji: '👍' });
+    const both = await bob.client.post<ReactionToggleResult>(url, { emoji: '👍' });
+    expect(both.status).toBe(200);
+    expect(both.body).toEqual({
+      channelId: channel.id,
+      messageId: message.id,
+      reactions: [{ emoji: '👍', count: 2, userIds: [alice.user.id, bob.user.id] }],
+    });
+    await bob.client.post(url, { emoji: '🎉' });
+    const undone = await alice.client.post<ReactionToggleResult>(url, { emoji: '👍' });
+    expect(undone.body.reactions).toEqual([
+      { emoji: '👍', count: 1, userIds: [bob.user.id] },
+      { emoji: '🎉', count: 1, userIds: [bob.user.id] },
+    ]);
+    const page = await alice.client.get<MessagePage>(`/api/channels/${channel.id}/messages`);
+    expect(page.body.messages.find((m) => m.id === message.id)?.reactions).toEqual(
+      undone.body.reactions,
+    );
+  });
+
+  it.each([
+    ['text', 'ok', 'La réaction doit être un émoji'],
+    ['nothing', '', "L'émoji est requis"],
+    ['11 emojis', '👍'.repeat(11), "L'émoji ne peut pas dépasser 10 caractères"],
+  ])('rejects %s (400)', async (_label, emoji, message) => {
+    const target = await sendMessage(alice, channel.id, 'cible');
+    const res = await alice.client.post<ApiErrorBody>(`/api/messages/${target.id}/reactions`, {
+      emoji,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('accepts any emoji, composed ones included, and answers 404 to strangers', async () => {
+    const target = await sendMessage(alice, channel.id, 'cible');
+    for (const emoji of ['👨‍👩‍👧‍👦', '🇫🇷', '👍🏽', '✅']) {
+      const res = await bob.client.post(`/api/messages/${target.id}/reactions`, { emoji });
+      expect(res.status, emoji).toBe(200);
+    }
+    const res = await stranger.client.post(`/api/messages/${target.id}/reactions`, { emoji: '👍' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('threads', () => {
+  it('counts replies on the parent and lists the thread oldest first', async () => {
+    const parent = await sendMessage(alice, channel.id, 'question ?');
+    const r1 = await sendMessage(bob, channel.id, {
+      content: 'réponse 1',
+      parentMessageId: parent.id,
+    });
+    const r2 = await sendMessage(alice, channel.id, {
+      content: 'réponse 2',
+      parentMessageId: parent.id,
+    });
+    expect(r1.parentMessageId).toBe(parent.id);
+
+    const page = await bob.client.get<MessagePage>(`/api/channels/${channel.id}/messages`);
+    const listed = page.body.messages.find((m) => m.id === parent.id);
+    expect(listed).toMatchObject({ replyCount: 2, lastReplyAt: r2.createdAt });
+    // Replies stay in their thread, out of the channel list.
+    expect(page.body.messages.some((m) => m.id === r1.id)).toBe(false);
+
+    const thread = await bob.client.get<{ parent: Message; replies: Message[] }>(
+      `/api/messages/${parent.id}/thread`,
+    );
+    expect(thread.status).toBe(200);
+    expect(thread.body.parent).toMatchObject({ id: parent.id, replyCount: 2 });
+    expect(thread.body.replies.map((m) => m.id)).toEqual([r1.id, r2.id]);
+    // A reply's id opens the same thread.
+    const viaReply = await bob.client.get<{ parent: Message }>(`/api/messages/${r2.id}/thread`);
+    expect(viaReply.body.parent.id).toBe(parent.id);
+
+    expect((await stranger.client.get(`/api/messages/${parent.id}/thread`)).status).toBe(404);
+
+    await alice.client.delete(`/api/messages/${r2.id}`);
+    const after = await bob.client.get<{ parent: Message; replies: Message[] }>(
+      `/api/messages/${parent.id}/thread`,
+    );
+    expect(after.body.parent.replyCount).toBe(1);
+    // Deleting the parent takes the thread with it.
+    await alice.client.delete(`/api/messages/${parent.id}`);
+    expect((await bob.client.get(`/api/messages/${r1.id}/thread`)).status).toBe(404);
+  });
+
+  it('only replies to a top-level message of the same channel (400)', async () => {
+    const parent = await sendMessage(alice, channel.id, 'racine');
+    const reply = await sendMessage(bob, channel.id, { content: 'r', parentMessageId: parent.id });
+    const nested = await post(alice, { content: 'imbriquée', parentMessageId: reply.id });
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toBe(
+      'Le message auquel vous répondez est introuvable dans ce canal',
+    );
+    const other = await buildChannel(alice);
+    const elsewhere = await post(
+      alice,
+      { content: 'ailleurs', parentMessageId: parent.id },
+      other.id,
+    );
+    expect(elsewhere.status).toBe(400);
+  });
+});
