@@ -1,0 +1,186 @@
+/**
+ * Two server processes on one PostgreSQL and one Redis behave as one (DESIGN §1). Two
+ * processes cannot share the embedded store, which is single-node by design: on that
+ * project only the Redis presence store is exercised here (the cross-node fan-out logic is
+ * also covered store-free in hub.test.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
+import { type Actor, buildUser } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+import { currentStore } from '../../test/stores';
+import { RedisPresenceStore } from './broker-redis';
+import { createChannel, isEvent, joinChannel, sendMessage, TestSocket } from './test-socket';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
+
+describe.skipIf(currentStore() === 'embedded')('two nodes behind Redis', () => {
+  let node1: TestServer;
+  let node2: TestServer;
+  const sockets: TestSocket[] = [];
+  const open = async (node: TestServer, actor: Actor) => {
+    const socket = await TestSocket.open(node, actor.client);
+    sockets.push(socket);
+    return socket;
+  };
+  /** The same person signed in on node 2 (same cookie: the session lives in the database). */
+  const on2 = (actor: Actor): Actor => {
+    const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
+    client.baseUrl = node2.url;
+    return { ...actor, client };
+  };
+
+  beforeAll(async () => {
+    const env = { REDIS_PREFIX: prefix };
+    node1 = await startTestServer({ redisUrl: REDIS_URL, env });
+    node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.ws.terminate();
+    await node2?.close();
+    await node1?.close();
+  });
+
+  it('delivers a message sent on one node to sockets on both, membership made on either', async () => {
+    const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);
+    const channel = await createChannel(alice);
+    const a = await open(node1, alice);
+    const b = await open(node1, bob);
+    // Bob joins through node 2: node 1 must subscribe his socket all the same.
+    await joinChannel(on2(bob), channel.id);
+    await a.next(isEvent('member_added', { channelId: channel.id }));
+    const b2 = await open(node2, bob);
+    const sent = await sendMessage(on2(alice), channel.id, 'depuis le nœud 2');
+    for (const socket of [a, b, b2]) {
+      const got = await socket.next<Extract<ServerEvent, { type: 'new_message' }>>(
+        isEvent('new_message', { channelId: channel.id }),
+      );
+      expect(got.message.id).toBe(sent.id);
+    }
+  });
+
+  it("a removed member's socket on the other node receives nothing more from the channel", async () => {
+    const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);
+    const [channel, other] = await Promise.all([createChannel(alice), createChannel(alice)]);
+    await joinChannel(bob, channel.id);
+    await joinChannel(bob, other.id);
+    const b = await open(node2, bob);
+    await sendMessage(alice, channel.id, 'avant');
+    await b.next(isEvent('new_message', { channelId: channel.id }));
+
+    const res = await alice.client.delete(`/api/channels/${channel.id}/members/${bob.user.id}`);
+    expect(res.status).toBe(204);
+    await b.next(isEvent('member_removed', { channelId: channel.id }));
+    const seen = b.ofChannel(channel.id).length;
+    await sendMessage(alice, channel.id, 'après');
+    // Published after the one above, by the same node: once this arrives, that one would have.
+    await sendMessage(alice, other.id, 'repère');
+    await b.next(isEvent('new_message', { channelId: other.id }));
+    expect(b.ofChannel(channel.id).length).toBe(seen);
+  });
+
+  it('presence: offline only when the last socket on any node closes', async () => {
+    const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);
+    const channel = await createChannel(alice);
+    await joinChannel(bob, channel.id);
+    const a = await open(node1, alice);
+    const forBob = (status: string) =>
+      isEvent('presence_update', { userId: bob.user.id, status } as never);
+
+    const b2 = await open(node2, bob);
+    await a.next(forBob('online'));
+    const b1 = await open(node1, bob);
+    await b2.close();
+    await b1.sync();
+    b1.send({ type: 'presence', status: 'away' });
+    await a.next(forBob('away'));
+    expect(a.events.filter(forBob('offline'))).toEqual([]);
+    await b1.close();
+    await a.next(forBob('offline'));
+  });
+
+  it('signing out on one node closes the session sockets on the other', async () => {
+    const bob = await buildUser(node1);
+    const b = await open(node2, bob);
+    await bob.client.get('/api/logout');
+    expect((await b.closed).code).toBe(CLOSE_SESSION_ENDED);
+  });
+
+  it('a node whose Redis subscription is dropped resubscribes and tells its sockets to resync', async () => {
+    const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);
+    const channel = await createChannel(alice);
+    await joinChannel(bob, channel.id);
+    const b = await open(node2, bob);
+    const admin = new Redis(REDIS_URL);
+    try {
+      // What Redis does to a subscriber over client-output-buffer-limit pubsub.
+      const list = await admin.client('LIST');
+      const ids = String(list)
+        .split('\n')
+        .filter((line) => line.includes(` name=${prefix}:sub:`))
+        .map((line) => /\bid=(\d+)/.exec(line)?.[1]);
+      expect(ids.length).toBe(2);
+      for (const id of ids) await admin.client('KILL', 'ID', id as string);
+    } finally {
+      admin.disconnect();
+    }
+    await b.next(isEvent('resync'));
+    const sent = await sendMessage(alice, channel.id, 'après la reconnexion');
+    const got = await b.next<Extract<ServerEvent, { type: 'new_message' }>>(
+      isEvent('new_message', { channelId: channel.id }),
+    );
+    expect(got.message.id).toBe(sent.id);
+  });
+});
+
+describe('the Redis presence store', () => {
+  const redis = new Redis(REDIS_URL);
+  const storePrefix = `${prefix}-store`;
+  afterAll(() => redis.disconnect());
+
+  it('counts a user online while any live node has them, and reaps a crashed node', async () => {
+    const ttl = 300;
+    const one = new RedisPresenceStore(redis, storePrefix, 'node-one', ttl);
+    const two = new RedisPresenceStore(redis, storePrefix, 'node-two', ttl);
+    await one.beat();
+    await two.beat();
+    expect(await one.nodeJoined('u1')).toBe(true);
+    expect(await two.nodeJoined('u1')).toBe(false);
+    expect(await one.nodeLeft('u1')).toBe(false);
+    expect(await one.nodeJoined('u2')).toBe(true);
+    expect([...(await two.connected(['u1', 'u2', 'u3']))].sort()).toEqual(['u1', 'u2']);
+
+    // Node one stops beating (a crash): once its entry is older than the TTL, node two reaps it.
+    const deadline = Date.now() + ttl + 50;
+    while (Date.now() < deadline) {
+      await two.beat();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await two.beat()).toEqual([]);
+    expect([...(await two.connected(['u1', 'u2']))]).toEqual(['u1']);
+    const keys = await redis.keys(`${storePrefix}:presence:node:node-one`);
+    expect(keys).toEqual([]);
+    await two.close();
+  });
+
+  it('reports the users only a reaped node had as offline', async () => {
+    const ttl = 200;
+    const p = `${storePrefix}-reap`;
+    const crashed = new RedisPresenceStore(redis, p, 'crashed', ttl);
+    const survivor = new RedisPresenceStore(redis, p, 'survivor', ttl);
+    await crashed.nodeJoined('lonely');
+    await crashed.nodeJoined('shared');
+    await survivor.nodeJoined('shared');
+    let orphans: string[] = [];
+    const deadline = Date.now() + 2000;
+    while (orphans.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      orphans = await survivor.beat();
+    }
+    expect(orphans).toEqual(['lonely']);
+    await survivor.close();
+  });
+});
