@@ -1,0 +1,338 @@
+#!/usr/bin/env node
+// Ruche's benchmark suite (npm run bench -- [options]); see bench/README.md.
+// Not a test: npm test never runs it. Every loop here is bounded in count and in time,
+// and all traffic stays on 127.0.0.1.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { destroyAgent } from './lib/http.mjs';
+import { Population } from './lib/population.mjs';
+import { markdown, summarize } from './lib/report.mjs';
+import {
+  buildServer,
+  childrenOf,
+  createDatabase,
+  dropDatabase,
+  repoRoot,
+  runBareInsert,
+  startBareWs,
+  startRedis,
+  startRuche,
+  storeClient,
+  tempDir,
+} from './lib/servers.mjs';
+import { fanout } from './scenarios/fanout.mjs';
+import { idle } from './scenarios/idle.mjs';
+import { latencyScenario } from './scenarios/latency.mjs';
+import { throughput } from './scenarios/throughput.mjs';
+
+const HELP = `npm run bench -- [options]
+  --scenario a,b,c,d   a|fanout b|latency c|throughput d|idle, or all (default all)
+  --store LIST         postgres,embedded (default both)
+  --nodes LIST         1,2 (default 1,2; 2 nodes = PostgreSQL + a private Redis only)
+  --runs N             runs per configuration; figures are medians (default 3, --quick 1)
+  --quick              short steps and durations, 2,000 idle sockets: a smoke run
+  --database-url URL   PostgreSQL server to create ruche_bench_* databases on
+                       (default postgres://postgres@127.0.0.1:5432/test)
+  --signups N          users signed up through the API per configuration (default 100)
+  --idle-sockets N     (d) sockets (default 10000)
+  --fanout-sockets N   (a) sockets (default 1000)
+  --no-ceilings        skip the bare ws / bare INSERT ceilings
+  --cpu-prof           run the Ruche nodes with --cpu-prof (profiles in bench/results/prof-*)
+  --log                pass the Ruche nodes' output through`;
+
+const { values: opt } = parseArgs({
+  options: {
+    scenario: { type: 'string', default: 'all' },
+    store: { type: 'string', default: 'postgres,embedded' },
+    nodes: { type: 'string', default: '1,2' },
+    runs: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    signups: { type: 'string', default: '100' },
+    'idle-sockets': { type: 'string' },
+    'fanout-sockets': { type: 'string', default: '1000' },
+    'no-ceilings': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    log: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opt.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const ALIASES = { a: 'fanout', b: 'latency', c: 'throughput', d: 'idle' };
+const scenarios =
+  opt.scenario === 'all'
+    ? ['fanout', 'latency', 'throughput', 'idle']
+    : opt.scenario.split(',').map((s) => ALIASES[s.trim()] ?? s.trim());
+const quick = opt.quick;
+const runs = Number(opt.runs ?? (quick ? 1 : 3));
+const ceilings = !opt['no-ceilings'];
+const params = {
+  fanout: { sockets: Number(opt['fanout-sockets']), stepMs: quick ? 2000 : 3000 },
+  latency: { sockets: 100, rate: 20, durationMs: quick ? 4000 : 10_000 },
+  throughput: { senders: 50, durationMs: quick ? 5000 : 10_000 },
+  idle: {
+    sockets: Number(opt['idle-sockets'] ?? (quick ? 2000 : 10_000)),
+    settleMs: quick ? 2000 : 5000,
+  },
+};
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const resultsDir = path.join(repoRoot, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+const cleanups = [];
+const log = (...args) =>
+  console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+async function machine() {
+  let pg = 'PostgreSQL ?';
+  const sql = postgres(opt['database-url'], { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql`show server_version`;
+    pg = `PostgreSQL ${row.server_version}`;
+  } catch (err) {
+    pg = `PostgreSQL unreachable (${err.message})`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: pg,
+    loadStart: os.loadavg().map((x) => x.toFixed(2)),
+  };
+}
+
+function gitInfo() {
+  const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  try {
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: git('status', '--porcelain', '--', 'server', 'shared').length > 0,
+    };
+  } catch {
+    return { commit: 'unknown', dirty: null };
+  }
+}
+
+/** Run one measurement; an error is recorded and the suite goes on. */
+async function attempt(what, fn) {
+  try {
+    return await fn();
+  } catch (err) {
+    log(`${what} failed: ${err.stack ?? err}`);
+    return { error: String(err.message ?? err) };
+  }
+}
+
+async function withBare(fn) {
+  const bare = await startBareWs();
+  try {
+    return await fn({
+      kind: 'bare',
+      sendNode: bare,
+      recvNodes: [bare],
+      serverPids: [bare.pid],
+      storePids: async () => [],
+    });
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function runConfig(store, nodeCount, main, ceilingDbUrl) {
+  const config = { store, nodes: nodeCount, runs: [] };
+  const tag = `${store[0]}${nodeCount}${Date.now().toString(36)}`;
+  const dbName = `ruche_bench_${store[0]}${nodeCount}_${process.pid}`;
+  const local = [];
+  try {
+    const databaseUrl =
+      store === 'postgres' ? await createDatabase(opt['database-url'], dbName) : undefined;
+    if (databaseUrl) local.push(() => dropDatabase(opt['database-url'], dbName));
+    const redis = nodeCount > 1 ? await startRedis() : null;
+    if (redis) local.push(() => redis.stop());
+    const secret = `bench-secret-${tag}-0123456789abcdefghijklmnop`;
+    const profDir = opt['cpu-prof']
+      ? path.join(resultsDir, `prof-${stamp}-${store}-${nodeCount}`)
+      : undefined;
+    const nodes = [];
+    for (let i = 0; i < nodeCount; i++) {
+      const dataDir = tempDir('rbn-');
+      local.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const node = await startRuche({
+        main,
+        databaseUrl,
+        dataDir,
+        redisUrl: redis?.url,
+        secret,
+        cpuProfDir: profDir,
+        log: opt.log,
+      });
+      local.push(() => node.stop());
+      nodes.push({ ...node, dataDir });
+    }
+    log(`${store}, ${nodeCount} node(s) up on ports ${nodes.map((n) => n.port).join(', ')}`);
+    const sql = storeClient({ databaseUrl, dataDir: nodes[0].dataDir });
+    local.push(() => sql.end({ timeout: 5 }));
+    const pop = new Population({ node: nodes[0], sql, tag, apiSignups: Number(opt.signups) });
+    // Every user the scenarios need, made up front: sign-up's argon2 work stays out of the
+    // measurements (and out of the idle scenario's memory baseline).
+    const needed = Math.max(
+      scenarios.includes('fanout') ? params.fanout.sockets : 0,
+      scenarios.includes('latency') ? params.latency.sockets : 0,
+      scenarios.includes('throughput') ? params.throughput.senders * 2 : 0,
+      scenarios.includes('idle') && nodeCount === 1 ? params.idle.sockets : 0,
+    );
+    log(`making ${needed} users (${Math.min(needed, Number(opt.signups))} through the API)`);
+    await pop.ensureUsers(needed);
+    const serverPids = nodes.map((n) => n.pid);
+    // Where the store's CPU goes: the PostgreSQL backends serving this database, or the
+    // embedded store's PGlite process (a child of the node).
+    const storePids = async () => {
+      if (!databaseUrl) return nodes.flatMap((n) => childrenOf(n.pid));
+      const rows = await sql`select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`;
+      return rows.map((r) => r.pid);
+    };
+    const ruche = {
+      kind: 'ruche',
+      sendNode: nodes[0],
+      recvNodes: nodes,
+      serverPids,
+      storePids,
+      pop,
+      sql,
+    };
+
+    for (let run = 1; run <= runs; run++) {
+      const r = {};
+      for (const sc of scenarios) {
+        const label = `${store}/${nodeCount} run ${run} ${sc}`;
+        log(label);
+        if (sc === 'fanout') {
+          r.fanout = await attempt(label, async () => {
+            const ceiling = ceilings ? await withBare((b) => fanout(b, params.fanout)) : null;
+            const mine = await fanout(ruche, params.fanout);
+            const ratio = ceiling?.heldDeliveriesPerSec
+              ? mine.heldDeliveriesPerSec / ceiling.heldDeliveriesPerSec
+              : null;
+            return { ruche: mine, ceiling, ratio };
+          });
+        } else if (sc === 'latency') {
+          r.latency = await attempt(label, async () => {
+            const ceiling = ceilings
+              ? await withBare((b) => latencyScenario(b, params.latency))
+              : null;
+            return { ruche: await latencyScenario(ruche, params.latency), ceiling };
+          });
+        } else if (sc === 'throughput') {
+          r.throughput = await attempt(label, async () => {
+            const ceiling = ceilings
+              ? await runBareInsert({
+                  store,
+                  url: ceilingDbUrl,
+                  lanes: params.throughput.senders,
+                  durationMs: params.throughput.durationMs,
+                })
+              : null;
+            const mine = await throughput(ruche, params.throughput);
+            return {
+              ruche: mine,
+              ceiling,
+              ratio: ceiling ? mine.persistedPerSec / ceiling.perSecond : null,
+            };
+          });
+        } else if (sc === 'idle') {
+          if (nodeCount !== 1) continue;
+          r.idle = await attempt(label, async () => {
+            const ceiling = ceilings ? await withBare((b) => idle(b, params.idle)) : null;
+            return { ruche: await idle(ruche, params.idle), ceiling };
+          });
+        }
+      }
+      config.runs.push(r);
+    }
+    config.population = pop.timings;
+  } catch (err) {
+    log(`${store}/${nodeCount} failed: ${err.stack ?? err}`);
+    config.error = String(err.message ?? err);
+  } finally {
+    for (const fn of local.reverse())
+      await Promise.resolve()
+        .then(fn)
+        .catch(() => {});
+  }
+  config.summary = summarize(config);
+  return config;
+}
+
+async function main() {
+  const results = {
+    startedAt: new Date().toISOString(),
+    options: { ...opt, runs, scenarios, params },
+    machine: await machine(),
+    git: gitInfo(),
+    configs: [],
+  };
+  log('building the server bundle into bench/.build');
+  const mainJs = await buildServer();
+  const stores = opt.store.split(',').map((s) => s.trim());
+  const nodeCounts = opt.nodes.split(',').map(Number);
+  let ceilingDbUrl;
+  if (stores.includes('postgres') && ceilings) {
+    const name = `ruche_bench_ceiling_${process.pid}`;
+    ceilingDbUrl = await createDatabase(opt['database-url'], name);
+    cleanups.push(() => dropDatabase(opt['database-url'], name));
+  }
+  for (const store of stores) {
+    for (const n of nodeCounts) {
+      if (store === 'embedded' && n > 1) {
+        log('skipping embedded with 2 nodes: the embedded store belongs to one process');
+        continue;
+      }
+      results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl));
+    }
+  }
+  results.finishedAt = new Date().toISOString();
+  results.machine.loadEnd = os.loadavg().map((x) => x.toFixed(2));
+  const file = path.join(resultsDir, `bench-${stamp}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  console.log(markdown(results));
+  console.log(`\nFull results: ${path.relative(repoRoot, file)}`);
+}
+
+let exitCode = 0;
+const guard = setTimeout(
+  () => {
+    log('the suite exceeded its 3-hour bound; stopping');
+    process.exit(2);
+  },
+  3 * 3600 * 1000,
+);
+guard.unref();
+process.on('SIGINT', () => {
+  log('interrupted');
+  process.exit(130);
+});
+try {
+  await main();
+} catch (err) {
+  log(err.stack ?? err);
+  exitCode = 1;
+} finally {
+  for (const fn of cleanups.reverse())
+    await Promise.resolve()
+      .then(fn)
+      .catch(() => {});
+  destroyAgent();
+}
+process.exit(exitCode);

@@ -1,0 +1,75 @@
+// (c) `senders` senders, each in its own channel with one more member, sending as fast as
+// their acknowledgements come back. Persisted messages are counted in the store (the
+// channels' last_seq and the messages rows), not from the acknowledgements.
+import { ClientPool } from '../lib/clients.mjs';
+import { startCpuWatch } from '../lib/cpu.mjs';
+import { sendClosedLoop } from '../lib/sender.mjs';
+import { connectOrThrow, drain, latency, socketTargets } from './common.mjs';
+import { channelFor, membersFor } from './members.mjs';
+
+async function persisted(sql, channelIds) {
+  const [row] = await sql`
+    select coalesce(sum(last_seq), 0)::bigint as seq,
+           (select count(*) from messages where channel_id = any(${channelIds}::uuid[]))::bigint as rows
+    from channels where id = any(${channelIds}::uuid[])`;
+  return { seq: Number(row.seq), rows: Number(row.rows) };
+}
+
+export async function throughput(sut, { senders = 50, durationMs = 10_000 }) {
+  const members = await membersFor(sut, senders * 2);
+  const pairs = Array.from({ length: senders }, (_, i) => [members[i], members[senders + i]]);
+  const channelIds = [];
+  for (const pair of pairs) channelIds.push(await channelFor(sut, pair));
+  const pool = new ClientPool(1);
+  try {
+    // Every member has a socket; receivers alternate over the nodes.
+    const sockets = pairs.flatMap(([s, r], i) => [
+      { m: s, ch: channelIds[i] },
+      { m: r, ch: channelIds[i] },
+    ]);
+    await connectOrThrow(
+      pool,
+      socketTargets(
+        sut.recvNodes,
+        sockets.map((x) => x.m),
+        (_m, i) => [sockets[i].ch],
+      ),
+      'throughput',
+    );
+    const lanes = pairs.map(([s], i) => ({
+      port: sut.sendNode.port,
+      channelId: channelIds[i],
+      cookie: s.cookie,
+    }));
+    await sendClosedLoop({ lanes, durationMs: 1000 }); // warm-up
+    await drain(pool, Number.POSITIVE_INFINITY, 500);
+    const before = sut.kind === 'ruche' ? await persisted(sut.sql, channelIds) : null;
+    const watch = startCpuWatch({
+      server: sut.serverPids,
+      store: await sut.storePids(),
+      clients: pool.pids,
+    });
+    const sent = await sendClosedLoop({ lanes, durationMs });
+    const cpu = watch();
+    const after = sut.kind === 'ruche' ? await persisted(sut.sql, channelIds) : null;
+    const r = await drain(pool, sent.ok * 2);
+    const seconds = sent.ms / 1000;
+    const stored = after ? after.rows - before.rows : sent.ok;
+    return {
+      senders,
+      seconds: Math.round(seconds * 100) / 100,
+      acks: sent.ok,
+      failed: sent.failed,
+      statuses: sent.statuses,
+      sample: sent.sample,
+      persistedRows: stored,
+      persistedSeq: after ? after.seq - before.seq : null,
+      persistedPerSec: Math.round(stored / seconds),
+      delivered: sent.ok ? Math.round((r.received / (sent.ok * 2)) * 1000) / 1000 : 0,
+      latency: latency(r.hist),
+      cpu,
+    };
+  } finally {
+    await pool.exit();
+  }
+}
