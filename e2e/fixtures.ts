@@ -87,6 +87,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture deps from this pattern.
   baseURL: async ({}, use) => {
     const url = process.env.RUCHE_E2E_BASE_URL;
     if (!url) throw new Error('RUCHE_E2E_BASE_URL is unset: run through e2e/playwright.config.ts');

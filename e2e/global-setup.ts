@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // RUCHE_E2E_SERVER points at another build of the server (its dist/web beside it).
-const serverEntry = path.resolve(process.env.RUCHE_E2E_SERVER ?? path.join(repoRoot, 'dist/server/main.js'));
+const serverEntry = path.resolve(
+  process.env.RUCHE_E2E_SERVER ?? path.join(repoRoot, 'dist/server/main.js'),
+);
 const webIndex = path.join(path.dirname(serverEntry), '../web/index.html');
 const START_TIMEOUT_MS = 60_000;
 

@@ -1,8 +1,7 @@
 // npm run test:e2e: build when the sources are newer than dist/, then run the Playwright
 // specs in Debian's Chromium against the real server (e2e/global-setup.ts starts it).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildIsStale, ensureDependencies, run } from './lib.mjs';
 

@@ -24,7 +24,9 @@ export class AppShell {
 
   /** The user menu trigger; its accessible name carries the display name. */
   userMenuButton(): Locator {
-    return this.page.getByRole('button', { name: /^Menu utilisateur de / }).filter({ visible: true });
+    return this.page
+      .getByRole('button', { name: /^Menu utilisateur de / })
+      .filter({ visible: true });
   }
 
   async openUserMenu(): Promise<Locator> {

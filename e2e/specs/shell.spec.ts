@@ -19,7 +19,9 @@ test.describe('signed-in shell', () => {
 
     await expect(shell.channelsSection).toContainText('Aucun canal pour le moment');
     await expect(shell.directMessagesSection).toContainText('Aucun message direct');
-    await expect(shell.channelsSection.getByRole('button', { name: 'Créer un canal' })).toBeVisible();
+    await expect(
+      shell.channelsSection.getByRole('button', { name: 'Créer un canal' }),
+    ).toBeVisible();
     await expect(
       shell.channelsSection.getByRole('button', { name: 'Rejoindre avec un code' }),
     ).toBeVisible();

@@ -5,7 +5,11 @@ import { LogoMark } from '@/components/brand/logo';
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t('common.loading')} className="flex min-h-dvh items-center justify-center">
+    <div
+      role="status"
+      aria-label={t('common.loading')}
+      className="flex min-h-dvh items-center justify-center"
+    >
       <LogoMark className="size-12 animate-pulse" />
     </div>
   );

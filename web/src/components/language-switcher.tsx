@@ -1,6 +1,12 @@
 import { LanguagesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
 /** Languages with a catalogue. SPEC §1: French only for now; i18n sets `dir` for RTL ones. */
@@ -9,12 +15,18 @@ const LANGUAGES = ['fr'] as const;
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <Select value={i18n.resolvedLanguage ?? 'fr'} onValueChange={(lng) => void i18n.changeLanguage(lng)}>
+    <Select
+      value={i18n.resolvedLanguage ?? 'fr'}
+      onValueChange={(lng) => void i18n.changeLanguage(lng)}
+    >
       <SelectTrigger
         aria-label={t('common.language.label')}
-        className={cn('h-9 w-auto gap-1.5 border-transparent bg-transparent shadow-none hover:bg-accent dark:bg-transparent', className)}
+        className={cn(
+          'h-9 w-auto gap-1.5 border-transparent px-2 sm:px-3 bg-transparent shadow-none hover:bg-accent dark:bg-transparent',
+          className,
+        )}
       >
-        <LanguagesIcon aria-hidden className="text-muted-foreground" />
+        <LanguagesIcon aria-hidden className="hidden text-muted-foreground sm:block" />
         <SelectValue />
       </SelectTrigger>
       <SelectContent align="end">

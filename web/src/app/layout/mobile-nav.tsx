@@ -65,7 +65,10 @@ export function MobileTopBar({ user, sidebar, notificationBell, onSearch }: Mobi
           {sidebar({ header: searchEntry, onNavigate: () => setOpen(false) })}
         </SheetContent>
       </Sheet>
-      <Link href="/" className="rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        href="/"
+        className="rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <Logo label={t('common.appName')} className="text-lg" />
       </Link>
       <div className="ml-auto flex items-center gap-1">

@@ -5,8 +5,8 @@ import { Link, useLocation } from 'wouter';
 import type { User } from '#shared/users';
 import { LogoMark } from '@/components/brand/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { useTheme } from '@/lib/use-theme';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useTheme } from '@/lib/use-theme';
 import { cn } from '@/lib/utils';
 import { isActivePath, RAIL_LINKS } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -41,7 +41,15 @@ export function RailButton({
   );
 }
 
-export function RailLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+export function RailLink({
+  href,
+  label,
+  children,
+}: {
+  href: string;
+  label: string;
+  children: ReactNode;
+}) {
   const [location] = useLocation();
   const active = isActivePath(href, location);
   return (
@@ -94,8 +102,10 @@ export function Rail({ user, notificationBell, onSearch }: RailProps) {
         <SearchIcon aria-hidden />
       </RailButton>
       <div className="mt-auto flex flex-col items-center gap-2">
-        <RailTooltip label={theme === 'dark' ? t('common.theme.toLight') : t('common.theme.toDark')}>
-          <ThemeToggle className="size-11 rounded-xl text-muted-foreground [&_svg]:size-5" />
+        <RailTooltip
+          label={theme === 'dark' ? t('common.theme.toLight') : t('common.theme.toDark')}
+        >
+          <ThemeToggle className="size-11 rounded-xl text-muted-foreground [&_svg:not([class*='size-'])]:size-5" />
         </RailTooltip>
         <UserMenu user={user} side="right" align="end" />
       </div>

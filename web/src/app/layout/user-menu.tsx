@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from '#shared/users';
-import { UserAvatar } from '@/components/user-avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { UserAvatar } from '@/components/user-avatar';
 import { goToLogout } from '@/features/auth/navigation';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
@@ -26,7 +26,13 @@ interface UserMenuProps {
 }
 
 /** SPEC §2: the user menu, with the settings page and sign-out (full navigation). */
-export function UserMenu({ user, side = 'right', align = 'end', children, className }: UserMenuProps) {
+export function UserMenu({
+  user,
+  side = 'right',
+  align = 'end',
+  children,
+  className,
+}: UserMenuProps) {
   const { t } = useTranslation();
   const name = useDisplayName()(user);
   return (

@@ -41,7 +41,9 @@ export function AlertDialogTitle({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('font-semibold text-lg', className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Title className={cn('font-semibold text-lg', className)} {...props} />
+  );
 }
 
 export function AlertDialogDescription({
@@ -64,7 +66,10 @@ export function AlertDialogAction({
   variant?: 'default' | 'destructive';
 }) {
   return (
-    <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />
+    <AlertDialogPrimitive.Action
+      className={cn(buttonVariants({ variant }), className)}
+      {...props}
+    />
   );
 }
 

@@ -13,7 +13,10 @@ export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrim
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
   return (
-    <AvatarPrimitive.Image className={cn('aspect-square size-full object-cover', className)} {...props} />
+    <AvatarPrimitive.Image
+      className={cn('aspect-square size-full object-cover', className)}
+      {...props}
+    />
   );
 }
 

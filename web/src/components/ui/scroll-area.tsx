@@ -35,7 +35,9 @@ export function ScrollBar({
       orientation={orientation}
       className={cn(
         'flex touch-none select-none p-px transition-colors',
-        orientation === 'vertical' ? 'h-full w-2.5 border-l border-l-transparent' : 'h-2.5 flex-col',
+        orientation === 'vertical'
+          ? 'h-full w-2.5 border-l border-l-transparent'
+          : 'h-2.5 flex-col',
         className,
       )}
       {...props}

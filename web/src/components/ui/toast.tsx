@@ -57,10 +57,7 @@ export function Toast({ className, variant, ...props }: ToastProps) {
   return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
-export function ToastAction({
-  className,
-  ...props
-}: ComponentProps<typeof ToastPrimitive.Action>) {
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
       className={cn(
@@ -96,9 +93,7 @@ export function ToastDescription({
   className,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />
-  );
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
 
 export type ToastActionElement = ReactElement<typeof ToastAction>;

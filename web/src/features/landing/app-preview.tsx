@@ -23,9 +23,9 @@ function PreviewMessage({ tone, widths }: { tone: string; widths: string[] }) {
 /** A wordless sketch of the workspace beside the hero: decoration only, hidden from readers. */
 export function AppPreview() {
   return (
-    <div aria-hidden className="relative mx-auto w-full max-w-xl lg:max-w-none">
+    <div aria-hidden className="relative mx-auto w-full max-w-4xl text-left">
       <div className="absolute -inset-6 rounded-[2rem] bg-primary/10 blur-3xl" />
-      <div className="relative flex h-[340px] overflow-hidden rounded-2xl border bg-card shadow-2xl shadow-black/40 ring-1 ring-white/5 sm:h-[380px]">
+      <div className="relative flex h-[320px] overflow-hidden rounded-2xl border bg-card shadow-2xl shadow-black/40 ring-1 ring-white/5 sm:h-[400px]">
         <div className="flex w-12 shrink-0 flex-col items-center gap-3 border-r bg-rail py-3">
           <LogoMark className="size-7" />
           {[0, 1, 2, 3].map((i) => (
@@ -33,7 +33,7 @@ export function AppPreview() {
           ))}
           <div className="mt-auto size-7 rounded-full bg-primary/30" />
         </div>
-        <div className="hidden w-40 shrink-0 flex-col gap-2 border-r bg-sidebar p-3 sm:flex">
+        <div className="hidden w-52 shrink-0 flex-col gap-2 border-r bg-sidebar p-3 sm:flex">
           <div className="mb-1 h-2 w-14 rounded-full bg-foreground/20" />
           {[HashIcon, HashIcon, LockIcon, Volume2Icon].map((Icon, i) => (
             <div
@@ -42,7 +42,10 @@ export function AppPreview() {
               className={`flex items-center gap-2 rounded-md px-1.5 py-1 ${i === 0 ? 'bg-primary/15 text-primary' : 'text-muted-foreground'}`}
             >
               <Icon className="size-3.5" />
-              <div className={`h-2 rounded-full ${i === 0 ? 'bg-primary/50' : 'bg-foreground/15'}`} style={{ width: `${60 - i * 8}%` }} />
+              <div
+                className={`h-2 rounded-full ${i === 0 ? 'bg-primary/50' : 'bg-foreground/15'}`}
+                style={{ width: `${60 - i * 8}%` }}
+              />
             </div>
           ))}
           <div className="mt-3 mb-1 h-2 w-16 rounded-full bg-foreground/20" />

@@ -30,15 +30,25 @@ export function LandingPage() {
   const { t } = useTranslation();
   return (
     <div className="relative min-h-dvh overflow-x-hidden bg-background">
-      <div aria-hidden className="landing-glow pointer-events-none absolute inset-x-0 top-0 h-[780px]" />
-      <div aria-hidden className="bg-honeycomb landing-fade pointer-events-none absolute inset-x-0 top-0 h-[780px]" />
+      <div
+        aria-hidden
+        className="landing-glow pointer-events-none absolute inset-x-0 top-0 h-[780px]"
+      />
+      <div
+        aria-hidden
+        className="bg-honeycomb landing-fade pointer-events-none absolute inset-x-0 top-0 h-[780px]"
+      />
 
-      <header className="sticky top-0 z-20 border-b border-transparent bg-background/70 backdrop-blur-md supports-[backdrop-filter]:bg-background/50">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <header className="relative z-20">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
           <Logo label={t('common.appName')} className="text-lg" />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
             <LanguageSwitcher />
-            <Button onClick={goToLogin} variant="outline" className="bg-transparent dark:bg-transparent">
+            <Button
+              onClick={goToLogin}
+              variant="outline"
+              className="bg-transparent px-3 sm:px-4 dark:bg-transparent"
+            >
               {t('landing.nav.signIn')}
             </Button>
           </div>
@@ -46,19 +56,28 @@ export function LandingPage() {
       </header>
 
       <main className="relative">
-        <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-20 sm:px-6 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:gap-10 lg:pt-24 lg:pb-28">
-          <div className="grid justify-items-start gap-6">
-            <h1 className="font-bold text-4xl leading-[1.08] tracking-tight sm:text-5xl lg:text-6xl">
+        <section className="mx-auto grid max-w-6xl justify-items-center gap-14 px-4 pt-14 pb-20 text-center sm:px-6 md:pt-20 lg:pt-24 lg:pb-28">
+          <div className="grid max-w-5xl justify-items-center gap-6">
+            <h1 className="text-balance font-bold text-4xl leading-[1.08] tracking-tight sm:text-5xl lg:text-6xl">
               <span className="block">{t('landing.hero.titleLine1')}</span>
-              <span className="text-honey block">{t('landing.hero.titleLine2')}</span>
+              <span className="text-honey block pb-1">{t('landing.hero.titleLine2')}</span>
             </h1>
-            <p className="font-medium text-foreground/90 text-lg sm:text-xl">{t('landing.hero.subtitle')}</p>
-            <p className="max-w-xl text-base text-muted-foreground leading-relaxed">
+            <p className="text-balance font-medium text-foreground/90 text-lg sm:text-xl">
+              {t('landing.hero.subtitle')}
+            </p>
+            <p className="max-w-2xl text-balance text-base text-muted-foreground leading-relaxed">
               {t('landing.hero.description')}
             </p>
-            <Button onClick={goToLogin} size="lg" className="group mt-2 shadow-lg shadow-primary/20">
+            <Button
+              onClick={goToLogin}
+              size="lg"
+              className="group mt-2 h-12 px-7 shadow-lg shadow-primary/25"
+            >
               {t('landing.hero.getStarted')}
-              <ArrowRightIcon aria-hidden className="transition-transform group-hover:translate-x-0.5" />
+              <ArrowRightIcon
+                aria-hidden
+                className="transition-transform group-hover:translate-x-0.5"
+              />
             </Button>
           </div>
           <AppPreview />
@@ -78,11 +97,16 @@ export function LandingPage() {
                   key={key}
                   className="group relative overflow-hidden rounded-2xl border bg-card p-6 transition-colors hover:border-primary/40"
                 >
-                  <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-primary/10 opacity-0 blur-2xl transition-opacity group-hover:opacity-100" />
+                  <div
+                    aria-hidden
+                    className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-primary/10 opacity-0 blur-2xl transition-opacity group-hover:opacity-100"
+                  />
                   <div className="hex-badge mb-5 flex size-12 items-center justify-center bg-primary/15 text-primary">
                     <Icon aria-hidden className="size-5" />
                   </div>
-                  <h3 className="mb-2 font-semibold text-lg">{t(`landing.features.${key}.title`)}</h3>
+                  <h3 className="mb-2 font-semibold text-lg">
+                    {t(`landing.features.${key}.title`)}
+                  </h3>
                   <p className="text-muted-foreground text-sm leading-relaxed">
                     {t(`landing.features.${key}.description`)}
                   </p>

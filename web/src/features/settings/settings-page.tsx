@@ -2,15 +2,23 @@ import { MoonIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
-import { UserAvatar } from '@/components/user-avatar';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { UserAvatar } from '@/components/user-avatar';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useTheme } from '@/lib/use-theme';
 import { DisplayNameForm } from './display-name-form';
 import { StatusForm } from './status-form';
 
-function SettingsCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function SettingsCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="rounded-2xl border bg-card p-5 sm:p-6">
       <div className="mb-5 grid gap-1">
@@ -36,13 +44,22 @@ export function SettingsPage({ user }: { user: User }) {
           <p className="text-muted-foreground text-sm">{t('settings.description')}</p>
         </div>
       </header>
-      <SettingsCard title={t('settings.profile.title')} description={t('settings.profile.description')}>
+      <SettingsCard
+        title={t('settings.profile.title')}
+        description={t('settings.profile.description')}
+      >
         <DisplayNameForm user={user} />
       </SettingsCard>
-      <SettingsCard title={t('settings.status.title')} description={t('settings.status.description')}>
+      <SettingsCard
+        title={t('settings.status.title')}
+        description={t('settings.status.description')}
+      >
         <StatusForm user={user} />
       </SettingsCard>
-      <SettingsCard title={t('settings.appearance.title')} description={t('settings.appearance.description')}>
+      <SettingsCard
+        title={t('settings.appearance.title')}
+        description={t('settings.appearance.description')}
+      >
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor="settings-dark-mode" className="gap-2">
             <MoonIcon aria-hidden className="size-4 text-muted-foreground" />

@@ -5,7 +5,13 @@ import { STATUS_MESSAGE_MAX, USER_STATUSES, type UserStatus } from '#shared/limi
 import { type StatusUpdateInput, StatusUpdateSchema, type User } from '#shared/users';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateCurrentUser } from '@/features/auth/api/update-current-user';
@@ -52,7 +58,11 @@ export function StatusForm({ user }: { user: User }) {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <FormField id="settings-status" label={t('settings.status.label')} error={errors.status?.message}>
+      <FormField
+        id="settings-status"
+        label={t('settings.status.label')}
+        error={errors.status?.message}
+      >
         <Controller
           control={form.control}
           name="status"

@@ -5,8 +5,7 @@ import { apiGetOrNullOn401 } from '@/lib/api';
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
 /** The signed-in user, or null when signed out (401 means "no session", not an error). */
-export const getCurrentUser = (): Promise<User | null> =>
-  apiGetOrNullOn401<User>('/api/auth/user');
+export const getCurrentUser = (): Promise<User | null> => apiGetOrNullOn401<User>('/api/auth/user');
 
 /** SPEC §4: fetched once, never retried. */
 export const currentUserQueryOptions = () =>

@@ -20,7 +20,10 @@ export function LoginPage() {
 
   return (
     <div className="relative flex min-h-dvh flex-col bg-background">
-      <div aria-hidden className="landing-glow pointer-events-none absolute inset-x-0 top-0 h-[520px]" />
+      <div
+        aria-hidden
+        className="landing-glow pointer-events-none absolute inset-x-0 top-0 h-[520px]"
+      />
       <header className="relative z-10 mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
           <Link href="/">
@@ -53,9 +56,7 @@ export function LoginPage() {
             ) : (
               <>
                 {providers.data.local ? <LocalAuthTabs /> : null}
-                {providers.data.oidc ? (
-                  <OidcEntry withDivider={providers.data.local} />
-                ) : null}
+                {providers.data.oidc ? <OidcEntry withDivider={providers.data.local} /> : null}
               </>
             )}
           </div>

@@ -26,7 +26,8 @@ export function SignInForm() {
       onSuccess: goHomeAfterSignIn,
       onError: (error) =>
         setServerError(
-          applyServerErrors(error, form.setError, ['email', 'password']) ?? t('auth.errors.generic'),
+          applyServerErrors(error, form.setError, ['email', 'password']) ??
+            t('auth.errors.generic'),
         ),
     });
   });
@@ -34,7 +35,12 @@ export function SignInForm() {
   // Stay disabled after success: the page is navigating away.
   const busy = signIn.isPending || signIn.isSuccess;
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={t('auth.tabs.signIn')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      className="grid gap-4"
+      aria-label={t('auth.tabs.signIn')}
+    >
       <FormError message={serverError} />
       <FormField id="signin-email" label={t('auth.fields.email')} error={errors.email?.message}>
         <Input
@@ -46,7 +52,11 @@ export function SignInForm() {
           {...form.register('email')}
         />
       </FormField>
-      <FormField id="signin-password" label={t('auth.fields.password')} error={errors.password?.message}>
+      <FormField
+        id="signin-password"
+        label={t('auth.fields.password')}
+        error={errors.password?.message}
+      >
         <Input
           id="signin-password"
           type="password"

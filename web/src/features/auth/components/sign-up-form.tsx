@@ -47,7 +47,12 @@ export function SignUpForm() {
     </>
   );
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={t('auth.tabs.signUp')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      className="grid gap-4"
+      aria-label={t('auth.tabs.signUp')}
+    >
       <FormError message={serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DISPLAY_NAME_MAX } from '#shared/limits';
 import {
   type DisplayNameUpdateInput,
   DisplayNameUpdateSchema,
@@ -40,9 +39,14 @@ export function WelcomeDialog({ user }: { user: User }) {
 
   const handleSubmit = form.handleSubmit((input) => {
     update.mutate(input, {
-      onSuccess: () => toast({ title: t('welcome.successTitle'), description: t('welcome.success') }),
+      onSuccess: () =>
+        toast({ title: t('welcome.successTitle'), description: t('welcome.success') }),
       onError: () =>
-        toast({ variant: 'destructive', title: t('welcome.errorTitle'), description: t('welcome.error') }),
+        toast({
+          variant: 'destructive',
+          title: t('welcome.errorTitle'),
+          description: t('welcome.error'),
+        }),
     });
   });
 
@@ -65,7 +69,6 @@ export function WelcomeDialog({ user }: { user: User }) {
             <Input
               id="welcome-display-name"
               autoComplete="nickname"
-              maxLength={DISPLAY_NAME_MAX + 50}
               aria-invalid={Boolean(error)}
               {...form.register('displayName')}
             />
