@@ -85,7 +85,12 @@ describe('channel delivery', () => {
   });
 
   it('every event type reaches exactly the sockets of the current members', async () => {
-    const [alice, bob, carol, dave] = await Promise.all([1, 2, 3, 4].map(() => buildUser(server)));
+    const [alice, bob, carol, dave] = await Promise.all([
+      buildUser(server),
+      buildUser(server),
+      buildUser(server),
+      buildUser(server),
+    ]);
     const channel = await createChannel(alice);
     await joinChannel(bob, channel.id);
     const [a, b, c, d] = await Promise.all([open(alice), open(bob), open(carol), open(dave)]);

@@ -1,0 +1,375 @@
+/**
+ * Deterministic tests of the hub with fake sockets (the in-memory socket pair of
+ * CONVENTIONS): batching, fan-out, the membership index, several nodes on one memory bus.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserStatus } from '#shared/limits';
+import {
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SESSION_ENDED,
+  parseServerFrame,
+  type ServerEvent,
+} from '#shared/protocol';
+import { MemoryBroker, MemoryBus, MemoryPresenceStore } from './broker-memory';
+import type { RawSocket } from './connection';
+import { Hub } from './hub';
+
+class FakeSocket implements RawSocket {
+  readonly writes: string[] = [];
+  bufferedAmount = 0;
+  closedWith: number | null = null;
+  terminated = false;
+  pings = 0;
+  send(data: string): void {
+    this.writes.push(data);
+  }
+  close(code?: number): void {
+    this.closedWith = code ?? 1000;
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  ping(): void {
+    this.pings++;
+  }
+  get events(): ServerEvent[] {
+    return this.writes.flatMap((w) => parseServerFrame(w));
+  }
+  /** Event types, presence left out (users coming online interleave with everything). */
+  types(): string[] {
+    return this.events.map((e) => e.type).filter((t) => t !== 'presence_update');
+  }
+}
+
+/** The end of the current event-loop turn: batches are flushed. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await turn();
+};
+
+interface World {
+  members: Map<string, Set<string>>;
+  statuses: Map<string, UserStatus>;
+}
+
+const hubs: Hub[] = [];
+function buildHub(
+  world: World,
+  bus = new MemoryBus(),
+  extra: Partial<ConstructorParameters<typeof Hub>[0]> = {},
+) {
+  const broker = new MemoryBroker(bus);
+  const channelsOf = (userId: string) =>
+    [...world.members].filter(([, users]) => users.has(userId)).map(([id]) => id);
+  const hub = new Hub({
+    broker,
+    presenceStore: new MemoryPresenceStore(broker.nodeId, bus),
+    log: { info: () => {}, warn: () => {} },
+    loadChannelIds: async (userId) => channelsOf(userId),
+    isMember: async (channelId, userId) => world.members.get(channelId)?.has(userId) ?? false,
+    saveStatus: async (userId, status) => void world.statuses.set(userId, status),
+    loadStatuses: async (ids) =>
+      new Map(ids.map((id) => [id, world.statuses.get(id) ?? 'offline'])),
+    resetStatuses: async () => world.statuses.clear(),
+    heartbeatMs: 60_000,
+    ...extra,
+  });
+  hubs.push(hub);
+  return hub;
+}
+
+const profile = (userId: string) => ({
+  userId,
+  firstName: userId,
+  lastName: null,
+  displayName: null,
+  email: null,
+});
+
+async function connect(hub: Hub, userId: string, sessionId = `s-${userId}`) {
+  const socket = new FakeSocket();
+  const conn = hub.open(socket, sessionId, profile(userId));
+  await conn.ready;
+  await settle();
+  socket.writes.length = 0;
+  return { socket, conn };
+}
+
+const message = (channelId: string, seq: number): ServerEvent =>
+  ({ type: 'new_message', channelId, seq, message: { id: `m${seq}` } }) as never;
+
+afterEach(async () => {
+  for (const hub of hubs.splice(0)) await hub.close();
+  vi.restoreAllMocks();
+});
+
+const world = (members: Record<string, string[]>): World => ({
+  members: new Map(Object.entries(members).map(([c, u]) => [c, new Set(u)])),
+  statuses: new Map(),
+});
+
+describe('writes', () => {
+  it('sends N events queued in one turn as ONE write, a JSON array in order', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket } = await connect(hub, 'alice');
+    for (let seq = 1; seq <= 50; seq++) await hub.toChannel('c1', message('c1', seq));
+    expect(socket.writes).toEqual([]);
+    await turn();
+    expect(socket.writes).toHaveLength(1);
+    expect(JSON.parse(socket.writes[0] as string)).toHaveLength(50);
+    expect(socket.events.map((e) => (e as { seq: number }).seq)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+  });
+
+  it('sends a lone event as a plain object', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket } = await connect(hub, 'alice');
+    await hub.toChannel('c1', message('c1', 1));
+    await turn();
+    expect(JSON.parse(socket.writes[0] as string)).toMatchObject({ type: 'new_message', seq: 1 });
+  });
+
+  it('serializes an event once per broadcast, not once per socket', async () => {
+    const hub = buildHub(world({ c1: ['a', 'b', 'c', 'd'] }));
+    await hub.start();
+    const sockets = await Promise.all(['a', 'b', 'c', 'd'].map((u) => connect(hub, u)));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    await hub.toChannel('c1', message('c1', 1));
+    await turn();
+    const eventCalls = stringify.mock.calls.filter(
+      ([v]) => (v as ServerEvent).type === 'new_message',
+    );
+    expect(eventCalls).toHaveLength(1);
+    for (const { socket } of sockets) expect(socket.types()).toEqual(['new_message']);
+  });
+
+  it('spreads a large fan-out over several turns and keeps each socket in order', async () => {
+    const users = Array.from({ length: 2500 }, (_, i) => `u${i}`);
+    const hub = buildHub(world({ big: users }), new MemoryBus(), { chunkSize: 1000 });
+    await hub.start();
+    const sockets = [];
+    for (const u of users) {
+      const socket = new FakeSocket();
+      await hub.open(socket, `s-${u}`, profile(u)).ready;
+      sockets.push(socket);
+    }
+    await settle();
+    for (const s of sockets) s.writes.length = 0;
+
+    await hub.toChannel('big', message('big', 1));
+    await hub.toChannel('big', message('big', 2));
+    expect(hub.outbox.backlog).toBeGreaterThan(0);
+    await settle();
+    expect(hub.outbox.backlog).toBe(0);
+    for (const s of sockets) {
+      expect(s.events.map((e) => (e as { seq: number }).seq)).toEqual([1, 2]);
+    }
+  });
+
+  it('drops a socket that cannot keep up instead of buffering without end', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }), new MemoryBus(), { maxBufferedBytes: 1000 });
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    socket.bufferedAmount = 10_000;
+    await hub.toChannel('c1', message('c1', 1));
+    await turn();
+    expect(socket.terminated).toBe(true);
+    expect(conn.closed).toBe(true);
+    expect(hub.index.userConnections('alice').size).toBe(0);
+  });
+});
+
+describe('the membership index', () => {
+  it('subscribes a socket to every channel of its user, whichever is open', async () => {
+    const hub = buildHub(world({ c1: ['alice'], c2: ['alice'], c3: ['bob'] }));
+    await hub.start();
+    const { socket } = await connect(hub, 'alice');
+    await hub.toChannel('c1', message('c1', 1));
+    await hub.toChannel('c2', message('c2', 1));
+    await hub.toChannel('c3', message('c3', 1));
+    await turn();
+    expect(socket.events.map((e) => (e as { channelId: string }).channelId)).toEqual(['c1', 'c2']);
+  });
+
+  it('memberAdded, memberRemoved and channelDeleted take effect at once', async () => {
+    const w = world({ c1: ['alice'] });
+    const hub = buildHub(w);
+    await hub.start();
+    const { socket } = await connect(hub, 'bob');
+    await hub.memberAdded('c1', 'bob');
+    await hub.toChannel('c1', message('c1', 1));
+    await hub.memberRemoved('c1', 'bob');
+    await hub.toChannel('c1', message('c1', 2));
+    await hub.memberAdded('c1', 'bob');
+    await hub.channelDeleted('c1');
+    await hub.toChannel('c1', message('c1', 3));
+    await turn();
+    expect(socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
+    expect(hub.index.channelConnections('c1').size).toBe(0);
+  });
+
+  it('a removal while a socket is still loading its channels is not undone by the load', async () => {
+    const w = world({ c1: ['bob'] });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const hub = buildHub(w, new MemoryBus(), {
+      loadChannelIds: async () => {
+        await gate;
+        return ['c1']; // read before the removal committed
+      },
+    });
+    await hub.start();
+    const socket = new FakeSocket();
+    const conn = hub.open(socket, 's', profile('bob'));
+    await hub.memberRemoved('c1', 'bob');
+    release();
+    await conn.ready;
+    expect(conn.channels.has('c1')).toBe(false);
+  });
+
+  it('typing goes to the other members only; a non-member gets an error', async () => {
+    const hub = buildHub(world({ c1: ['alice', 'bob'] }));
+    await hub.start();
+    const a = await connect(hub, 'alice');
+    const b = await connect(hub, 'bob');
+    const e = await connect(hub, 'eve');
+    await hub.handleFrame(
+      a.conn,
+      JSON.stringify({ type: 'typing', channelId: 'c1', isTyping: true }),
+    );
+    await hub.handleFrame(
+      e.conn,
+      JSON.stringify({ type: 'typing', channelId: 'c1', isTyping: true }),
+    );
+    await hub.handleFrame(e.conn, JSON.stringify({ type: 'join_channel', channelId: 'c1' }));
+    await turn();
+    expect(b.socket.events.filter((ev) => ev.type === 'typing_update')).toMatchObject([
+      { type: 'typing_update', channelId: 'c1', isTyping: true, user: { userId: 'alice' } },
+    ]);
+    expect(a.socket.types()).toEqual([]);
+    expect(e.socket.types()).toEqual(['error', 'error']);
+  });
+
+  it('refuses an auth frame naming someone else and closes with 1008 after the error', async () => {
+    const hub = buildHub(world({}));
+    await hub.start();
+    const { socket } = await connect(hub, 'alice');
+    await hub.handleFrame(
+      hub.index.connections()[0]!,
+      JSON.stringify({ type: 'auth', userId: 'bob' }),
+    );
+    expect(socket.types()).toEqual(['error']);
+    expect(socket.closedWith).toBe(CLOSE_POLICY_VIOLATION);
+  });
+
+  it('keeps frames sent before the subscriptions are loaded and answers them after `ready`', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const socket = new FakeSocket();
+    const conn = hub.open(socket, 's', profile('alice'));
+    void hub.handleFrame(conn, JSON.stringify({ type: 'join_channel', channelId: 'c1' }));
+    await conn.ready;
+    await turn();
+    expect(socket.types()).toEqual(['ready', 'joined']);
+  });
+});
+
+describe('several nodes on one bus', () => {
+  it('carries events and membership changes to the other node, in order', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const bus = new MemoryBus();
+    const one = buildHub(w, bus);
+    const two = buildHub(w, bus);
+    await one.start();
+    await two.start();
+    const bob = await connect(two, 'bob');
+    const carol = await connect(two, 'carol');
+    await one.toChannel('c1', message('c1', 1));
+    await one.memberRemoved('c1', 'bob');
+    await one.memberAdded('c1', 'carol');
+    await one.toChannel('c1', message('c1', 2));
+    await settle();
+    expect(bob.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
+    expect(carol.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([2]);
+  });
+
+  it("sessionEnded closes that session's sockets on every node", async () => {
+    const bus = new MemoryBus();
+    const one = buildHub(world({}), bus);
+    const two = buildHub(world({}), bus);
+    await one.start();
+    await two.start();
+    const mine = await connect(two, 'alice', 'sid-1');
+    const other = await connect(two, 'alice', 'sid-2');
+    await one.sessionEnded('sid-1');
+    await settle();
+    expect(mine.socket.closedWith).toBe(CLOSE_SESSION_ENDED);
+    expect(other.socket.closedWith).toBeNull();
+  });
+
+  it('presence: online on the first socket anywhere, offline after the last one anywhere', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const bus = new MemoryBus();
+    const one = buildHub(w, bus);
+    const two = buildHub(w, bus);
+    await one.start();
+    await two.start();
+    const alice = await connect(one, 'alice');
+    const bobOn1 = await connect(one, 'bob');
+    const bobOn2 = await connect(two, 'bob');
+    await one.presence.settled();
+    await two.presence.settled();
+    await settle();
+    const bobUpdates = () =>
+      alice.socket.events
+        .filter((e) => e.type === 'presence_update' && e.userId === 'bob')
+        .map((e) => (e as { status: string }).status);
+    expect(bobUpdates()).toEqual(['online']);
+    two.closed(bobOn2.conn);
+    await two.presence.settled();
+    await settle();
+    expect(bobUpdates()).toEqual(['online']);
+    one.closed(bobOn1.conn);
+    await one.presence.settled();
+    await settle();
+    expect(bobUpdates()).toEqual(['online', 'offline']);
+    expect(w.statuses.get('bob')).toBe('offline');
+    expect((await one.presenceOf(['alice', 'bob'])).get('bob')).toBe('offline');
+  });
+
+  it('presence: away after inactivity, online again on the next frame', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const hub = buildHub(w, new MemoryBus(), { awayAfterMs: 1000 });
+    await hub.start();
+    const alice = await connect(hub, 'alice');
+    const bob = await connect(hub, 'bob');
+    await hub.presence.settled();
+    await hub.presence.tick(Date.now() + 5000);
+    await hub.presence.settled();
+    expect(w.statuses.get('bob')).toBe('away');
+    await hub.handleFrame(bob.conn, JSON.stringify({ type: 'join_channel', channelId: 'c1' }));
+    await hub.presence.settled();
+    await settle();
+    expect(w.statuses.get('bob')).toBe('online');
+    const statuses = alice.socket.events
+      .filter((e) => e.type === 'presence_update' && e.userId === 'bob')
+      .map((e) => (e as { status: string }).status);
+    expect(statuses.slice(-2)).toEqual(['away', 'online']);
+  });
+
+  it('heartbeat: a socket that did not answer the last ping is terminated', async () => {
+    const hub = buildHub(world({}));
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    hub.heartbeat();
+    expect(socket.pings).toBe(1);
+    hub.heartbeat();
+    expect(socket.terminated).toBe(true);
+    expect(conn.closed).toBe(true);
+  });
+});
