@@ -169,24 +169,26 @@ export async function listPageAround(
       .where(eq(messages.id, hit.parentId));
     seq = parent?.seq ?? seq;
   }
-  const half = Math.floor(MESSAGE_PAGE_SIZE / 2);
+  // Up to a page each way, so that near either end the page still fills up.
   const [older, newer] = await Promise.all([
     selectJoined(db)
       .where(inChannelTopLevel(channelId, lt(messages.seq, seq)))
       .orderBy(desc(messages.seq))
-      .limit(half + 1),
+      .limit(MESSAGE_PAGE_SIZE + 1),
     selectJoined(db)
       .where(inChannelTopLevel(channelId, sql`${messages.seq} >= ${seq}`))
       .orderBy(asc(messages.seq))
-      .limit(MESSAGE_PAGE_SIZE - half + 1),
+      .limit(MESSAGE_PAGE_SIZE + 1),
   ]);
-  const olderPage = older.slice(0, half).reverse();
-  const newerPage = newer.slice(0, MESSAGE_PAGE_SIZE - half);
+  const half = Math.floor(MESSAGE_PAGE_SIZE / 2);
+  const olderTake = Math.min(older.length, Math.max(half, MESSAGE_PAGE_SIZE - newer.length));
+  const olderPage = older.slice(0, olderTake).reverse();
+  const newerPage = newer.slice(0, MESSAGE_PAGE_SIZE - olderTake);
   const first = olderPage[0] ?? newerPage[0];
   const last = newerPage.at(-1);
   return {
     messages: await hydrate(db, [...olderPage, ...newerPage]),
-    nextCursor: older.length > half && first ? String(first.message.seq) : null,
+    nextCursor: older.length > olderTake && first ? String(first.message.seq) : null,
     newerCursor: newer.length > newerPage.length && last ? String(last.message.seq) : null,
   };
 }

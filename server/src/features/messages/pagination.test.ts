@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel } from '#shared/channels';
+import type { Message, MessagePage } from '#shared/messages';
+import { buildChannel, sendMessage } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+
+let server: TestServer;
+let alice: Actor;
+let channel: Channel;
+let sent: Message[];
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await buildUser(server);
+  channel = await buildChannel(alice);
+  sent = [];
+  for (let i = 0; i < 120; i++) sent.push(await sendMessage(alice, channel.id, `message ${i}`));
+});
+afterAll(() => server?.close());
+
+const page = async (query = '') =>
+  (await alice.client.get<MessagePage>(`/api/channels/${channel.id}/messages${query}`)).body;
+const contents = (p: MessagePage) => p.messages.map((m) => m.content);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => `message ${from + i}`);
+
+describe('GET /api/channels/:id/messages', () => {
+  it('pages 120 messages newest first as 50, 50, 20, each in reading order', async () => {
+    const first = await page();
+    expect(contents(first)).toEqual(range(70, 120));
+    expect(first.newerCursor).toBeNull();
+    const second = await page(`?before=${first.nextCursor}`);
+    expect(contents(second)).toEqual(range(20, 70));
+    const third = await page(`?before=${second.nextCursor}`);
+    expect(contents(third)).toEqual(range(0, 20));
+    expect(third.nextCursor).toBeNull();
+    const ids = [...third.messages, ...second.messages, ...first.messages].map((m) => m.id);
+    expect(ids).toEqual(sent.map((m) => m.id));
+  });
+
+  it('catches up after a seq with exactly the later messages, in order', async () => {
+    const after = await page(`?after=${sent[99]!.seq}`);
+    expect(contents(after)).toEqual(range(100, 120));
+    expect(after.newerCursor).toBeNull();
+    expect((await page(`?after=${sent[119]!.seq}`)).messages).toEqual([]);
+  });
+
+  it('centres a page on a message for permalinks', async () => {
+    const around = await page(`?around=${sent[10]!.id}`);
+    expect(contents(around)).toEqual(range(0, 50));
+    expect(around.nextCursor).toBeNull();
+    expect(around.newerCursor).toBe(String(sent[49]!.seq));
+
+    const middle = await page(`?around=${sent[60]!.id}`);
+    expect(contents(middle)).toEqual(range(35, 85));
+    expect(middle.nextCursor).toBe(String(sent[35]!.seq));
+    const newer = await page(`?after=${middle.newerCursor}`);
+    expect(contents(newer)[0]).toBe('message 85');
+
+    const end = await page(`?around=${sent[115]!.id}`);
+    expect(contents(end)).toEqual(range(70, 120));
+    expect(end.newerCursor).toBeNull();
+  });
+
+  it.each([
+    ['?before=abc', 'Le curseur doit être un numéro de séquence'],
+    ['?after=-1', 'Le curseur doit être positif'],
+    ['?before=1&after=2', 'Utilisez un seul de before, after ou around'],
+    ['?around=nope', "L'identifiant du message n'est pas valide"],
+  ])('rejects %s (400)', async (query, message) => {
+    const res = await alice.client.get<{ message: string }>(
+      `/api/channels/${channel.id}/messages${query}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('answers 404 for a permalink to a message of another channel', async () => {
+    const other = await buildChannel(alice);
+    const res = await alice.client.get(`/api/channels/${other.id}/messages?around=${sent[0]!.id}`);
+    expect(res.status).toBe(404);
+  });
+});
