@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -6,32 +8,75 @@ import { runMigrations } from '../src/db/migrate';
 import {
   currentStore,
   databaseUrlFor,
-  EMBEDDED_TEMPLATE_DIR,
-  TEMPLATE_DATABASE,
+  EMBEDDED_TEMPLATE_PREFIX,
+  TEMPLATE_PREFIX,
   TEST_DATABASE_URL,
+  templatesFor,
 } from './stores';
 
-/** Migrate one template per run; every test file then clones it in milliseconds. */
-export default async function setup(project: TestProject): Promise<void> {
+/** Whether the run that made a template (its process id) is still going. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const deadRun = (name: string, prefix: string) => {
+  const pid = Number(name.slice(prefix.length));
+  return name.startsWith(prefix) && Number.isInteger(pid) && pid > 0 && !alive(pid);
+};
+
+/**
+ * Migrate one template per run and project; every test file then clones it in milliseconds.
+ * Templates are named after the run, and those of runs that died are swept away.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const store = project.config.env?.RUCHE_TEST_STORE ?? currentStore();
+  const templates = templatesFor(String(process.pid));
+  project.provide('rucheTemplates', templates);
+
   if (store === 'embedded') {
-    await rm(EMBEDDED_TEMPLATE_DIR, { recursive: true, force: true });
-    const database = await openDatabase({ dataDir: EMBEDDED_TEMPLATE_DIR });
+    for (const name of await readdir(tmpdir())) {
+      if (deadRun(name, EMBEDDED_TEMPLATE_PREFIX)) {
+        await rm(path.join(tmpdir(), name), { recursive: true, force: true });
+      }
+    }
+    await rm(templates.embeddedDir, { recursive: true, force: true });
+    const database = await openDatabase({ dataDir: templates.embeddedDir });
     await runMigrations(database);
     await database.close();
-    return;
+    return () => rm(templates.embeddedDir, { recursive: true, force: true });
   }
+
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-    await admin.unsafe(`create database ${TEMPLATE_DATABASE}`);
+    const existing = await admin<{ datname: string }[]>`
+      select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
+    for (const { datname } of existing) {
+      if (deadRun(datname, TEMPLATE_PREFIX)) {
+        await admin.unsafe(`drop database if exists ${datname} with (force)`);
+      }
+    }
+    await admin.unsafe(`drop database if exists ${templates.database} with (force)`);
+    await admin.unsafe(`create database ${templates.database}`);
   } finally {
     await admin.end();
   }
   const database = await openDatabase({
-    databaseUrl: databaseUrlFor(TEMPLATE_DATABASE),
-    dataDir: EMBEDDED_TEMPLATE_DIR,
+    databaseUrl: databaseUrlFor(templates.database),
+    dataDir: templates.embeddedDir,
   });
   await runMigrations(database);
   await database.close();
+  return async () => {
+    const a = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+    try {
+      await a.unsafe(`drop database if exists ${templates.database} with (force)`);
+    } finally {
+      await a.end();
+    }
+  };
 }

@@ -2,13 +2,37 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 
 /** The PostgreSQL the tests use: the machine's own (README, CI), overridable. */
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const TEMPLATE_DATABASE = 'ruche_test_template';
-/** Built once per run by global-setup.ts: an embedded store with every migration applied. */
-export const EMBEDDED_TEMPLATE_DIR = path.join(tmpdir(), 'ruche-test-template');
+
+/**
+ * The migrated stores every test file clones: a PostgreSQL database and an embedded store's
+ * files, built by global-setup.ts once per run and named after it, so that runs going on at
+ * the same time on one machine never rebuild each other's templates.
+ */
+export interface TestTemplates {
+  database: string;
+  embeddedDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    rucheTemplates: TestTemplates;
+  }
+}
+
+export const TEMPLATE_PREFIX = 'ruche_test_template_';
+export const EMBEDDED_TEMPLATE_PREFIX = 'ruche-test-template-';
+
+export function templatesFor(runId: string): TestTemplates {
+  return {
+    database: `${TEMPLATE_PREFIX}${runId}`,
+    embeddedDir: path.join(tmpdir(), `${EMBEDDED_TEMPLATE_PREFIX}${runId}`),
+  };
+}
 
 export type TestStore = 'postgres' | 'embedded';
 
@@ -30,9 +54,10 @@ export interface TestStoreHandle {
 
 /** A private, migrated store for one test file: a database cloned from the template, or a copy of the embedded template's files. */
 export async function createTestStore(store: TestStore = currentStore()): Promise<TestStoreHandle> {
+  const templates = inject('rucheTemplates');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-test-'));
   if (store === 'embedded') {
-    await cp(path.join(EMBEDDED_TEMPLATE_DIR, 'embedded'), path.join(dataDir, 'embedded'), {
+    await cp(path.join(templates.embeddedDir, 'embedded'), path.join(dataDir, 'embedded'), {
       recursive: true,
     });
     return {
@@ -44,7 +69,7 @@ export async function createTestStore(store: TestStore = currentStore()): Promis
   const name = `ruche_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.unsafe(`create database ${name} template ${templates.database}`);
   } finally {
     await admin.end();
   }

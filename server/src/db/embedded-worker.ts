@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { ExchangeQueue } from './embedded-queue';
 
 export interface EmbeddedReady {
   type: 'ready';
@@ -37,6 +38,9 @@ const server = new PGLiteSocketServer({
   ...(useSocket ? { path: socketPath } : { host: '127.0.0.1', port: 0 }),
   maxConnections: 64,
 });
+// Its own queue lets connections interleave inside one query's messages; ours does not
+// (embedded-queue.ts). The field is private in pglite-socket 0.2: store.test.ts proves the swap.
+(server as unknown as { queryQueue: ExchangeQueue }).queryQueue = new ExchangeQueue(db);
 if (useSocket) {
   const { rmSync } = await import('node:fs');
   rmSync(socketPath, { force: true });
