@@ -1,4 +1,8 @@
+import type { ChannelWithMembers } from '#shared/channels';
 import type { User } from '#shared/users';
+import { ChannelView } from '@/features/channels/components/channel-view';
+import { MessagesHome } from '@/features/channels/components/messages-home';
+import { ChannelChat } from '@/features/messages/components/channel-chat';
 import { AppLayout } from './layout/app-layout';
 import { WelcomePrompt } from './layout/welcome-prompt';
 
@@ -6,10 +10,16 @@ import { WelcomePrompt } from './layout/welcome-prompt';
  * SPEC §2: the signed-in messages screen. The channels feature selects the first channel by
  * default and shows its view here; with none selected, the welcome prompt.
  */
-export function HomePage({ user }: { user: User }) {
+const renderChat = (channel: ChannelWithMembers) => <ChannelChat channel={channel} />;
+
+export function HomePage({ user, channelId = null }: { user: User; channelId?: string | null }) {
   return (
     <AppLayout user={user}>
-      <WelcomePrompt />
+      {channelId ? (
+        <ChannelView channelId={channelId} renderChat={renderChat} />
+      ) : (
+        <MessagesHome fallback={<WelcomePrompt />} renderChat={renderChat} />
+      )}
     </AppLayout>
   );
 }

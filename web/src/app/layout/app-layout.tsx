@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
-import { Logo } from '@/components/brand/logo';
+import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
+import { RealtimeProvider } from '@/features/messages/components/realtime-provider';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';
@@ -18,27 +19,35 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
   const { t } = useTranslation();
   const desktopHeader = (
     <div className="flex h-14 shrink-0 items-center border-b px-4">
-      <Logo label={t('common.appName')} className="text-base" />
+      <h2 className="font-semibold text-base tracking-tight">{t('common.appName')}</h2>
     </div>
   );
   return (
-    <div className="flex h-dvh flex-col overflow-hidden md:flex-row">
-      <MobileTopBar
-        user={user}
-        sidebar={({ header, onNavigate }) => (
-          <AppSidebar header={header} onNavigate={onNavigate} className="w-full min-h-0 flex-1" />
-        )}
-      />
-      <Rail user={user} />
-      {showSidebar ? (
-        <aside className="hidden border-r md:flex">
-          <AppSidebar header={desktopHeader} />
-        </aside>
-      ) : null}
-      <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0">
-        {children}
-      </main>
-      <MobileBottomNav />
-    </div>
+    <RealtimeProvider user={user}>
+      <ChannelsWorkspace user={user}>
+        <div className="flex h-dvh flex-col overflow-hidden md:flex-row">
+          <MobileTopBar
+            user={user}
+            sidebar={({ header, onNavigate }) => (
+              <AppSidebar
+                header={header}
+                onNavigate={onNavigate}
+                className="w-full min-h-0 flex-1"
+              />
+            )}
+          />
+          <Rail user={user} />
+          {showSidebar ? (
+            <aside className="hidden border-r md:flex">
+              <AppSidebar header={desktopHeader} />
+            </aside>
+          ) : null}
+          <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0">
+            {children}
+          </main>
+          <MobileBottomNav />
+        </div>
+      </ChannelsWorkspace>
+    </RealtimeProvider>
   );
 }

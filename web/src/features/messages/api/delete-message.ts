@@ -7,6 +7,7 @@ import {
   type MessagesData,
   type ThreadData,
 } from '../lib/message-cache';
+import { patchQuery } from '../lib/patch-query';
 import { messagesKey } from './get-messages';
 import { threadKey } from './get-thread';
 
@@ -32,11 +33,11 @@ export function storeDeletion(
   parentMessageId: string | null,
 ) {
   if (!firstTime(messageId)) return;
-  queryClient.setQueryData<MessagesData>(messagesKey(channelId), (data) =>
+  patchQuery<MessagesData>(queryClient, messagesKey(channelId), (data) =>
     applyDeletion(data, messageId, parentMessageId),
   );
   if (parentMessageId) {
-    queryClient.setQueryData<ThreadData>(threadKey(parentMessageId), (thread) =>
+    patchQuery<ThreadData>(queryClient, threadKey(parentMessageId), (thread) =>
       applyThreadDeletion(thread, messageId),
     );
   }

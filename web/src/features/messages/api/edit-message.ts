@@ -7,6 +7,7 @@ import {
   type MessagesData,
   type ThreadData,
 } from '../lib/message-cache';
+import { patchQuery } from '../lib/patch-query';
 import { messagesKey } from './get-messages';
 import { threadKey } from './get-thread';
 
@@ -19,10 +20,10 @@ export function storeUpdatedMessage(
   queryClient: ReturnType<typeof useQueryClient>,
   message: Message,
 ) {
-  queryClient.setQueryData<MessagesData>(messagesKey(message.channelId), (data) =>
+  patchQuery<MessagesData>(queryClient, messagesKey(message.channelId), (data) =>
     applyUpdatedMessage(data, message),
   );
-  queryClient.setQueryData<ThreadData>(threadKey(message.parentMessageId ?? message.id), (t) =>
+  patchQuery<ThreadData>(queryClient, threadKey(message.parentMessageId ?? message.id), (t) =>
     applyThreadMessage(t, message),
   );
 }

@@ -17,6 +17,7 @@ import {
   removeFromOutbox,
   updateOutbox,
 } from '../lib/outbox';
+import { patchQuery } from '../lib/patch-query';
 import { messagesKey } from './get-messages';
 import { threadKey } from './get-thread';
 
@@ -46,11 +47,11 @@ const isPermanent = (error: unknown) =>
 
 /** Puts the stored message where the list and the thread panel read it. */
 export function storeDeliveredMessage(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<MessagesData>(messagesKey(message.channelId), (data) =>
+  patchQuery<MessagesData>(queryClient, messagesKey(message.channelId), (data) =>
     applyNewMessage(data, message),
   );
   if (message.parentMessageId) {
-    queryClient.setQueryData<ThreadData>(threadKey(message.parentMessageId), (thread) =>
+    patchQuery<ThreadData>(queryClient, threadKey(message.parentMessageId), (thread) =>
       applyThreadMessage(thread, message),
     );
   }

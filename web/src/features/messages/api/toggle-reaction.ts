@@ -8,6 +8,7 @@ import {
   type ThreadData,
   toggleReaction as toggleLocally,
 } from '../lib/message-cache';
+import { patchQuery } from '../lib/patch-query';
 import { messagesKey } from './get-messages';
 import { threadKey } from './get-thread';
 
@@ -33,10 +34,10 @@ export function storeReactions(
   parentMessageId: string | null,
   reactions: ReactionGroup[],
 ) {
-  queryClient.setQueryData<MessagesData>(messagesKey(channelId), (data) =>
+  patchQuery<MessagesData>(queryClient, messagesKey(channelId), (data) =>
     applyReactions(data, messageId, reactions),
   );
-  queryClient.setQueryData<ThreadData>(threadKey(parentMessageId ?? messageId), (thread) =>
+  patchQuery<ThreadData>(queryClient, threadKey(parentMessageId ?? messageId), (thread) =>
     applyThreadReactions(thread, messageId, reactions),
   );
 }

@@ -25,7 +25,7 @@ export type MessagesPageParam =
   | { kind: 'after'; cursor: string }
   | { kind: 'around'; messageId: string };
 
-export type MessagesData = InfiniteData<MessagesPage, MessagesPageParam>;
+export type MessagesData = InfiniteData<MessagesPage>;
 
 export const bySeq = (a: Message, b: Message): number => a.seq - b.seq;
 

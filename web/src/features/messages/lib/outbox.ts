@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * Own messages not yet acknowledged by the server, by clientId. They are shown as
@@ -51,7 +51,11 @@ function subscribe(listener: () => void): () => void {
 /** The outbox of one channel's list (parentMessageId null) or of one thread. */
 export function useOutbox(channelId: string, parentMessageId: string | null): OutboxEntry[] {
   const all = useSyncExternalStore(subscribe, () => entries);
-  return all.filter(
-    (entry) => entry.channelId === channelId && entry.parentMessageId === parentMessageId,
+  return useMemo(
+    () =>
+      all.filter(
+        (entry) => entry.channelId === channelId && entry.parentMessageId === parentMessageId,
+      ),
+    [all, channelId, parentMessageId],
   );
 }

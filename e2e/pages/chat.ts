@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * SPEC §2 message list and composer, as a user sees them: the log of messages, the
+ * composer, the typing line, the hover toolbar of a message and the thread panel.
+ */
+export class ChatUi {
+  readonly log: Locator;
+  readonly composer: Locator;
+  readonly typingLine: Locator;
+  readonly thread: Locator;
+
+  constructor(private readonly page: Page) {
+    this.log = page.getByRole('log', { name: 'Messages' });
+    this.composer = page.getByRole('combobox', { name: 'Message' }).first();
+    this.typingLine = page.getByTestId('typing-line');
+    this.thread = page.getByRole('complementary', { name: 'Fil de discussion' });
+  }
+
+  /** The message whose text contains `text` (messages are articles named by their author). */
+  message(text: string | RegExp): Locator {
+    return this.log.getByRole('article').filter({ hasText: text });
+  }
+
+  /** Types a message (Shift+Enter between lines) and sends it with Enter. */
+  async send(lines: string | string[]): Promise<void> {
+    const all = Array.isArray(lines) ? lines : [lines];
+    await this.composer.click();
+    for (const [index, line] of all.entries()) {
+      if (index > 0) await this.composer.press('Shift+Enter');
+      await this.composer.pressSequentially(line);
+    }
+    await this.composer.press('Enter');
+    await expect(this.composer).toHaveValue('');
+  }
+
+  /** Opens the hover toolbar of a message and clicks one of its actions. */
+  async act(message: Locator, action: string): Promise<void> {
+    await message.hover();
+    await message.getByRole('toolbar').getByRole('button', { name: action }).click();
+  }
+
+  async react(message: Locator, emoji: string): Promise<void> {
+    await this.act(message, 'Ajouter une réaction');
+    await this.page
+      .getByRole('dialog', { name: 'Ajouter une réaction' })
+      .getByRole('button', { name: emoji })
+      .click();
+  }
+
+  reactionChip(message: Locator, emoji: string): Locator {
+    return message.getByRole('button', { name: new RegExp(`^${emoji} : `) });
+  }
+
+  async edit(message: Locator, content: string): Promise<void> {
+    await this.act(message, "Plus d'actions");
+    await this.page.getByRole('menuitem', { name: 'Modifier le message' }).click();
+    const editor = this.page.getByRole('textbox', { name: 'Modifier le message' });
+    await editor.fill(content);
+    await editor.press('Enter');
+    await expect(editor).toBeHidden();
+  }
+
+  async delete(message: Locator): Promise<void> {
+    await this.act(message, "Plus d'actions");
+    await this.page.getByRole('menuitem', { name: 'Supprimer le message' }).click();
+    const confirm = this.page.getByRole('alertdialog', { name: 'Supprimer le message ?' });
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(confirm).toBeHidden();
+  }
+
+  async replyInThread(message: Locator, text: string): Promise<void> {
+    await this.act(message, 'Répondre dans le fil');
+    await expect(this.thread).toBeVisible();
+    const composer = this.thread.getByRole('combobox', { name: 'Message' });
+    await composer.pressSequentially(text);
+    await composer.press('Enter');
+    await expect(this.thread.getByRole('article').filter({ hasText: text })).toBeVisible();
+  }
+
+  /** An author's avatar in the list, named "<name>, <status>" (e.g. "Bob, Hors ligne"). */
+  avatar(name: string, status: 'En ligne' | 'Absent' | 'Hors ligne'): Locator {
+    return this.log.getByRole('img', { name: `${name}, ${status}` });
+  }
+}

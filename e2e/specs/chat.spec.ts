@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { type Actor, expect, test } from '../fixtures';
+import { ChatUi } from '../pages/chat';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** The channel and bob's membership through the API: this spec is about what follows. */
+async function sharedChannel(owner: Actor, guest: Actor, name: string): Promise<string> {
+  const created = await owner.page.request.post('/api/channels', {
+    data: { name, description: 'Le canal de l’équipe produit', type: 'channel' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const invite = await owner.page.request.post(`/api/channels/${id}/invites`);
+  expect(invite.ok(), await invite.text()).toBe(true);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  const joined = await guest.page.request.post(`/api/channel-invites/${inviteCode}/join`);
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return id;
+}
+
+test.describe('chat', () => {
+  test('alice and bob chat live: typing, markdown, reactions, edit, delete, thread, presence', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(90_000);
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const channelId = await sharedChannel(alice, bob, unique('produit'));
+    const a = new ChatUi(alice.page);
+    const b = new ChatUi(bob.page);
+    await Promise.all([
+      alice.page.goto(`/channel/${channelId}`),
+      bob.page.goto(`/channel/${channelId}`),
+    ]);
+
+    // An empty channel says so, and invites the first message.
+    await expect(
+      alice.page.getByRole('heading', { name: /^Bienvenue dans #produit-/ }),
+    ).toBeVisible();
+    await expect(a.composer).toBeVisible();
+    await expect(b.composer).toBeVisible();
+
+    // Bob says hello first: his avatar (with its status dot) shows in alice's list.
+    await b.send('Salut Alice !');
+    await expect(a.message('Salut Alice !')).toBeVisible();
+    await expect(a.avatar('Bob', 'En ligne')).toBeVisible();
+
+    // Typing: alice types, bob sees the typing line; it goes once she sends.
+    await a.composer.click();
+    await a.composer.pressSequentially('Voici le **plan**');
+    await expect(b.typingLine).toHaveText("Alice est en train d'écrire…");
+    await a.composer.fill('');
+
+    // Markdown, rendered live on bob's side: bold, a link opening in a new tab, a list.
+    await a.send([
+      'Le **plan** pour la rentrée, voir [la doc](https://example.com/doc) :',
+      '- préparer la démo',
+      '- écrire le billet',
+    ]);
+    const plan = b.message('Le plan pour la rentrée');
+    await expect(plan).toBeVisible();
+    await expect(b.typingLine).toBeHidden();
+    await expect(plan.locator('strong')).toHaveText('plan');
+    const link = plan.getByRole('link', { name: 'la doc' });
+    await expect(link).toHaveAttribute('href', 'https://example.com/doc');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    await expect(plan.getByRole('listitem')).toHaveText(['préparer la démo', 'écrire le billet']);
+
+    await a.send('Qui est dispo demain ?');
+    await expect(b.message('Qui est dispo demain ?')).toBeVisible();
+
+    // Reaction: bob reacts 👍, alice sees the chip, with the count and not "mine".
+    await b.react(plan, '👍');
+    await expect(b.reactionChip(plan, '👍')).toHaveAttribute('aria-pressed', 'true');
+    const alicePlan = a.message('Le plan pour la rentrée');
+    await expect(a.reactionChip(alicePlan, '👍')).toContainText('1');
+    await expect(a.reactionChip(alicePlan, '👍')).toHaveAttribute('aria-pressed', 'false');
+
+    // Edit: bob sees the new text and the "(modifié)" marker.
+    await a.edit(alicePlan, 'Le **plan** pour la rentrée est prêt');
+    const edited = b.message('Le plan pour la rentrée est prêt');
+    await expect(edited).toContainText('(modifié)');
+
+    // Thread: bob replies to alice's question; alice sees the reply count appear live.
+    await b.replyInThread(b.message('Qui est dispo demain ?'), 'Moi, à partir de 10 h');
+    await expect(
+      a.message('Qui est dispo demain ?').getByRole('button', { name: /1 réponse/ }),
+    ).toBeVisible();
+
+    await alice.page.setViewportSize({ width: 1440, height: 900 });
+    await a
+      .message('Qui est dispo demain ?')
+      .getByRole('button', { name: /1 réponse/ })
+      .click();
+    await expect(
+      a.thread.getByRole('article').filter({ hasText: 'Moi, à partir de 10 h' }),
+    ).toBeVisible();
+    await shot(alice.page, 'chat-desktop-thread');
+    await a.thread.getByRole('button', { name: 'Fermer le fil' }).click();
+    await shot(alice.page, 'chat-desktop');
+
+    // Delete: the message disappears for bob.
+    await a.delete(a.message('Le plan pour la rentrée est prêt'));
+    await expect(b.message('Le plan pour la rentrée est prêt')).toHaveCount(0);
+    await expect(b.message('Qui est dispo demain ?')).toBeVisible();
+
+    // Presence: bob leaves (his browser closes), alice sees his dot turn offline.
+    await bob.context.close();
+    await expect(a.avatar('Bob', 'Hors ligne')).toBeVisible();
+
+    await alice.page.setViewportSize({ width: 390, height: 844 });
+    await expect(a.composer).toBeVisible();
+    await shot(alice.page, 'chat-phone');
+  });
+});

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '#shared/channels';
+import type { Message } from '#shared/messages';
+import { type User, userDisplayName } from '#shared/users';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useChannelMembers } from '@/features/channels/api/get-channel-members';
+import { useSocket } from '@/lib/socket-context';
+import { useSendMessage } from '../api/send-message';
+import { setActiveChannel } from '../lib/active-channel';
+import { ChatContext, type ChatContextValue } from './chat-context';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { ThreadPanel } from './thread-panel';
+import { TypingLine } from './typing-line';
+
+type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> & Partial<Pick<Channel, 'directUser'>>;
+
+/**
+ * The channel view's chat tab (SPEC §2): message list, empty state, typing line, composer,
+ * and the thread panel beside them. Mount it with the channel on screen; the realtime
+ * socket comes from <RealtimeProvider> higher up.
+ */
+export function ChannelChat({ channel }: { channel: ChatChannel }) {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  // A fresh chat per channel: no thread or draft state leaks from the previous one.
+  return <ChannelChatView key={channel.id} channel={channel} me={user} />;
+}
+
+function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
+  const { t } = useTranslation();
+  const socket = useSocket();
+  const [threadId, setThreadId] = useState<string | null>(null);
+  const { data: memberList } = useChannelMembers(channel.id);
+  const { retry, discard } = useSendMessage(channel.id);
+
+  useEffect(() => {
+    socket?.joinChannel(channel.id);
+    setActiveChannel(channel.id);
+    return () => setActiveChannel(null);
+  }, [socket, channel.id]);
+
+  const members = useMemo(() => {
+    const map = new Map<string, User>();
+    for (const member of memberList ?? []) map.set(member.userId, member.user);
+    if (channel.directUser) map.set(channel.directUser.id, channel.directUser);
+    map.set(me.id, me);
+    return map;
+  }, [memberList, channel.directUser, me]);
+
+  const openThread = useCallback((message: Message) => setThreadId(message.id), []);
+  const closeThread = useCallback(() => setThreadId(null), []);
+
+  const context = useMemo<ChatContextValue>(
+    () => ({
+      channel: { ...channel, directUser: channel.directUser ?? null },
+      me,
+      members,
+      openThread,
+      retrySend: retry,
+      discardSend: discard,
+    }),
+    [channel, me, members, openThread, retry, discard],
+  );
+
+  const placeholder =
+    channel.type === 'direct'
+      ? t('composer.placeholderDirect', {
+          name: userDisplayName(channel.directUser) ?? channel.name,
+        })
+      : t('composer.placeholder', { name: channel.name });
+
+  return (
+    <ChatContext.Provider value={context}>
+      <div className="flex h-full min-h-0 w-full">
+        <section className="flex min-w-0 flex-1 flex-col" aria-label={channel.name}>
+          <MessageList />
+          <TypingLine channelId={channel.id} />
+          <Composer placeholder={placeholder} />
+        </section>
+        {threadId ? <ThreadPanel messageId={threadId} onClose={closeThread} /> : null}
+      </div>
+    </ChatContext.Provider>
+  );
+}

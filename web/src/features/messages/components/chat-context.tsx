@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { Channel } from '#shared/channels';
+import type { Message } from '#shared/messages';
+import type { User } from '#shared/users';
+
+/** What every message row of one channel view needs, without threading it through props. */
+export interface ChatContextValue {
+  channel: Pick<Channel, 'id' | 'name' | 'type' | 'directUser'>;
+  me: User;
+  /** Channel members by user id (names for reactions and mentions). */
+  members: ReadonlyMap<string, User>;
+  openThread: (message: Message) => void;
+  retrySend: (clientId: string) => void;
+  discardSend: (clientId: string) => void;
+}
+
+export const ChatContext = createContext<ChatContextValue | null>(null);
+
+export function useChat(): ChatContextValue {
+  const value = useContext(ChatContext);
+  if (!value) throw new Error('useChat outside <ChatContext>');
+  return value;
+}

@@ -1,0 +1,233 @@
+import { PaperclipIcon, SendHorizontalIcon } from 'lucide-react';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
+import { type User, userDisplayName } from '#shared/users';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
+import { useSendMessage } from '../api/send-message';
+import { useTypingSignal } from '../hooks/use-typing-signal';
+import { fitTextarea } from '../lib/fit-textarea';
+import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
+import { useChat } from './chat-context';
+import { UserAvatar } from './user-avatar';
+
+const MAX_SUGGESTIONS = 8;
+
+function normalize(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The composer (SPEC §2, §5): Enter sends, Shift+Enter adds a line, grows to 150 px, the
+ * text is trimmed and a blank one is not sent; typing signals; @mention autocomplete of
+ * the channel's members (arrows, then Enter or Tab).
+ */
+export function Composer({
+  parentMessageId = null,
+  placeholder,
+  autoFocus = false,
+}: {
+  parentMessageId?: string | null;
+  placeholder: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { channel, members, me } = useChat();
+  const { send } = useSendMessage(channel.id, parentMessageId);
+  const typing = useTypingSignal(channel.id);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState('');
+  const [mention, setMention] = useState<{ query: string; start: number } | null>(null);
+  const [selected, setSelected] = useState(0);
+  const picked = useRef(new Map<string, string>());
+
+  const suggestions = useMemo(() => {
+    if (!mention) return [];
+    const query = normalize(mention.query);
+    const list: { user: User; name: string }[] = [];
+    for (const user of members.values()) {
+      const name = userDisplayName(user);
+      if (!name || user.id === me.id) continue;
+      const haystack = normalize(
+        `${name} ${user.firstName ?? ''} ${user.lastName ?? ''} ${user.email ?? ''}`,
+      );
+      if (haystack.includes(query)) list.push({ user, name });
+    }
+    return list.sort((a, b) => a.name.localeCompare(b.name, 'fr')).slice(0, MAX_SUGGESTIONS);
+  }, [mention, members, me.id]);
+  const showSuggestions = mention !== null && suggestions.length > 0;
+
+  const blank = text.trim().length === 0;
+
+  const updateMention = (value: string, caret: number) => {
+    const next = mentionQueryAt(value, caret);
+    setMention(next);
+    if (next?.query !== mention?.query) setSelected(0);
+  };
+
+  const submit = () => {
+    // SPEC §5: trimmed; blank and without attachments is not sent.
+    const content = text.trim();
+    if (!content) return;
+    send(content, mentionsInText(content, picked.current));
+    typing.stop();
+    picked.current.clear();
+    setText('');
+    setMention(null);
+    requestAnimationFrame(() => {
+      if (textarea.current) fitTextarea(textarea.current, COMPOSER_MAX_HEIGHT_PX);
+    });
+  };
+
+  const pick = (choice: { user: User; name: string }) => {
+    const element = textarea.current;
+    if (!element || !mention) return;
+    const before = text.slice(0, mention.start);
+    const after = text.slice(element.selectionStart);
+    const inserted = `@${choice.name} `;
+    const value = before + inserted + after;
+    picked.current.set(choice.user.id, choice.name);
+    setText(value);
+    setMention(null);
+    requestAnimationFrame(() => {
+      const caret = before.length + inserted.length;
+      element.focus();
+      element.setSelectionRange(caret, caret);
+      fitTextarea(element, COMPOSER_MAX_HEIGHT_PX);
+    });
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (showSuggestions) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setSelected((index) => (index + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        const choice = suggestions[selected];
+        if (choice) pick(choice);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setMention(null);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const listId = `mentions-${parentMessageId ?? channel.id}`;
+
+  return (
+    <div className="shrink-0 px-4 pb-4">
+      <div className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20">
+        {showSuggestions ? (
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={t('composer.mentions.label')}
+            className="absolute right-0 bottom-full left-0 z-20 mb-2 overflow-hidden rounded-lg border bg-popover p-1 shadow-xl"
+          >
+            {suggestions.map((choice, index) => (
+              <div
+                key={choice.user.id}
+                id={`${listId}-${choice.user.id}`}
+                role="option"
+                aria-selected={index === selected}
+                tabIndex={-1}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  pick(choice);
+                }}
+                onMouseEnter={() => setSelected(index)}
+                className={cn(
+                  'flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm',
+                  index === selected && 'bg-accent text-accent-foreground',
+                )}
+              >
+                <UserAvatar user={choice.user} className="size-6" />
+                <span className="font-medium">{choice.name}</span>
+                {choice.user.email ? (
+                  <span className="truncate text-muted-foreground text-xs">
+                    {choice.user.email}
+                  </span>
+                ) : null}
+              </div>
+            ))}
+          </div>
+        ) : null}
+        <textarea
+          ref={textarea}
+          value={text}
+          rows={1}
+          // biome-ignore lint/a11y/noAutofocus: the thread composer is where the user goes next
+          autoFocus={autoFocus}
+          aria-label={t('composer.label')}
+          placeholder={placeholder}
+          role="combobox"
+          aria-expanded={showSuggestions}
+          aria-controls={showSuggestions ? listId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={
+            showSuggestions && suggestions[selected]
+              ? `${listId}-${suggestions[selected].user.id}`
+              : undefined
+          }
+          onChange={(event) => {
+            setText(event.target.value);
+            fitTextarea(event.target, COMPOSER_MAX_HEIGHT_PX);
+            updateMention(event.target.value, event.target.selectionStart);
+            if (event.target.value.trim()) typing.keystroke();
+            else typing.stop();
+          }}
+          onKeyDown={handleKeyDown}
+          onClick={(event) => updateMention(text, event.currentTarget.selectionStart)}
+          onBlur={() => setMention(null)}
+          style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
+          className="block w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[0.9375rem] leading-relaxed outline-none placeholder:text-muted-foreground"
+        />
+        <div className="flex items-center justify-between gap-2 px-2 pb-2">
+          <Tooltip>
+            <TooltipTrigger asChild>
+              {/* Files arrive with the files feature: shown, honestly disabled, until then. */}
+              <span className="rounded-md">
+                <button
+                  type="button"
+                  disabled
+                  aria-label={t('composer.attach')}
+                  className="grid size-8 place-items-center rounded-md text-muted-foreground opacity-50"
+                >
+                  <PaperclipIcon className="size-4" aria-hidden />
+                </button>
+              </span>
+            </TooltipTrigger>
+            <TooltipContent>{t('composer.attachSoon')}</TooltipContent>
+          </Tooltip>
+          <div className="flex items-center gap-3">
+            <p className="hidden text-[0.6875rem] text-muted-foreground sm:block">
+              {t('composer.hintPlain')}
+            </p>
+            <button
+              type="button"
+              onClick={submit}
+              disabled={blank}
+              aria-label={t('composer.send')}
+              className="grid size-8 cursor-pointer place-items-center rounded-lg bg-primary text-primary-foreground shadow-sm transition hover:bg-primary/90 disabled:cursor-default disabled:bg-muted disabled:text-muted-foreground"
+            >
+              <SendHorizontalIcon className="size-4" aria-hidden />
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { memo, useMemo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
+
+/**
+ * The markdown body (SPEC §1): GFM through react-markdown with its DEFAULT urlTransform,
+ * so only addresses with no scheme or http, https, irc, ircs, mailto, xmpp survive.
+ */
+const components: Components = {
+  a: ({ node: _node, ...props }) => (
+    <a
+      {...props}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-sky-400 underline-offset-2 hover:underline dark:text-sky-300"
+    />
+  ),
+  pre: ({ node: _node, ...props }) => (
+    <pre
+      {...props}
+      className="my-1.5 max-w-full overflow-x-auto rounded-md border bg-muted/60 p-3 font-mono text-[0.8125rem] leading-relaxed [&>code]:bg-transparent [&>code]:p-0"
+    />
+  ),
+  code: ({ node: _node, className, ...props }) => (
+    <code
+      {...props}
+      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125em] text-rose-300/90 [pre_&]:text-foreground`}
+    />
+  ),
+  ul: ({ node: _node, ...props }) => <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />,
+  ol: ({ node: _node, ...props }) => (
+    <ol {...props} className="my-1 list-decimal space-y-0.5 pl-6" />
+  ),
+  blockquote: ({ node: _node, ...props }) => (
+    <blockquote
+      {...props}
+      className="my-1 border-muted-foreground/40 border-l-4 pl-3 text-muted-foreground"
+    />
+  ),
+  p: ({ node: _node, ...props }) => <p {...props} className="whitespace-pre-wrap break-words" />,
+  h1: ({ node: _node, ...props }) => <p {...props} className="font-bold text-lg" />,
+  h2: ({ node: _node, ...props }) => <p {...props} className="font-bold text-base" />,
+  h3: ({ node: _node, ...props }) => <p {...props} className="font-semibold" />,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-1.5 overflow-x-auto">
+      <table
+        {...props}
+        className="border-collapse text-sm [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:bg-muted/50 [&_th]:px-2 [&_th]:py-1"
+      />
+    </div>
+  ),
+  img: ({ node: _node, alt, ...props }) => (
+    <img
+      {...props}
+      alt={alt ?? ''}
+      loading="lazy"
+      className="my-1 max-h-80 max-w-full rounded-md"
+    />
+  ),
+  hr: () => <hr className="my-2 border-border" />,
+};
+
+export const MessageBody = memo(function MessageBody({
+  content,
+  mentions,
+}: {
+  content: string;
+  mentions: readonly MentionTarget[];
+}) {
+  const plugins = useMemo(() => [remarkGfm, remarkMentions(mentions)], [mentions]);
+  return (
+    <div className="message-body space-y-1 text-[0.9375rem] text-foreground/95 leading-relaxed">
+      <Markdown remarkPlugins={plugins} components={components}>
+        {content}
+      </Markdown>
+    </div>
+  );
+});

@@ -1,0 +1,242 @@
+import { FileIcon, MessageSquareTextIcon, RotateCcwIcon, XIcon } from 'lucide-react';
+import { memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '#shared/messages';
+import { userDisplayName } from '#shared/users';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
+import { useNow } from '../hooks/use-now';
+import { dayLabel, fullDateTime, relativeTime, timeOfDay } from '../lib/format-time';
+import type { MentionTarget } from '../lib/remark-mentions';
+import { useChat } from './chat-context';
+import { DeleteMessageDialog } from './delete-message-dialog';
+import { MessageActions } from './message-actions';
+import { MessageBody } from './message-body';
+import { MessageEditor } from './message-editor';
+import { ReactionBar } from './reaction-bar';
+import { UserAvatar } from './user-avatar';
+
+/** A stored message, or an own message still in the outbox. */
+export type DisplayMessage = Message & { pending?: 'sending' | 'failed' };
+
+export function DaySeparator({ date }: { date: Date }) {
+  const { t } = useTranslation();
+  return (
+    <div className="relative flex items-center px-5 pt-4 pb-1">
+      <div className="h-px flex-1 bg-border" />
+      <span className="mx-3 rounded-full border bg-background px-3 py-0.5 font-medium text-muted-foreground text-xs">
+        {dayLabel(date, t)}
+      </span>
+      <div className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
+function formatSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+function Timestamp({ date, compact }: { date: Date; compact?: boolean }) {
+  const { t } = useTranslation();
+  useNow();
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <time
+          dateTime={date.toISOString()}
+          className={cn(
+            'cursor-default text-muted-foreground text-xs tabular-nums hover:underline',
+            compact && 'text-[0.6875rem]',
+          )}
+        >
+          {compact ? timeOfDay(date) : relativeTime(date, t)}
+        </time>
+      </TooltipTrigger>
+      <TooltipContent>{fullDateTime(date)}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function ReplySummary({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const { openThread } = useChat();
+  useNow();
+  if (message.replyCount === 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => openThread(message)}
+      className="group/replies mt-1 flex cursor-pointer items-center gap-2 rounded-md border border-transparent py-1 pr-3 pl-1.5 text-left text-xs transition-colors hover:border-border hover:bg-background"
+    >
+      <MessageSquareTextIcon className="size-4 text-sky-400" aria-hidden />
+      <span className="font-semibold text-sky-400 group-hover/replies:underline">
+        {t('messages.replies', { count: message.replyCount })}
+      </span>
+      {message.lastReplyAt ? (
+        <span className="text-muted-foreground">
+          {t('messages.lastReply', { time: relativeTime(new Date(message.lastReplyAt), t) })}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  grouped,
+  startsDay,
+  highlighted = false,
+  inThread = false,
+}: {
+  message: DisplayMessage;
+  grouped: boolean;
+  startsDay: boolean;
+  highlighted?: boolean;
+  inThread?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { me, members, retrySend, discardSend } = useChat();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [active, setActive] = useState(false);
+  const createdAt = new Date(message.createdAt);
+  const author = userDisplayName(message.user) ?? t('common.unknownUser');
+  const mentionsMe = message.mentions.includes(me.id);
+
+  const mentionTargets = useMemo<MentionTarget[]>(
+    () =>
+      message.mentions.flatMap((userId) => {
+        const user = userId === me.id ? me : members.get(userId);
+        const name = userDisplayName(user);
+        return name ? [{ userId, name, isMe: userId === me.id }] : [];
+      }),
+    [message.mentions, me, members],
+  );
+
+  return (
+    <>
+      {startsDay ? <DaySeparator date={createdAt} /> : null}
+      <article
+        aria-label={author}
+        data-message-id={message.id}
+        data-pending={message.pending}
+        data-active={active || menuOpen}
+        onClick={() => setActive(true)}
+        onMouseLeave={() => setActive(false)}
+        onKeyDown={undefined}
+        className={cn(
+          'group/message relative flex gap-3 px-5 transition-colors duration-700',
+          grouped ? 'py-0.5' : 'mt-2 pt-1.5 pb-0.5',
+          'hover:bg-accent/35 data-[active=true]:bg-accent/35',
+          mentionsMe &&
+            'border-primary border-l-2 bg-primary/[0.07] pl-[1.125rem] hover:bg-primary/10',
+          highlighted && 'bg-primary/20 hover:bg-primary/20',
+          message.pending === 'sending' && 'opacity-60',
+        )}
+      >
+        <div className="w-9 shrink-0">
+          {grouped ? (
+            <div className="invisible pt-1 text-right group-hover/message:visible">
+              <Timestamp date={createdAt} compact />
+            </div>
+          ) : (
+            <UserAvatar user={message.user} className="mt-0.5" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          {grouped ? null : (
+            <header className="flex items-baseline gap-2">
+              <span className="truncate font-semibold text-[0.9375rem] text-foreground">
+                {author}
+              </span>
+              <Timestamp date={createdAt} />
+            </header>
+          )}
+          {editing ? (
+            <MessageEditor message={message} onDone={() => setEditing(false)} />
+          ) : (
+            <div className="flex flex-wrap items-end gap-x-1.5">
+              <div className="min-w-0 max-w-full">
+                <MessageBody content={message.content} mentions={mentionTargets} />
+              </div>
+              {message.edited ? (
+                <span className="pb-0.5 text-muted-foreground text-xs">{t('messages.edited')}</span>
+              ) : null}
+            </div>
+          )}
+          {message.attachments.length > 0 ? (
+            <ul className="mt-1.5 flex flex-wrap gap-2">
+              {message.attachments.map((attachment) => (
+                <li key={attachment.id}>
+                  <a
+                    href={attachment.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('messages.attachment', { name: attachment.name })}
+                    className="flex max-w-72 items-center gap-2.5 rounded-lg border bg-card px-3 py-2 text-sm transition-colors hover:bg-accent"
+                  >
+                    <FileIcon className="size-5 shrink-0 text-sky-400" aria-hidden />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{attachment.name}</span>
+                      <span className="block text-muted-foreground text-xs">
+                        {formatSize(attachment.size)}
+                      </span>
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {message.pending === 'sending' ? (
+            <p className="mt-0.5 text-muted-foreground text-xs" role="status">
+              {t('messages.sending')}
+            </p>
+          ) : null}
+          {message.pending === 'failed' ? (
+            <div className="mt-1 flex items-center gap-3 text-destructive text-xs" role="alert">
+              <span>{t('messages.failed')}</span>
+              <button
+                type="button"
+                onClick={() => message.clientId && retrySend(message.clientId)}
+                className="inline-flex cursor-pointer items-center gap-1 font-semibold hover:underline"
+              >
+                <RotateCcwIcon className="size-3" aria-hidden />
+                {t('messages.retrySend')}
+              </button>
+              <button
+                type="button"
+                onClick={() => message.clientId && discardSend(message.clientId)}
+                className="inline-flex cursor-pointer items-center gap-1 text-muted-foreground hover:underline"
+              >
+                <XIcon className="size-3" aria-hidden />
+                {t('messages.discard')}
+              </button>
+            </div>
+          ) : null}
+          {message.pending ? null : <ReactionBar message={message} />}
+          {inThread || message.pending ? null : <ReplySummary message={message} />}
+        </div>
+        {message.pending || editing ? null : (
+          <MessageActions
+            message={message}
+            inThread={inThread}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setDeleting(true)}
+            onOpenChange={setMenuOpen}
+          />
+        )}
+      </article>
+      {deleting ? (
+        <DeleteMessageDialog message={message} open={deleting} onOpenChange={setDeleting} />
+      ) : null}
+    </>
+  );
+});

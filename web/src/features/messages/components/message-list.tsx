@@ -1,0 +1,206 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDownIcon, HashIcon, LoaderCircleIcon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { userDisplayName } from '#shared/users';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { messagesKey, useMessages } from '../api/get-messages';
+import { useFirstItemIndex } from '../hooks/use-first-item-index';
+import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
+import { usePermalinkTarget } from '../hooks/use-permalink';
+import { groupMessages, type ListRow } from '../lib/group-messages';
+import { flattenMessages, isAtHead, lastSeenSeq } from '../lib/message-cache';
+import { useOutbox } from '../lib/outbox';
+import { useChat } from './chat-context';
+import { type DisplayMessage, MessageItem } from './message-item';
+import { usePendingMessages } from './pending-messages';
+
+const HIGHLIGHT_MS = 3000;
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="flex flex-1 flex-col justify-end gap-5 p-5"
+      role="status"
+      aria-busy="true"
+      aria-label={t('messages.loading')}
+    >
+      {[0.8, 0.5, 0.65, 0.4, 0.7].map((width, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={index} className="flex gap-3">
+          <Skeleton className="size-9 rounded-lg" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3.5 w-32" />
+            <Skeleton className="h-3.5" style={{ width: `${width * 100}%` }} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface ListContext {
+  hasOlder: boolean;
+}
+
+function ListHeader({ context }: { context?: ListContext }) {
+  const { t } = useTranslation();
+  if (context?.hasOlder) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-4 text-muted-foreground text-xs">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+        {t('messages.loadingOlder')}
+      </div>
+    );
+  }
+  return (
+    <div className="px-5 pt-8 pb-2">
+      <p className="font-medium text-muted-foreground text-xs uppercase tracking-wider">
+        {t('messages.startOfChannel')}
+      </p>
+    </div>
+  );
+}
+
+const ListFooter = () => <div className="h-3" />;
+
+function EmptyState() {
+  const { t } = useTranslation();
+  const { channel } = useChat();
+  const direct = channel.type === 'direct';
+  const name = direct ? (userDisplayName(channel.directUser) ?? channel.name) : channel.name;
+  return (
+    <div className="flex flex-1 flex-col justify-end px-5 pb-6">
+      <div className="mb-3 grid size-14 place-items-center rounded-2xl bg-primary/15 text-primary">
+        <HashIcon className="size-7" aria-hidden />
+      </div>
+      <h2 className="font-bold text-2xl tracking-tight">
+        {t(direct ? 'messages.empty.directTitle' : 'messages.empty.title', { name })}
+      </h2>
+      <p className="mt-1 text-muted-foreground">
+        {t(direct ? 'messages.empty.directDescription' : 'messages.empty.description')}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The channel's history, virtualized (react-virtuoso): older pages are prepended as the
+ * user scrolls up (firstItemIndex), the view follows new messages while at the bottom,
+ * and a permalink opens scrolled to its message, highlighted.
+ */
+export function MessageList() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { channel, me } = useChat();
+  const query = useMessages(channel.id);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+
+  const stored = useMemo(() => flattenMessages(query.data), [query.data]);
+  const pending = usePendingMessages(useOutbox(channel.id, null), stored, me);
+  const rows = useMemo(
+    () => groupMessages<DisplayMessage>([...stored, ...pending]),
+    [stored, pending],
+  );
+  const keys = useMemo(() => rows.map((row) => row.message.clientId ?? row.message.id), [rows]);
+  const firstItemIndex = useFirstItemIndex(keys);
+  const atHead = isAtHead(query.data);
+  useMarkReadWhileVisible(channel.id, lastSeenSeq(query.data));
+
+  const target = usePermalinkTarget(channel.id, query.data);
+  const targetIndex = target ? rows.findIndex((row) => row.message.id === target.id) : -1;
+
+  useEffect(() => {
+    if (!target) return;
+    setHighlightId(target.id);
+    const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted-foreground">
+        <p>{t('messages.loadError')}</p>
+        <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+          {t('messages.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (rows.length === 0) return <EmptyState />;
+
+  const jumpToLatest = () => {
+    if (!atHead) {
+      // A permalink window far back: start again from the newest page.
+      void queryClient.resetQueries({ queryKey: messagesKey(channel.id), exact: true });
+      return;
+    }
+    virtuoso.current?.scrollToIndex({ index: rows.length - 1, align: 'end', behavior: 'smooth' });
+  };
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <Virtuoso<ListRow<DisplayMessage>, ListContext>
+        // A new permalink target remounts the list, opened at that message.
+        key={target ? `${target.id}:${target.nonce}` : 'latest'}
+        ref={virtuoso}
+        role="log"
+        aria-label={t('messages.listLabel')}
+        aria-live="polite"
+        className="flex-1 overscroll-contain"
+        data={rows}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={
+          targetIndex >= 0
+            ? { index: targetIndex, align: 'center' }
+            : { index: rows.length - 1, align: 'end' }
+        }
+        computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
+        increaseViewportBy={{ top: 800, bottom: 400 }}
+        alignToBottom
+        atBottomThreshold={80}
+        atBottomStateChange={setAtBottom}
+        followOutput={(isAtBottom) => {
+          // Own new message: always follow. Others': only when already at the bottom.
+          const last = rows.at(-1)?.message;
+          if (last?.pending === 'sending') return 'auto';
+          return isAtBottom ? 'smooth' : false;
+        }}
+        startReached={() => {
+          if (query.hasPreviousPage && !query.isFetchingPreviousPage)
+            void query.fetchPreviousPage();
+        }}
+        endReached={() => {
+          if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+        }}
+        context={{ hasOlder: query.hasPreviousPage }}
+        components={{ Header: ListHeader, Footer: ListFooter }}
+        itemContent={(_, row) => (
+          <MessageItem
+            message={row.message}
+            grouped={row.grouped}
+            startsDay={row.startsDay}
+            highlighted={row.message.id === highlightId}
+          />
+        )}
+      />
+      {!atBottom || !atHead ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={jumpToLatest}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border shadow-lg"
+        >
+          <ArrowDownIcon aria-hidden />
+          {t('messages.jumpToLatest')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
