@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Channel } from '#shared/channels';
 import {
   INVITE_CODE_ALPHABET,
@@ -38,11 +38,11 @@ function expiryOf(input: InviteCreateInput): Date | null {
 }
 
 /** Active, not expired, not used up: the one predicate every look-up and join shares. */
-const usable = and(
+const usable = sql`(${and(
   eq(channelInvites.isActive, true),
   or(isNull(channelInvites.expiresAt), sql`${channelInvites.expiresAt} > now()`),
   or(isNull(channelInvites.maxUses), lt(channelInvites.usesCount, channelInvites.maxUses)),
-);
+)})`;
 
 /** Codes are stored upper-case; the UI upper-cases as typed, a pasted link may not. */
 const byCode = (code: string) => eq(channelInvites.inviteCode, code.trim().toUpperCase());
@@ -81,10 +81,15 @@ export async function ensureInvite(
         .from(channelInvites)
         .where(and(eq(channelInvites.channelId, channelId), usable));
       if (current && !custom) return { invite: current, created: false };
+      // Retire only stale invites, unless replacing on purpose: a usable one committed by a
+      // concurrent request since our read must survive, and our insert then yields to it.
+      const retire = custom ? undefined : not(usable);
       await tx
         .update(channelInvites)
         .set({ isActive: false })
-        .where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.isActive, true)));
+        .where(
+          and(eq(channelInvites.channelId, channelId), eq(channelInvites.isActive, true), retire),
+        );
       const [row] = await tx
         .insert(channelInvites)
         .values({
