@@ -1,18 +1,32 @@
-import { Redirect, Route, Switch } from 'wouter';
+import { useEffect } from 'react';
+import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { WelcomeDialog } from '@/features/auth/components/welcome-dialog';
+import { goToLogin } from '@/features/auth/navigation';
+import { ChannelInvitePage } from '@/features/channels/components/channel-invite-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { SettingsPage } from '@/features/settings/settings-page';
+import { FullPageLoader } from './full-page-loader';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireUser } from './require-user';
 
-function Home() {
-  const { user } = useCurrentUser();
+/**
+ * / and /channel/{id} are one screen: the same component for both keeps the layout (and
+ * the socket under it) mounted while the user moves between channels.
+ */
+function Home({ params }: RouteComponentProps<{ id?: string }>) {
+  const { user, isLoading } = useCurrentUser();
+  const channelId = params.id ?? null;
+  // SPEC §2 route table: /channel/{id} is for signed-in users only.
+  useEffect(() => {
+    if (channelId && !isLoading && !user) goToLogin();
+  }, [channelId, isLoading, user]);
+  if (user) return <HomePage user={user} channelId={channelId} />;
   // SPEC §2: the landing page while loading or signed out.
-  return user ? <HomePage user={user} /> : <LandingPage />;
+  return channelId ? <FullPageLoader /> : <LandingPage />;
 }
 
 function Login() {
@@ -31,6 +45,11 @@ export function Router() {
       <Switch>
         <Route path="/" component={Home} />
         <Route path="/login" component={Login} />
+        <Route path="/channel/:id" component={Home} />
+        {/* SPEC §2: a public route that needs sign-in; the page sends visitors to /. */}
+        <Route<{ code: string }> path="/join-channel/:code">
+          {({ code }) => <ChannelInvitePage code={code} />}
+        </Route>
         <Route path="/settings">
           <RequireUser>
             {(me) => (
@@ -47,4 +66,3 @@ export function Router() {
     </>
   );
 }
-

@@ -1,4 +1,9 @@
 import type { ReactNode } from 'react';
+import { useChannelDialogs } from '@/features/channels/components/channel-dialogs';
+import {
+  ChannelNavList,
+  DirectMessageNavList,
+} from '@/features/channels/components/sidebar-channel-lists';
 import { ChannelSidebar } from './sidebar';
 
 interface AppSidebarProps {
@@ -8,10 +13,26 @@ interface AppSidebarProps {
 }
 
 /**
- * The sidebar wired to the app. The channels feature replaces the empty list below with its
- * query (items, isLoading), the selected channel, and its create / start-DM / join dialogs;
- * `onNavigate` closes the mobile menu after a selection.
+ * The sidebar wired to the app: the channels feature's lists (with unread badges and
+ * presence) and its create / start-DM / join-with-code / browse dialogs. `onNavigate`
+ * closes the mobile menu after a selection, and before a dialog opens over it.
  */
-export function AppSidebar({ header, className }: AppSidebarProps) {
-  return <ChannelSidebar items={[]} header={header} className={className} />;
+export function AppSidebar({ header, onNavigate, className }: AppSidebarProps) {
+  const openDialog = useChannelDialogs();
+  const open = (dialog: Parameters<typeof openDialog>[0]) => () => {
+    onNavigate?.();
+    openDialog(dialog);
+  };
+  return (
+    <ChannelSidebar
+      items={[]}
+      header={header}
+      className={className}
+      onCreateChannel={open('create')}
+      onJoinWithCode={open('joinCode')}
+      onStartConversation={open('direct')}
+      channelsContent={<ChannelNavList onNavigate={onNavigate} onBrowse={open('browse')} />}
+      directContent={<DirectMessageNavList onNavigate={onNavigate} />}
+    />
+  );
 }

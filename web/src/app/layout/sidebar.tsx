@@ -76,7 +76,15 @@ function SidebarItems({ items, activeId, onSelect }: ItemListProps) {
   );
 }
 
-function SectionAction({ label, icon: Icon, onClick }: { label: string; icon: LucideIcon; onClick?: () => void }) {
+function SectionAction({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick?: () => void;
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -102,6 +110,8 @@ interface SidebarSectionProps extends ItemListProps {
   showSkeleton?: boolean;
   /** Buttons beside the title (plus, join with a code). */
   actions?: ReactNode;
+  /** The section's own content (the channels feature's lists), instead of `items`. */
+  children?: ReactNode;
 }
 
 /** SPEC §2: a collapsible sidebar section, open at first. */
@@ -111,6 +121,7 @@ export function SidebarSection({
   isLoading = false,
   showSkeleton = true,
   actions,
+  children,
   ...list
 }: SidebarSectionProps) {
   const { t } = useTranslation();
@@ -132,7 +143,9 @@ export function SidebarSection({
           {actions}
         </div>
         <CollapsibleContent>
-          {isLoading ? (
+          {children ? (
+            children
+          ) : isLoading ? (
             showSkeleton ? (
               <SidebarSkeleton />
             ) : null
@@ -147,15 +160,18 @@ export function SidebarSection({
   );
 }
 
+// Distinct widths, so that the placeholder reads as a list of names.
+const SKELETON_WIDTHS = Array.from({ length: SKELETON_ROWS }, (_, row) => 55 + ((row * 17) % 35));
+
 /** SPEC §9: five skeleton rows while the list loads. */
 export function SidebarSkeleton() {
   const { t } = useTranslation();
   return (
     <div role="status" aria-label={t('layout.sidebar.loading')} className="grid gap-1.5 px-2 py-1">
-      {Array.from({ length: SKELETON_ROWS }, (_, row) => (
-        <div key={row} className="flex items-center gap-2 py-1">
+      {SKELETON_WIDTHS.map((width) => (
+        <div key={width} className="flex items-center gap-2 py-1">
           <Skeleton className="size-4 rounded" />
-          <Skeleton className="h-3.5" style={{ width: `${55 + ((row * 17) % 35)}%` }} />
+          <Skeleton className="h-3.5" style={{ width: `${width}%` }} />
         </div>
       ))}
     </div>
@@ -173,6 +189,9 @@ export interface ChannelSidebarProps {
   onStartConversation?: () => void;
   /** Rendered above the sections (the mobile menu puts its search entry here). */
   header?: ReactNode;
+  /** The sections' contents when the channels feature renders its own lists. */
+  channelsContent?: ReactNode;
+  directContent?: ReactNode;
   className?: string;
 }
 
@@ -186,6 +205,8 @@ export function ChannelSidebar({
   onJoinWithCode,
   onStartConversation,
   header,
+  channelsContent,
+  directContent,
   className,
 }: ChannelSidebarProps) {
   const { t } = useTranslation();
@@ -220,7 +241,9 @@ export function ChannelSidebar({
                 />
               </>
             }
-          />
+          >
+            {channelsContent}
+          </SidebarSection>
           <SidebarSection
             title={t('layout.sidebar.directMessages')}
             emptyText={t('layout.sidebar.noDirectMessages')}
@@ -236,7 +259,9 @@ export function ChannelSidebar({
                 onClick={onStartConversation}
               />
             }
-          />
+          >
+            {directContent}
+          </SidebarSection>
         </nav>
       </ScrollArea>
     </div>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   EllipsisVerticalIcon,
   HeadphonesIcon,
@@ -17,6 +18,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelTitle } from '../hooks/use-channel-title';
 import { ChannelTypeIcon } from './channel-type-icon';
 import { DeleteChannelDialog } from './delete-channel-dialog';
@@ -37,7 +39,11 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
   const [dialog, setDialog] = useState<'invite' | 'delete' | null>(null);
   const title = titleOf(channel);
   const isDirect = channel.type === 'direct';
-  const memberCount = t('channelView.memberCount', { count: channel.members.length });
+  // The member list, when loaded (members tab), is fresher than the channel's own copy.
+  const { data: members } = useQuery({ ...channelMembersQueryOptions(channel.id), enabled: false });
+  const memberCount = t('channelView.memberCount', {
+    count: members?.length ?? channel.members.length,
+  });
   const description = isDirect
     ? t('channelView.directDescription', { name: title })
     : channel.description;

@@ -18,19 +18,21 @@ const itemClass =
 const activeClass = 'bg-primary/15 text-foreground hover:bg-primary/20 [&_svg]:text-primary';
 
 interface ChannelNavItemProps {
+  onNavigate?: () => void;
   channel: Channel;
   active: boolean;
   title: string;
   leading: ReactNode;
 }
 
-function ChannelNavItem({ channel, active, title, leading }: ChannelNavItemProps) {
+function ChannelNavItem({ channel, active, title, leading, onNavigate }: ChannelNavItemProps) {
   const unread = active ? 0 : channel.unreadCount;
   return (
     <li>
       <Link
         href={`/channel/${channel.id}`}
         aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
         data-unread={unread > 0 || undefined}
         className={cn(itemClass, active && activeClass, unread > 0 && 'text-foreground')}
       >
@@ -45,14 +47,14 @@ function ChannelNavItem({ channel, active, title, leading }: ChannelNavItemProps
 }
 
 /** SPEC §2: five skeleton rows while the list loads. */
-function SkeletonRows({ avatar = false }: { avatar?: boolean }) {
+function SkeletonRows() {
   const { t } = useTranslation();
   return (
-    <ul aria-busy="true" aria-label={t('layout.sidebar.loading')} className="grid gap-1 px-2">
+    <ul aria-busy="true" aria-label={t('layout.sidebar.loading')} className="grid gap-1">
       {Array.from({ length: SKELETON_ROWS }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <li key={index} className="flex h-8 items-center gap-2 px-2">
-          <Skeleton className={cn('size-4 shrink-0', avatar && 'size-5 rounded-full')} />
+          <Skeleton className="size-4 shrink-0" />
           <Skeleton className="h-3.5" style={{ width: `${55 + ((index * 17) % 35)}%` }} />
         </li>
       ))}
@@ -61,11 +63,16 @@ function SkeletonRows({ avatar = false }: { avatar?: boolean }) {
 }
 
 function EmptyText({ children }: { children: ReactNode }) {
-  return <p className="px-4 py-1.5 text-muted-foreground text-xs">{children}</p>;
+  return <p className="px-2 py-1.5 text-muted-foreground/80 text-sm italic">{children}</p>;
 }
 
 /** The Channels section's items: channel, group and voice (SPEC §2). */
-export function ChannelNavList({ onBrowse }: { onBrowse?: () => void }) {
+interface NavListProps {
+  /** Called after a selection (the mobile menu closes). */
+  onNavigate?: () => void;
+}
+
+export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrowse?: () => void }) {
   const { t } = useTranslation();
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
@@ -74,20 +81,25 @@ export function ChannelNavList({ onBrowse }: { onBrowse?: () => void }) {
   return (
     <div className="grid gap-0.5">
       {rooms.length === 0 ? <EmptyText>{t('layout.sidebar.noChannels')}</EmptyText> : null}
-      <ul aria-label={t('channels.sidebar.listLabel')} className="grid gap-0.5 px-2">
-        {rooms.map((channel) => (
-          <ChannelNavItem
-            key={channel.id}
-            channel={channel}
-            active={channel.id === activeId}
-            title={channel.name}
-            leading={<ChannelTypeIcon type={channel.type} className="size-4 shrink-0 opacity-80" />}
-          />
-        ))}
-      </ul>
+      {rooms.length > 0 ? (
+        <ul aria-label={t('channels.sidebar.listLabel')} className="grid gap-0.5">
+          {rooms.map((channel) => (
+            <ChannelNavItem
+              key={channel.id}
+              onNavigate={onNavigate}
+              channel={channel}
+              active={channel.id === activeId}
+              title={channel.name}
+              leading={
+                <ChannelTypeIcon type={channel.type} className="size-4 shrink-0 opacity-80" />
+              }
+            />
+          ))}
+        </ul>
+      ) : null}
       {onBrowse ? (
-        <div className="px-2">
-          <button type="button" onClick={onBrowse} className={itemClass}>
+        <div>
+          <button type="button" onClick={onBrowse} className={cn(itemClass, 'cursor-pointer')}>
             <CompassIcon aria-hidden className="size-4 shrink-0 opacity-80" />
             <span className="truncate">{t('channels.browse.open')}</span>
           </button>
@@ -98,21 +110,23 @@ export function ChannelNavList({ onBrowse }: { onBrowse?: () => void }) {
 }
 
 /** The Direct messages section's items: the other person's avatar, presence and name. */
-export function DirectMessageNavList() {
+export function DirectMessageNavList({ onNavigate }: NavListProps) {
   const { t } = useTranslation();
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
   const titleOf = useChannelTitle();
-  if (isPending) return <SkeletonRows avatar />;
+  // The Channels section carries the five skeleton rows (SPEC §9) while the list loads.
+  if (isPending) return null;
   const { directs } = sortForSidebar(data ?? []);
   if (directs.length === 0) return <EmptyText>{t('layout.sidebar.noDirectMessages')}</EmptyText>;
   return (
-    <ul aria-label={t('channels.sidebar.directListLabel')} className="grid gap-0.5 px-2">
+    <ul aria-label={t('channels.sidebar.directListLabel')} className="grid gap-0.5">
       {directs.map((channel) => {
         const title = titleOf(channel);
         return (
           <ChannelNavItem
             key={channel.id}
+            onNavigate={onNavigate}
             channel={channel}
             active={channel.id === activeId}
             title={title}

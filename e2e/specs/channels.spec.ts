@@ -1,0 +1,259 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { type Actor, expect, PHONE, test } from '../fixtures';
+import { ChannelsUi } from '../pages/channels';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+/** Screenshots for review, taken with animations stopped. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** A channel and its invite code made through the API (for specs about what comes after). */
+async function channelWithInvite(owner: Actor, name: string) {
+  const created = await owner.page.request.post('/api/channels', {
+    data: { name, description: 'Préparer la rentrée', type: 'channel' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const channel = (await created.json()) as { id: string };
+  const invite = await owner.page.request.post(`/api/channels/${channel.id}/invites`);
+  expect(invite.ok(), await invite.text()).toBe(true);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  return { id: channel.id, code: inviteCode };
+}
+
+test.describe('channels', () => {
+  test('alice creates a channel and invites bob by code; bob joins and alice sees him', async ({
+    alice,
+    bob,
+  }) => {
+    await Promise.all([alice.arrive(), bob.arrive()]);
+    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const a = new ChannelsUi(alice.page);
+    const b = new ChannelsUi(bob.page);
+    const name = unique('lancement');
+
+    // Create: SPEC §5 name required, then a private group with a description.
+    await a.fillCreateDialog({ name: '', type: 'Groupe privé' });
+    await a.createDialog.getByRole('button', { name: 'Créer le canal' }).click();
+    await expect(a.createDialog.getByRole('alert')).toHaveText('Le nom du canal est requis');
+    await a.createDialog.getByLabel('Nom', { exact: true }).fill(name);
+    await a.createDialog.getByLabel(/^Description/).fill('Coordination du lancement produit');
+    await shot(alice.page, 'desktop-create-channel-dialog');
+    await a.createDialog.getByRole('button', { name: 'Créer le canal' }).click();
+    await expect(alice.page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
+    await expect(a.heading(name)).toBeVisible();
+    await expect(a.channelLink(name)).toHaveAttribute('aria-current', 'page');
+    await expect(alice.page.getByText('Coordination du lancement produit')).toBeVisible();
+
+    // Invite: the active code, copied with a "copied" state and a toast.
+    const code = await a.openInviteDialog();
+    await expect(a.inviteDialog.getByLabel("Lien d'invitation")).toHaveValue(
+      new RegExp(`/join-channel/${code}$`),
+    );
+    await a.inviteDialog.getByRole('button', { name: 'Copier le code' }).click();
+    await expect(a.inviteDialog.getByRole('button', { name: 'Copié' })).toBeVisible();
+    // While a modal dialog is open the toast region is aria-hidden: find the toast by text.
+    await expect(a.toastText('Code copié')).toBeVisible();
+    expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await shot(alice.page, 'desktop-invite-dialog');
+    await a.inviteDialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(a.inviteDialog).toBeHidden();
+
+    // Bob: the three steps, with the code upper-cased as typed.
+    await b.openJoinCodeDialog();
+    const continueButton = b.joinCodeDialog.getByRole('button', { name: 'Continuer' });
+    await expect(continueButton).toBeDisabled();
+    await b.joinCodeDialog.getByLabel("Code d'invitation").fill('zzzz9999');
+    await expect(b.joinCodeDialog.getByLabel("Code d'invitation")).toHaveValue('ZZZZ9999');
+    await continueButton.click();
+    await expect(b.joinCodeDialog.getByRole('alert')).toContainText(
+      "Ce code d'invitation n'est pas valide ou a expiré",
+    );
+    await b.joinCodeDialog.getByRole('button', { name: 'Réessayer' }).click();
+    await b.joinCodeDialog.getByLabel("Code d'invitation").fill(code.toLowerCase());
+    await continueButton.click();
+    await expect(b.joinCodeDialog.getByText(`Rejoindre « ${name} » ?`)).toBeVisible();
+    await expect(b.joinCodeDialog.getByText('Invité par Alice')).toBeVisible();
+    await shot(bob.page, 'desktop-join-code-dialog');
+    await b.joinCodeDialog.getByRole('button', { name: 'Rejoindre', exact: true }).click();
+    await expect(b.toast).toContainText('Équipe rejointe !');
+    await expect(b.joinCodeDialog).toBeHidden();
+    await expect(bob.page).toHaveURL(/\/$/);
+    await expect(b.heading(name)).toBeVisible();
+    await expect(b.channelLink(name)).toBeVisible();
+
+    // Alice: the members tab lists bob, removable by her (the creator), not herself.
+    await a.tab('Membres').click();
+    await expect(a.members()).toHaveCount(2);
+    const bobRow = a.members().filter({ hasText: 'Bob' });
+    await expect(bobRow).toContainText('Membre');
+    await expect(a.members().filter({ hasText: 'Alice' })).toContainText('Propriétaire');
+    await expect(bobRow.getByRole('button', { name: 'Retirer Bob du canal' })).toBeVisible();
+    await expect(a.members().filter({ hasText: 'Alice' }).getByRole('button')).toHaveCount(0);
+    await expect(alice.page.getByRole('button', { name: /2 membres/ })).toBeVisible();
+    await shot(alice.page, 'desktop-members-tab');
+
+    // Bob is not the owner: no delete entry in his menu.
+    const bobMenu = await b.openChannelMenu();
+    await expect(bobMenu.getByRole('menuitem', { name: 'Inviter des membres' })).toBeVisible();
+    await expect(bobMenu.getByRole('menuitem', { name: 'Supprimer le canal' })).toHaveCount(0);
+    await bob.page.keyboard.press('Escape');
+
+    // The quick switcher jumps to a channel from the keyboard.
+    await a.tab('Discussion').click();
+    await alice.page.keyboard.press('Control+k');
+    const switcher = alice.page.getByRole('combobox', { name: 'Aller à un canal ou une personne' });
+    await switcher.fill(name.slice(0, 6));
+    await expect(alice.page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+    await shot(alice.page, 'desktop-quick-switcher');
+    await alice.page.keyboard.press('Escape');
+    await expect(switcher).toBeHidden();
+
+    // Alice removes bob: confirmation, toast, and bob loses the channel.
+    await a.tab('Membres').click();
+    await bobRow.getByRole('button', { name: 'Retirer Bob du canal' }).click();
+    await alice.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Retirer du canal' })
+      .click();
+    await expect(a.toast).toContainText('Membre retiré');
+    await expect(a.members()).toHaveCount(1);
+    await bob.page.reload();
+    await expect(b.channelLink(name)).toHaveCount(0);
+  });
+
+  test('a direct message is started from the dialog and opens /channel/{id}', async ({
+    alice,
+    bob,
+  }) => {
+    await Promise.all([alice.arrive(), bob.arrive()]);
+    const a = new ChannelsUi(alice.page);
+
+    await a.directSection.getByRole('button', { name: 'Nouvelle conversation' }).click();
+    const start = a.directDialog.getByRole('button', { name: 'Démarrer la conversation' });
+    await expect(start).toBeDisabled();
+    await a.directDialog.getByRole('searchbox').fill('personne-introuvable-xyz');
+    await expect(a.directDialog.getByText('Aucun résultat')).toBeVisible();
+    await a.directDialog.getByRole('searchbox').fill(bob.email);
+    const bobOption = a.directDialog.getByRole('radio', { name: new RegExp(bob.email) });
+    await bobOption.click();
+    await expect(bobOption).toHaveAttribute('aria-checked', 'true');
+    await expect(start).toBeEnabled();
+    await shot(alice.page, 'desktop-direct-dialog');
+    await start.click();
+
+    await expect(alice.page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
+    await expect(a.directDialog).toBeHidden();
+    await expect(a.heading('Bob')).toBeVisible();
+    await expect(a.directSection.getByRole('link', { name: 'Bob' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // A direct conversation: a video-call button (coming later), and no members tab.
+    await expect(alice.page.getByRole('button', { name: 'Appel vidéo' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect(a.tab('Membres')).toHaveCount(0);
+    const dmUrl = alice.page.url();
+
+    // Bob sees the same conversation, named after alice.
+    await bob.page.reload();
+    const b = new ChannelsUi(bob.page);
+    await b.directSection.getByRole('link', { name: 'Alice' }).click();
+    await expect(bob.page).toHaveURL(dmUrl);
+    await expect(b.heading('Alice')).toBeVisible();
+  });
+
+  test('the invite page shows the invitation to a third user, who joins', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.arrive();
+    const name = unique('rentree');
+    const { id, code } = await channelWithInvite(alice, name);
+    const carol = await actor('Carol');
+    await carol.arrive();
+
+    await carol.page.goto(`/join-channel/${code}`);
+    await expect(carol.page.getByRole('heading', { name })).toBeVisible();
+    await expect(carol.page.getByText('Alice vous invite à rejoindre')).toBeVisible();
+    await shot(carol.page, 'desktop-join-page');
+    await carol.page.getByRole('button', { name: 'Rejoindre le canal' }).click();
+    await expect(new ChannelsUi(carol.page).toast).toContainText('Équipe rejointe !');
+    // SPEC §4: home after 1 s, where the joined channel is the first one.
+    await expect(carol.page).toHaveURL(/\/$/);
+    await expect(new ChannelsUi(carol.page).heading(name)).toBeVisible();
+
+    // Already a member now: the page offers the conversation instead.
+    await carol.page.goto(`/join-channel/${code}`);
+    await expect(carol.page.getByText(`Vous faites déjà partie de « ${name} ».`)).toBeVisible();
+    await carol.page.getByRole('link', { name: 'Ouvrir les messages' }).click();
+    await expect(carol.page).toHaveURL(new RegExp(`/channel/${id}$`));
+
+    // An unknown code, then a signed-out visitor.
+    await carol.page.goto('/join-channel/AAAA2222');
+    await expect(carol.page.getByRole('heading', { name: 'Invitation invalide' })).toBeVisible();
+    await expect(carol.page.getByRole('link', { name: "Retour à l'accueil" })).toBeVisible();
+    const visitor = await actor('Dan');
+    await visitor.page.goto(`/join-channel/${code}`);
+    await expect(visitor.page).toHaveURL(/\/$/);
+  });
+
+  test('the owner deletes a channel and lands on /', async ({ alice }) => {
+    await alice.arrive();
+    const a = new ChannelsUi(alice.page);
+    const keep = unique('garder');
+    const doomed = unique('supprimer');
+    await a.createChannel({ name: keep });
+    await a.createChannel({ name: doomed, type: 'Canal public' });
+
+    const menu = await a.openChannelMenu();
+    await menu.getByRole('menuitem', { name: 'Supprimer le canal' }).click();
+    await expect(a.deleteDialog).toContainText('Cette action est irréversible');
+    await shot(alice.page, 'desktop-delete-dialog');
+    await a.deleteDialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    await expect(a.toast).toContainText('Canal supprimé');
+    await expect(alice.page).toHaveURL(/\/$/);
+    await expect(a.channelLink(doomed)).toHaveCount(0);
+    // The first remaining channel is selected by default at /.
+    await expect(a.heading(keep)).toBeVisible();
+    await expect(a.channelLink(keep)).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('phone: the sidebar in the slide-in menu, a dialog, members and the join page', async ({
+    actor,
+  }) => {
+    const alice = await actor('Alice', { viewport: PHONE });
+    await alice.arrive();
+    const name = unique('mobile');
+    const { code } = await channelWithInvite(alice, name);
+    await alice.page.reload();
+    const a = new ChannelsUi(alice.page);
+    await expect(a.heading(name)).toBeVisible();
+    await shot(alice.page, 'phone-channel-view');
+
+    await alice.shell.mobileMenuButton.click();
+    await expect(a.channelLink(name)).toBeVisible();
+    await shot(alice.page, 'phone-sidebar');
+    await a.channelsSection.getByRole('button', { name: 'Créer un canal' }).click();
+    await expect(a.createDialog).toBeVisible();
+    await shot(alice.page, 'phone-create-channel-dialog');
+    await alice.page.keyboard.press('Escape');
+
+    await a.tab('Membres').click();
+    await expect(a.members()).toHaveCount(1);
+    await shot(alice.page, 'phone-members-tab');
+
+    const carol = await actor('Carol', { viewport: PHONE });
+    await carol.arrive();
+    await carol.page.goto(`/join-channel/${code}`);
+    await expect(carol.page.getByRole('heading', { name })).toBeVisible();
+    await shot(carol.page, 'phone-join-page');
+  });
+});
