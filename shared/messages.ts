@@ -56,7 +56,7 @@ export interface Message {
  */
 export interface MessagePage {
   messages: Message[];
-  /** Pass as `before` to get the next older page; null when the start was reached. */
+  /** Pass as `before` to get the next older page; null when the start was reached (and in after mode). */
   nextCursor: string | null;
   /** Pass as `after` to get what follows this page; null when it ends with the newest. */
   newerCursor: string | null;
