@@ -33,28 +33,30 @@ export function DeleteChannelDialog({
   const [, navigate] = useLocation();
   const deleteChannel = useDeleteChannel();
 
-  const handleDelete = (event: MouseEvent<HTMLButtonElement>) => {
+  const handleDelete = async (event: MouseEvent<HTMLButtonElement>) => {
     // Keep the dialog open until the server answers.
     event.preventDefault();
-    deleteChannel.mutate(channelId, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast({
-          title: t('channelView.deletedTitle'),
-          description: t('channelView.deleted', { name: channelName }),
-        });
-        navigate('/');
-      },
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          variant: 'destructive',
-          title: t('channelView.errorTitle'),
-          description:
-            (error instanceof ApiError && error.serverMessage) || t('channelView.deleteError'),
-        });
-      },
+    try {
+      // Awaited rather than mutate callbacks: the channel_deleted event may unmount this
+      // view before the answer arrives, and the toast and the redirect must still happen.
+      await deleteChannel.mutateAsync(channelId);
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      toast({
+        variant: 'destructive',
+        title: t('channelView.errorTitle'),
+        description:
+          (error instanceof ApiError && error.serverMessage) || t('channelView.deleteError'),
+      });
+      return;
+    }
+    onOpenChange(false);
+    toast({
+      title: t('channelView.deletedTitle'),
+      description: t('channelView.deleted', { name: channelName }),
     });
+    // The channel_deleted event may already have sent the view home.
+    if (window.location.pathname !== '/') navigate('/');
   };
 
   return (
