@@ -250,3 +250,35 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(res.body).toEqual({ local: true, oidc: true });
   });
 });
+
+describe('when the provider does not answer', () => {
+  let late: OidcTestProvider;
+  let lateServer: TestServer;
+  beforeAll(async () => {
+    // Listening, but answering 503 until it is given its client.
+    late = await startOidcProvider();
+    lateServer = await startTestServer({
+      env: {
+        OIDC_ISSUER: late.issuer,
+        OIDC_CLIENT_ID: late.clientId,
+        OIDC_CLIENT_SECRET: late.clientSecret,
+      },
+    });
+  });
+  afterAll(async () => {
+    await lateServer?.close();
+    await late?.close();
+  });
+
+  it('answers 502 with a French message, then works once the provider is back', async () => {
+    const browser = new TestClient(lateServer.url);
+    const down = await browser.get<{ message: string }>('/api/login');
+    expect(down.status).toBe(502);
+    expect(down.body.message).toBe("Le fournisseur d'identité ne répond pas, réessayez plus tard");
+
+    late.register(`${lateServer.url}/api/callback`);
+    const up = await browser.get('/api/login');
+    expect(up.status).toBe(302);
+    expect(up.headers.get('location')).toMatch(new RegExp(`^${late.issuer}/auth\\?`));
+  });
+});

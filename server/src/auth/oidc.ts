@@ -10,7 +10,7 @@ import {
   type UserRow,
   updateUserProfile,
 } from '../features/users/service';
-import { badRequest } from '../lib/errors';
+import { badRequest, HttpError } from '../lib/errors';
 
 import { signIn } from './sign-in';
 
@@ -18,6 +18,7 @@ const FLOW_COOKIE = 'ruche_oidc';
 const CALLBACK_PATH = '/api/callback';
 /** users.first_name and users.last_name. */
 const NAME_MAX = 100;
+const DISCOVERY_TIMEOUT_S = 10;
 
 interface Flow {
   verifier: string;
@@ -115,11 +116,17 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
         settings.clientId,
         settings.clientSecret || undefined,
         undefined,
-        settings.issuer.startsWith('http://') ? { execute: [client.allowInsecureRequests] } : {},
+        {
+          timeout: DISCOVERY_TIMEOUT_S,
+          ...(settings.issuer.startsWith('http://')
+            ? { execute: [client.allowInsecureRequests] }
+            : {}),
+        },
       )
       .catch((error: unknown) => {
         discovered = undefined; // try again on the next sign-in
-        throw error;
+        app.log.warn({ err: error }, 'OIDC discovery failed');
+        throw new HttpError(502, "Le fournisseur d'identité ne répond pas, réessayez plus tard");
       });
     return discovered;
   };
