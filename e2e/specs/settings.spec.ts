@@ -41,3 +41,16 @@ test.describe('settings page', () => {
     await expect(alice.login.signInTab).toBeVisible();
   });
 });
+
+test('a profile update after the session ended warns, then goes to sign in', async ({ alice }) => {
+  await alice.arrive();
+  await alice.settings.goto();
+  // The session disappears under the open page (expired, or signed out elsewhere).
+  await alice.context.clearCookies();
+
+  await alice.settings.displayNameInput.fill('Alice Nouvelle');
+  await alice.settings.saveDisplayNameButton.click();
+  await expect(alice.shell.toast).toContainText('Non autorisé');
+  await expect(alice.shell.toast).toContainText('Votre session a expiré');
+  await expect(alice.page).toHaveURL(/\/login$/);
+});

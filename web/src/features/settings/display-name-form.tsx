@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateCurrentUser } from '@/features/auth/api/update-current-user';
+import { isUnauthorized } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 
 export function DisplayNameForm({ user }: { user: User }) {
@@ -26,6 +27,8 @@ export function DisplayNameForm({ user }: { user: User }) {
           description: t('settings.toast.profileUpdated'),
         }),
       onError: (err) => {
+        // SPEC §8: a 401 already has its toast and redirect (lib/query-client.ts).
+        if (isUnauthorized(err)) return;
         applyServerErrors(err, form.setError, ['displayName']);
         toast({
           variant: 'destructive',

@@ -15,6 +15,7 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateCurrentUser } from '@/features/auth/api/update-current-user';
+import { isUnauthorized } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
@@ -45,6 +46,8 @@ export function StatusForm({ user }: { user: User }) {
             description: t('settings.toast.statusUpdated'),
           }),
         onError: (err) => {
+          // SPEC §8: a 401 already has its toast and redirect (lib/query-client.ts).
+          if (isUnauthorized(err)) return;
           applyServerErrors(err, form.setError, ['status', 'statusMessage']);
           toast({
             variant: 'destructive',

@@ -20,6 +20,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateCurrentUser } from '@/features/auth/api/update-current-user';
+import { isUnauthorized } from '@/lib/api';
 
 const preventClose = (event: Event) => event.preventDefault();
 
@@ -41,12 +42,15 @@ export function WelcomeDialog({ user }: { user: User }) {
     update.mutate(input, {
       onSuccess: () =>
         toast({ title: t('welcome.successTitle'), description: t('welcome.success') }),
-      onError: () =>
+      onError: (error) => {
+        // SPEC §8: a 401 already has its toast and redirect (lib/query-client.ts).
+        if (isUnauthorized(error)) return;
         toast({
           variant: 'destructive',
           title: t('welcome.errorTitle'),
           description: t('welcome.error'),
-        }),
+        });
+      },
     });
   });
 
