@@ -6,12 +6,19 @@ import { ChannelsUi } from '../pages/channels';
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Screenshots for review, taken with animations stopped. */
+/** Screenshots for review (desktop ones at 1440×900), taken with animations stopped. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+  if (name.startsWith('desktop')) await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/channels-${name}.png`, animations: 'disabled' });
 }
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+
+async function createChannelViaApi(owner: Actor, name: string, type = 'channel') {
+  const res = await owner.page.request.post('/api/channels', { data: { name, type } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
 
 /** A channel and its invite code made through the API (for specs about what comes after). */
 async function channelWithInvite(owner: Actor, name: string) {
@@ -27,6 +34,9 @@ async function channelWithInvite(owner: Actor, name: string) {
 }
 
 test.describe('channels', () => {
+  // Two or three actors (each an argon2 sign-up) per flow: give loaded CI machines room.
+  test.describe.configure({ timeout: 120_000 });
+
   test('alice creates a channel and invites bob by code; bob joins and alice sees him', async ({
     alice,
     bob,
@@ -133,6 +143,13 @@ test.describe('channels', () => {
   }) => {
     await Promise.all([alice.arrive(), bob.arrive()]);
     const a = new ChannelsUi(alice.page);
+    const general = unique('annonces');
+    await createChannelViaApi(alice, general);
+    await createChannelViaApi(alice, unique('design'), 'group');
+    await createChannelViaApi(alice, unique('standup'), 'voice');
+    await alice.page.reload();
+    // SPEC §2: the first channel is selected by default at /.
+    await expect(a.heading(general)).toBeVisible();
 
     await a.directSection.getByRole('button', { name: 'Nouvelle conversation' }).click();
     const start = a.directDialog.getByRole('button', { name: 'Démarrer la conversation' });
@@ -150,7 +167,7 @@ test.describe('channels', () => {
     await expect(alice.page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
     await expect(a.directDialog).toBeHidden();
     await expect(a.heading('Bob')).toBeVisible();
-    await expect(a.directSection.getByRole('link', { name: 'Bob' })).toHaveAttribute(
+    await expect(a.directSection.getByRole('link', { name: /^Bob/ })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -161,6 +178,22 @@ test.describe('channels', () => {
     );
     await expect(a.tab('Membres')).toHaveCount(0);
     const dmUrl = alice.page.url();
+    const dmId = dmUrl.split('/').pop()!;
+
+    // Away from the conversation, bob's messages raise a live unread badge on it.
+    await a.channelLink(general).click();
+    await expect(a.heading(general)).toBeVisible();
+    for (const content of ['Salut Alice !', 'Tu as vu le planning ?']) {
+      const sent = await bob.page.request.post(`/api/channels/${dmId}/messages`, {
+        data: { content, clientId: crypto.randomUUID() },
+      });
+      expect(sent.ok(), await sent.text()).toBe(true);
+    }
+    const bobLink = a.directSection.getByRole('link', { name: /^Bob/ });
+    await expect(bobLink.getByRole('status')).toHaveAccessibleName('2 messages non lus');
+    await shot(alice.page, 'desktop-sidebar');
+    await bobLink.click();
+    await expect(bobLink.getByRole('status')).toHaveCount(0);
 
     // Bob sees the same conversation, named after alice.
     await bob.page.reload();
@@ -249,6 +282,12 @@ test.describe('channels', () => {
     await a.tab('Membres').click();
     await expect(a.members()).toHaveCount(1);
     await shot(alice.page, 'phone-members-tab');
+
+    // The narrowest supported phone: the header and the four tabs still fit.
+    await alice.page.setViewportSize({ width: 360, height: 740 });
+    await expect(a.tab('Membres')).toBeInViewport();
+    await expect(alice.page.getByRole('button', { name: 'Options du canal' })).toBeInViewport();
+    await shot(alice.page, 'phone360-members-tab');
 
     const carol = await actor('Carol', { viewport: PHONE });
     await carol.arrive();

@@ -7,8 +7,16 @@ type PresenceAvatarProps = Omit<ComponentProps<typeof UserAvatar>, 'user' | 'sho
   user: Pick<User, 'id' | 'profileImageUrl' | 'status'>;
 };
 
-/** An avatar whose dot follows live presence_update events (the REST status as fallback). */
+/**
+ * An avatar whose dot follows live presence_update events (the REST status as fallback).
+ * Decorative: the name is always written beside it, so its initials stay out of the
+ * accessible names of the links and rows that hold it.
+ */
 export function PresenceAvatar({ user, ...props }: PresenceAvatarProps) {
   const status = usePresence(user.id, user.status);
-  return <UserAvatar user={{ ...user, status }} showStatus {...props} />;
+  return (
+    <span aria-hidden className="contents">
+      <UserAvatar user={{ ...user, status }} showStatus {...props} />
+    </span>
+  );
 }

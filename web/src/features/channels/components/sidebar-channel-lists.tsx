@@ -135,7 +135,7 @@ export function DirectMessageNavList({ onNavigate }: NavListProps) {
                 <PresenceAvatar
                   user={channel.directUser}
                   name={title}
-                  className="size-5 text-[9px] [&>span:last-child]:size-2.5 [&>span:last-child]:ring-sidebar"
+                  className="size-5 [&_span]:text-[8px] [&>span:last-child]:size-2.5 [&>span:last-child]:ring-sidebar"
                 />
               ) : (
                 <ChannelTypeIcon type="direct" className="size-4 shrink-0 opacity-80" />

@@ -267,12 +267,18 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
 
 function EntryIcon({ entry }: { entry: Entry }) {
   if (entry.kind === 'person') {
-    return <PresenceAvatar user={entry.user} name={entry.label} className="size-6 text-[10px]" />;
+    return (
+      <PresenceAvatar user={entry.user} name={entry.label} className="size-6 [&_span]:text-[9px]" />
+    );
   }
   const { channel } = entry;
   if (channel.type === 'direct' && channel.directUser) {
     return (
-      <PresenceAvatar user={channel.directUser} name={entry.label} className="size-6 text-[10px]" />
+      <PresenceAvatar
+        user={channel.directUser}
+        name={entry.label}
+        className="size-6 [&_span]:text-[9px]"
+      />
     );
   }
   return (
