@@ -5,7 +5,7 @@ import {
   SearchXIcon,
   Volume2Icon,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChannelWithMembers } from '#shared/channels';
@@ -13,8 +13,6 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useChannel } from '../api/get-channel';
-import { useChannels } from '../api/get-channels';
-import { useMarkChannelRead } from '../api/mark-channel-read';
 import { ChannelHeader } from './channel-header';
 import { ComingSoon } from './coming-soon';
 import { MembersTab } from './members-tab';
@@ -32,7 +30,6 @@ export function ChannelView({ channelId, renderChat }: ChannelViewProps) {
   const { t } = useTranslation();
   const channel = useChannel(channelId);
   const { user: me } = useCurrentUser();
-  useMarkReadOnOpen(channelId);
 
   if (channel.isPending) {
     return (
@@ -141,14 +138,4 @@ function ChannelTabs({
       </Tabs>
     </section>
   );
-}
-
-/** Opening a channel with unread messages marks it read (the sidebar badge clears). */
-function useMarkReadOnOpen(channelId: string) {
-  const { data } = useChannels();
-  const unread = data?.find((channel) => channel.id === channelId)?.unreadCount ?? 0;
-  const { mutate } = useMarkChannelRead();
-  useEffect(() => {
-    if (unread > 0) mutate(channelId);
-  }, [channelId, unread, mutate]);
 }

@@ -14,5 +14,5 @@ export function MessagesHome({
   const channels = useChannels();
   if (channels.isPending) return null;
   const firstId = firstChannelId(channels.data);
-  return firstId ? <ChannelView channelId={firstId} renderChat={renderChat} /> : <>{fallback}</>;
+  return firstId ? <ChannelView channelId={firstId} renderChat={renderChat} /> : fallback;
 }
