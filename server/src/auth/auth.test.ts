@@ -107,6 +107,21 @@ describe('sign-up, sign-in and sign-out', () => {
     }
   });
 
+  it('creates one account when two sign-ups race on one email; the other gets 409', async () => {
+    const email = uniqueEmail('course');
+    const attempts = await Promise.all(
+      [email, email.toUpperCase()].map((address) =>
+        new TestClient(server.url).post<ApiErrorBody>('/api/auth/register', {
+          email: address,
+          password: 'mot-de-passe-sûr',
+        }),
+      ),
+    );
+    expect(attempts.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = attempts.find((r) => r.status === 409)!;
+    expect(refused.body.message).toBe('Un compte existe déjà avec cette adresse e-mail');
+  });
+
   it('validates sign-up with field errors in French (400)', async () => {
     const client = new TestClient(server.url);
     const res = await client.post<ApiErrorBody>('/api/auth/register', {

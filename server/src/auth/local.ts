@@ -4,7 +4,7 @@ import { SignInSchema, SignUpSchema } from '#shared/auth';
 import type { AppContext } from '../context';
 import { presentUser } from '../features/users/presenter';
 import { createUser, findUserByEmail } from '../features/users/service';
-import { conflict, HttpError, parse } from '../lib/errors';
+import { conflict, HttpError, isUniqueViolation, parse } from '../lib/errors';
 import { signIn } from './sign-in';
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect';
@@ -33,7 +33,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       passwordHash,
     }).catch((error: unknown) => {
       // Two sign-ups racing on one email: the unique index decides.
-      if ((error as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw conflict('Un compte existe déjà avec cette adresse e-mail');
       }
       throw error;

@@ -20,6 +20,17 @@ export const forbidden = (message = 'Action non autorisée') => new HttpError(40
 export const notFound = (message = 'Introuvable') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/**
+ * Whether a store error is a unique-key violation (SQLSTATE 23505), the way concurrent
+ * duplicates are caught. Drizzle wraps the driver's error, so its causes are looked at too.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /** Field errors keyed by dotted path; the first message becomes the response's `message`. */
 export function fromZod(error: ZodError): HttpError {
   const errors: Record<string, string[]> = {};
