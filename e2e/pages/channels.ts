@@ -15,6 +15,7 @@ export class ChannelsUi {
   readonly joinCodeDialog: Locator;
   readonly inviteDialog: Locator;
   readonly deleteDialog: Locator;
+  readonly browseDialog: Locator;
   readonly toast: Locator;
 
   constructor(private readonly page: Page) {
@@ -25,6 +26,7 @@ export class ChannelsUi {
     this.directDialog = page.getByRole('dialog', { name: 'Nouvelle conversation' });
     this.joinCodeDialog = page.getByRole('dialog', { name: 'Rejoindre avec un code' });
     this.inviteDialog = page.getByRole('dialog', { name: 'Inviter des membres' });
+    this.browseDialog = page.getByRole('dialog', { name: 'Parcourir les canaux' });
     this.deleteDialog = page.getByRole('alertdialog', { name: /^Supprimer « / });
     this.toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
   }

@@ -238,6 +238,24 @@ test.describe('channels', () => {
     await expect(visitor.page).toHaveURL(/\/$/);
   });
 
+  test('bob browses the public channels and joins one', async ({ alice, bob }) => {
+    await Promise.all([alice.arrive(), bob.arrive()]);
+    const name = unique('entraide');
+    const id = await createChannelViaApi(alice, name);
+    const b = new ChannelsUi(bob.page);
+
+    await b.channelsSection.getByRole('button', { name: 'Parcourir les canaux' }).click();
+    await b.browseDialog.getByRole('searchbox').fill(name);
+    await expect(b.browseDialog.getByText(name, { exact: true })).toBeVisible();
+    await expect(b.browseDialog.getByText('1 membre')).toBeVisible();
+    await shot(bob.page, 'desktop-browse-dialog');
+    await b.browseDialog.getByRole('button', { name: `Rejoindre ${name}` }).click();
+    await expect(bob.page).toHaveURL(new RegExp(`/channel/${id}$`));
+    await expect(b.heading(name)).toBeVisible();
+    await expect(b.browseDialog).toBeHidden();
+    await expect(b.channelLink(name)).toHaveAttribute('aria-current', 'page');
+  });
+
   test('the owner deletes a channel and lands on /', async ({ alice }) => {
     await alice.arrive();
     const a = new ChannelsUi(alice.page);

@@ -81,7 +81,9 @@ export function ChannelInvitePage({ code }: { code: string }) {
     card = (
       <div className="grid justify-items-center gap-5 text-center">
         <p className="text-muted-foreground text-sm">
-          {t('invites.page.invitation', { invitedBy: preview.data.invitedBy })}
+          {t('invites.page.invitation', {
+            invitedBy: preview.data.invitedBy ?? t('common.unknownUser'),
+          })}
         </p>
         <div className="flex items-center gap-3 rounded-xl border bg-background/60 px-5 py-4">
           <span className="flex size-11 items-center justify-center rounded-xl bg-primary/15 text-primary">

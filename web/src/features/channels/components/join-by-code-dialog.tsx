@@ -155,7 +155,9 @@ export function JoinByCodeDialog({ open, onOpenChange }: JoinByCodeDialogProps) 
             {t('joinCode.promptTitle', { channelName: preview.data.channelName })}
           </p>
           <p className="text-muted-foreground text-sm">
-            {t('joinCode.invitedBy', { name: preview.data.invitedBy })}
+            {t('joinCode.invitedBy', {
+              name: preview.data.invitedBy ?? t('common.unknownUser'),
+            })}
           </p>
         </StepNotice>
         <DialogFooter>
