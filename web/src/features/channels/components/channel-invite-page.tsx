@@ -85,11 +85,13 @@ export function ChannelInvitePage({ code }: { code: string }) {
             invitedBy: preview.data.invitedBy ?? t('common.unknownUser'),
           })}
         </p>
-        <div className="flex items-center gap-3 rounded-xl border bg-background/60 px-5 py-4">
+        <div className="flex max-w-full items-center gap-3 rounded-xl border bg-background/60 px-5 py-4">
           <span className="flex size-11 items-center justify-center rounded-xl bg-primary/15 text-primary">
             <HashIcon aria-hidden className="size-5" />
           </span>
-          <h1 className="font-bold text-xl">{preview.data.channelName}</h1>
+          <h1 className="min-w-0 break-words text-left font-bold text-xl">
+            {preview.data.channelName}
+          </h1>
         </div>
         <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-center">
           <Button asChild variant="outline" className="sm:min-w-32">
