@@ -89,12 +89,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send({ message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  const cleanup = setInterval(() => {
+  // Expired sessions are swept at start (a node restarted often would otherwise never get
+  // to the first interval) and then every hour.
+  const sweepSessions = () => {
     deleteExpiredSessions(ctx.db).catch((err: unknown) =>
       app.log.warn({ err }, 'expired session cleanup failed'),
     );
-  }, SESSION_CLEANUP_MS);
+  };
+  const cleanup = setInterval(sweepSessions, SESSION_CLEANUP_MS);
   cleanup.unref();
+  app.addHook('onReady', async () => sweepSessions());
   app.addHook('onClose', async () => clearInterval(cleanup));
 
   return app;

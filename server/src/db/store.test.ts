@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, getTableName, inArray, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
@@ -18,11 +18,12 @@ import {
   TEST_DATABASE_URL,
   type TestStoreHandle,
 } from '../../test/stores';
+import { hashToken, SESSION_COOKIE } from '../auth/sessions';
 import { createUser } from '../features/users/service';
 import { type Database, openDatabase } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import * as schema from './schema';
-import { users } from './schema';
+import { sessions, users } from './schema';
 
 // Each vitest project tests its own store: PostgreSQL in server-postgres, PGlite in server-embedded.
 const kind = currentStore();
@@ -148,10 +149,29 @@ describe(`data survives a restart of the ${kind} store`, () => {
   it('keeps accounts and sessions across a server restart', async () => {
     const first = await startTestServer({ store });
     const alice = await buildUser(first, { email: 'redemarrage@ruche.test' });
+    // A second device whose session runs out while the server is down.
+    const phone = new TestClient(first.url);
+    await phone.post('/api/auth/login', { email: alice.user.email, password: alice.password });
+    const phoneSid = hashToken(phone.cookies.get(SESSION_COOKIE)!);
+    await first.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, phoneSid));
     await first.close();
 
     const second = await startTestServer({ store });
     try {
+      // The expired session is swept when the server starts.
+      await vi.waitFor(
+        async () => {
+          const rows = await second.database.db
+            .select()
+            .from(sessions)
+            .where(eq(sessions.sid, phoneSid));
+          expect(rows).toEqual([]);
+        },
+        { timeout: 5000, interval: 50 },
+      );
       // The browser's cookie still works, and the password too.
       const me = await new TestClient(second.url).get<User>('/api/auth/user', {
         cookie: alice.client.cookieHeader,
