@@ -74,6 +74,10 @@ test.describe('channels', () => {
     await a.inviteDialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(a.inviteDialog).toBeHidden();
 
+    // Alice keeps the members tab open: bob will appear in it live.
+    await a.tab('Membres').click();
+    await expect(a.members()).toHaveCount(1);
+
     // Bob: the three steps, with the code upper-cased as typed.
     await b.openJoinCodeDialog();
     const continueButton = b.joinCodeDialog.getByRole('button', { name: 'Continuer' });
@@ -97,8 +101,7 @@ test.describe('channels', () => {
     await expect(b.heading(name)).toBeVisible();
     await expect(b.channelLink(name)).toBeVisible();
 
-    // Alice: the members tab lists bob, removable by her (the creator), not herself.
-    await a.tab('Membres').click();
+    // Alice: the open members tab lists bob (live), removable by her (the creator), not herself.
     await expect(a.members()).toHaveCount(2);
     const bobRow = a.members().filter({ hasText: 'Bob' });
     await expect(bobRow).toContainText('Membre');
@@ -133,8 +136,9 @@ test.describe('channels', () => {
       .click();
     await expect(a.toast).toContainText('Membre retiré');
     await expect(a.members()).toHaveCount(1);
-    await bob.page.reload();
+    // Bob loses it live: gone from his sidebar, and his screen goes back to the welcome prompt.
     await expect(b.channelLink(name)).toHaveCount(0);
+    await expect(bob.shell.welcomePrompt).toBeVisible();
   });
 
   test('a direct message is started from the dialog and opens /channel/{id}', async ({

@@ -72,6 +72,9 @@ function updateChannel(queryClient: QueryClient, channel: Channel) {
   });
   const list = queryClient.getQueryData<Channel[]>(CHANNELS_KEY);
   if (list && !list.some((c) => c.id === channel.id)) {
+    // A channel just opened to us (created, joined, a DM someone started): show it at once,
+    // then let the server's list put it in its place.
+    queryClient.setQueryData<Channel[]>(CHANNELS_KEY, [...list, channel]);
     void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true });
   } else {
     queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (current) =>
