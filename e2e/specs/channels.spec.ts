@@ -35,7 +35,7 @@ async function channelWithInvite(owner: Actor, name: string) {
 
 test.describe('channels', () => {
   // Two or three actors (each an argon2 sign-up) per flow: give loaded CI machines room.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('alice creates a channel and invites bob by code; bob joins and alice sees him', async ({
     alice,
@@ -199,8 +199,7 @@ test.describe('channels', () => {
     await bobLink.click();
     await expect(bobLink.getByRole('status')).toHaveCount(0);
 
-    // Bob sees the same conversation, named after alice.
-    await bob.page.reload();
+    // Bob sees the same conversation appear live, named after alice.
     const b = new ChannelsUi(bob.page);
     await b.directSection.getByRole('link', { name: 'Alice' }).click();
     await expect(bob.page).toHaveURL(dmUrl);
