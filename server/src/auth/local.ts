@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { SignInSchema, SignUpSchema } from '#shared/auth';
 import type { AppContext } from '../context';
-import { presentUser } from '../features/users/presenter';
+import { presentSelf } from '../features/users/presenter';
 import { createUser, findUserByEmail } from '../features/users/service';
 import { conflict, HttpError, isUniqueViolation, parse } from '../lib/errors';
 import { signIn } from './sign-in';
@@ -39,7 +39,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       throw error;
     });
     await signIn(request, reply, ctx, user.id);
-    return reply.status(201).send(presentUser(user));
+    return reply.status(201).send(presentSelf(user));
   });
 
   app.post('/api/auth/login', { config: { rateLimit } }, async (request, reply) => {
@@ -50,6 +50,6 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       : await argon2.verify(await decoyHash, input.password).then(() => false);
     if (!user || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
     await signIn(request, reply, ctx, user.id);
-    return presentUser(user);
+    return presentSelf(user);
   });
 }

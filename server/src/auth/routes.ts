@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthProviders } from '#shared/auth';
 import { userUpdateSchemaFor } from '#shared/users';
 import type { AppContext } from '../context';
-import { presentUser } from '../features/users/presenter';
+import { presentSelf } from '../features/users/presenter';
 import { updateUser } from '../features/users/service';
 import { parse } from '../lib/errors';
 import { requireUser } from './guard';
@@ -33,13 +33,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply.redirect('/');
   });
 
-  app.get('/api/auth/user', async (request) => presentUser(requireUser(request)));
+  app.get('/api/auth/user', async (request) => presentSelf(requireUser(request)));
 
   app.patch('/api/auth/user', async (request) => {
     const user = requireUser(request);
     const input = parse(userUpdateSchemaFor(request.body), request.body);
     const updated = await updateUser(ctx.db, user.id, input);
     if ('status' in input) await ctx.realtime.setStatus(user.id, input.status);
-    return presentUser(updated);
+    return presentSelf(updated);
   });
 }

@@ -60,7 +60,10 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 100 }),
     displayName: varchar('display_name', { length: DISPLAY_NAME_MAX }),
     profileImageUrl: text('profile_image_url'),
+    // Live presence (SPEC §4), kept by the realtime hub: what other people see.
     status: varchar('status', { length: STATUS_MAX }).notNull().default('online'),
+    // The status the user chose in their profile (SPEC §2 settings); presence starts from it.
+    chosenStatus: varchar('chosen_status', { length: STATUS_MAX }).notNull().default('online'),
     statusMessage: varchar('status_message', { length: STATUS_MESSAGE_MAX }),
     // Local accounts only: argon2id hash. Null for accounts made through OpenID Connect.
     passwordHash: text('password_hash'),
@@ -74,6 +77,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
     check('users_status_check', sql`${t.status} in ('online', 'away', 'offline')`),
+    check('users_chosen_status_check', sql`${t.chosenStatus} in ('online', 'away', 'offline')`),
   ],
 );
 

@@ -50,6 +50,8 @@ const settle = async () => {
 interface World {
   members: Map<string, Set<string>>;
   statuses: Map<string, UserStatus>;
+  /** What users chose in their profile; online when absent. */
+  chosen?: Map<string, UserStatus>;
 }
 
 const hubs: Hub[] = [];
@@ -70,6 +72,7 @@ function buildHub(
     saveStatus: async (userId, status) => void world.statuses.set(userId, status),
     loadStatuses: async (ids) =>
       new Map(ids.map((id) => [id, world.statuses.get(id) ?? 'offline'])),
+    loadChosenStatus: async (id) => world.chosen?.get(id) ?? 'online',
     resetStatuses: async () => world.statuses.clear(),
     heartbeatMs: 60_000,
     ...extra,
@@ -360,6 +363,28 @@ describe('several nodes on one bus', () => {
       .filter((e) => e.type === 'presence_update' && e.userId === 'bob')
       .map((e) => (e as { status: string }).status);
     expect(statuses.slice(-2)).toEqual(['away', 'online']);
+  });
+
+  it('presence: a user who chose away (or to appear offline) connects with that status', async () => {
+    const w = world({ c1: ['alice', 'bob', 'carol'] });
+    w.chosen = new Map([
+      ['bob', 'away'],
+      ['carol', 'offline'],
+    ]);
+    const hub = buildHub(w);
+    await hub.start();
+    const alice = await connect(hub, 'alice');
+    await connect(hub, 'bob');
+    await connect(hub, 'carol');
+    await hub.presence.settled();
+    await settle();
+    const updates = (userId: string) =>
+      alice.socket.events
+        .filter((e) => e.type === 'presence_update' && e.userId === userId)
+        .map((e) => (e as { status: string }).status);
+    expect(updates('bob')).toEqual(['away']);
+    expect(updates('carol')).toEqual(['offline']);
+    expect((await hub.presenceOf(['bob', 'carol'])).get('bob')).toBe('away');
   });
 
   it('heartbeat: a socket that did not answer the last ping is terminated', async () => {

@@ -26,6 +26,7 @@ export interface HubOptions {
   isMember(channelId: string, userId: string): Promise<boolean>;
   saveStatus(userId: string, status: UserStatus): Promise<void>;
   loadStatuses(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
+  loadChosenStatus(userId: string): Promise<UserStatus>;
   resetStatuses(): Promise<void>;
   awayAfterMs?: number;
   /** Heartbeat period: ws pings, presence heartbeat and the away rule. */
@@ -78,6 +79,7 @@ export class Hub implements Realtime {
       publish: (userId, status, auto) => this.publishPresence(userId, status, auto),
       saveStatus: options.saveStatus,
       loadStatuses: options.loadStatuses,
+      loadChosenStatus: options.loadChosenStatus,
       resetAll: options.resetStatuses,
       awayAfterMs: options.awayAfterMs ?? 5 * 60 * 1000,
       log: options.log,

@@ -13,6 +13,8 @@ export interface PresenceDeps {
   /** users.status, which REST reads. */
   saveStatus(userId: string, status: UserStatus): Promise<void>;
   loadStatuses(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
+  /** users.chosen_status: what a user who connects starts as (online, away, or appearing offline). */
+  loadChosenStatus(userId: string): Promise<UserStatus>;
   /** Start-up on the only node: nobody is connected, so nobody is online. */
   resetAll(): Promise<void>;
   awayAfterMs: number;
@@ -52,19 +54,26 @@ export class Presence {
       if (here === this.registered.has(userId)) return;
       if (here) {
         this.registered.add(userId);
-        if (await this.deps.store.nodeJoined(userId)) await this.transition(userId, 'online');
+        if (await this.deps.store.nodeJoined(userId)) await this.transition(userId, true);
         else if (!this.known.has(userId)) await this.learn(userId);
       } else {
         this.registered.delete(userId);
         this.known.delete(userId);
-        if (await this.deps.store.nodeLeft(userId)) await this.transition(userId, 'offline');
+        if (await this.deps.store.nodeLeft(userId)) await this.transition(userId, false);
       }
     });
   }
 
-  /** The user chose a status (presence frame, or PATCH /api/auth/user). */
+  /**
+   * The user chose a status (presence frame, or PATCH /api/auth/user): it shows at once if
+   * they are connected somewhere; otherwise they stay offline until they connect.
+   */
   choose(userId: string, status: UserStatus): void {
-    this.chain(userId, () => this.change(userId, status, false));
+    this.chain(userId, async () => {
+      if ((await this.deps.store.connected([userId])).has(userId)) {
+        await this.change(userId, status, false);
+      }
+    });
   }
 
   /** A client frame arrived: an automatic away ends. */
@@ -125,14 +134,15 @@ export class Presence {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
-  private async transition(userId: string, status: 'online' | 'offline'): Promise<void> {
-    await this.change(userId, status, false);
+  /** First socket anywhere (connected) or last one gone: the live status follows. */
+  private async transition(userId: string, connected: boolean): Promise<void> {
+    const liveStatus = async (isConnected: boolean) =>
+      isConnected ? this.deps.loadChosenStatus(userId) : ('offline' as const);
+    await this.change(userId, await liveStatus(connected), false);
     // Another node may have written the opposite transition just before us: whoever writes
     // last checks the store again and puts right what it overwrote.
-    const connected = (await this.deps.store.connected([userId])).has(userId);
-    if (connected !== (status === 'online')) {
-      await this.change(userId, connected ? 'online' : 'offline', false);
-    }
+    const now = (await this.deps.store.connected([userId])).has(userId);
+    if (now !== connected) await this.change(userId, await liveStatus(now), false);
   }
 
   private async change(userId: string, status: UserStatus, auto: boolean): Promise<void> {

@@ -50,6 +50,13 @@ export function buildHub(app: FastifyInstance, ctx: BaseContext): Hub {
         .where(inArray(users.id, [...userIds]));
       return new Map(rows.map((r) => [r.id, r.status as UserStatus]));
     },
+    loadChosenStatus: async (userId) => {
+      const [row] = await db
+        .select({ chosen: users.chosenStatus })
+        .from(users)
+        .where(eq(users.id, userId));
+      return (row?.chosen as UserStatus | undefined) ?? 'online';
+    },
     resetStatuses: async () => {
       await db.update(users).set({ status: 'offline' }).where(ne(users.status, 'offline'));
     },

@@ -19,3 +19,8 @@ export function presentUser(row: UserRow): User {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** The signed-in user's own view: their chosen status, not the live presence others see. */
+export function presentSelf(row: UserRow): User {
+  return { ...presentUser(row), status: row.chosenStatus as UserStatus };
+}

@@ -55,7 +55,7 @@ export async function updateUser(db: Db, id: string, input: UserUpdateInput): Pr
   const values =
     'displayName' in input
       ? { displayName: input.displayName }
-      : { status: input.status, statusMessage: input.statusMessage || null };
+      : { chosenStatus: input.status, statusMessage: input.statusMessage || null };
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "chosen_status" varchar(50) DEFAULT 'online' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_chosen_status_check" CHECK ("users"."chosen_status" in ('online', 'away', 'offline'));
