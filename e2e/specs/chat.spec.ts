@@ -125,4 +125,49 @@ test.describe('chat', () => {
     await expect(a.composer).toBeVisible();
     await shot(alice.page, 'chat-phone');
   });
+
+  test('a permalink opens far back in history, highlighted; older pages load on scroll up', async ({
+    alice,
+  }) => {
+    test.setTimeout(90_000);
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: unique('archives'), type: 'channel' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    // 260 messages: the target is 5 pages back from the newest.
+    const seeded: { id: string; content: string }[] = [];
+    for (let batch = 0; batch < 26; batch++) {
+      const sent = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          alice.page.request.post(`/api/channels/${id}/messages`, {
+            data: { content: `Archive n°${batch * 10 + i + 1}`, clientId: `seed-${batch}-${i}` },
+          }),
+        ),
+      );
+      for (const res of sent) seeded.push((await res.json()) as { id: string; content: string });
+    }
+    const wanted = seeded.find((m) => m.content === 'Archive n°7')!;
+
+    const chat = new ChatUi(alice.page);
+    await alice.page.goto(`/channel/${id}?message=${wanted.id}`);
+    const article = chat.log.locator(`[data-message-id="${wanted.id}"]`);
+    await expect(article).toBeVisible();
+    await expect(article).toContainText('Archive n°7');
+    await expect(article).toHaveAttribute('data-highlighted', 'true');
+    // The address is the plain channel again; the newest messages are one click away.
+    await expect(alice.page).toHaveURL(new RegExp(`/channel/${id}$`));
+    await alice.page.getByRole('button', { name: 'Revenir aux messages récents' }).click();
+    await expect(chat.message('Archive n°260')).toBeVisible();
+
+    // Scrolling up from the newest loads the older pages, down to the channel's start.
+    await chat.log.hover();
+    await expect(async () => {
+      await alice.page.mouse.wheel(0, -3000);
+      await expect(chat.message(/Archive n°1$/)).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    await expect(
+      alice.page.getByRole('heading', { name: /^Bienvenue dans #archives-/ }),
+    ).toBeVisible();
+  });
 });

@@ -99,7 +99,9 @@ export function MessageActions({
         'absolute -top-4 right-3 z-10 flex items-center gap-0.5 rounded-lg border bg-popover p-0.5 shadow-lg',
         'pointer-events-none opacity-0 transition-opacity duration-100',
         'group-hover/message:pointer-events-auto group-hover/message:opacity-100',
-        'group-focus-within/message:pointer-events-auto group-focus-within/message:opacity-100',
+        // Keyboard focus inside the message shows it; a mouse click that leaves focus on a
+        // button does not keep it stuck open.
+        'group-has-[:focus-visible]/message:pointer-events-auto group-has-[:focus-visible]/message:opacity-100',
         'group-data-[active=true]/message:pointer-events-auto group-data-[active=true]/message:opacity-100',
       )}
     >

@@ -128,10 +128,16 @@ export const MessageItem = memo(function MessageItem({
         aria-label={author}
         data-message-id={message.id}
         data-pending={message.pending}
+        data-highlighted={highlighted}
         data-active={active || menuOpen}
-        onClick={() => setActive(true)}
-        onMouseLeave={() => setActive(false)}
-        onKeyDown={undefined}
+        // Phones have no hover: a tap shows the toolbar, a tap elsewhere hides it.
+        onPointerUp={(event) => {
+          if (event.pointerType === 'touch') setActive(true);
+        }}
+        onPointerLeave={() => setActive(false)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setActive(false);
+        }}
         className={cn(
           'group/message relative flex gap-3 px-5 transition-colors duration-700',
           grouped ? 'py-0.5' : 'mt-2 pt-1.5 pb-0.5',

@@ -16,8 +16,9 @@ import { useOutbox } from '../lib/outbox';
 import { useChat } from './chat-context';
 import { type DisplayMessage, MessageItem } from './message-item';
 import { usePendingMessages } from './pending-messages';
+import { UserAvatar } from './user-avatar';
 
-const HIGHLIGHT_MS = 3000;
+const HIGHLIGHT_MS = 8000;
 
 function LoadingState() {
   const { t } = useTranslation();
@@ -44,6 +45,9 @@ function LoadingState() {
 
 interface ListContext {
   hasOlder: boolean;
+  /** The oldest loaded message: the channel intro goes above it once nothing is older. */
+  firstId: string | undefined;
+  highlightId: string | null;
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
@@ -56,26 +60,25 @@ function ListHeader({ context }: { context?: ListContext }) {
       </div>
     );
   }
-  return (
-    <div className="px-5 pt-8 pb-2">
-      <p className="font-medium text-muted-foreground text-xs uppercase tracking-wider">
-        {t('messages.startOfChannel')}
-      </p>
-    </div>
-  );
+  return <div className="h-4" />;
 }
 
 const ListFooter = () => <div className="h-3" />;
 
-function EmptyState() {
+/** The start of the history (SPEC §2 empty state, and the top of a fully loaded channel). */
+function ChannelIntro({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { channel } = useChat();
   const direct = channel.type === 'direct';
   const name = direct ? (userDisplayName(channel.directUser) ?? channel.name) : channel.name;
   return (
-    <div className="flex flex-1 flex-col justify-end px-5 pb-6">
+    <div className={compact ? 'px-5 pt-6 pb-2' : 'flex flex-1 flex-col justify-end px-5 pb-6'}>
       <div className="mb-3 grid size-14 place-items-center rounded-2xl bg-primary/15 text-primary">
-        <HashIcon className="size-7" aria-hidden />
+        {direct && channel.directUser ? (
+          <UserAvatar user={channel.directUser} className="size-14" />
+        ) : (
+          <HashIcon className="size-7" aria-hidden />
+        )}
       </div>
       <h2 className="font-bold text-2xl tracking-tight">
         {t(direct ? 'messages.empty.directTitle' : 'messages.empty.title', { name })}
@@ -133,7 +136,7 @@ export function MessageList() {
       </div>
     );
   }
-  if (rows.length === 0) return <EmptyState />;
+  if (rows.length === 0) return <ChannelIntro />;
 
   const jumpToLatest = () => {
     if (!atHead) {
@@ -179,15 +182,25 @@ export function MessageList() {
         endReached={() => {
           if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
         }}
-        context={{ hasOlder: query.hasPreviousPage }}
+        // Through context, so that Virtuoso re-renders rows when these change.
+        context={{
+          hasOlder: query.hasPreviousPage,
+          firstId: rows[0]?.message.id,
+          highlightId,
+        }}
         components={{ Header: ListHeader, Footer: ListFooter }}
-        itemContent={(_, row) => (
-          <MessageItem
-            message={row.message}
-            grouped={row.grouped}
-            startsDay={row.startsDay}
-            highlighted={row.message.id === highlightId}
-          />
+        itemContent={(_, row, context) => (
+          <>
+            {!context.hasOlder && row.message.id === context.firstId ? (
+              <ChannelIntro compact />
+            ) : null}
+            <MessageItem
+              message={row.message}
+              grouped={row.grouped}
+              startsDay={row.startsDay}
+              highlighted={row.message.id === context.highlightId}
+            />
+          </>
         )}
       />
       {!atBottom || !atHead ? (
