@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { currentStore } from '../../test/stores';
 import { RedisPresenceStore } from './broker-redis';
 import { createChannel, isEvent, joinChannel, sendMessage, TestSocket } from './test-socket';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
 
-describe.skipIf(currentStore() === 'embedded')('two nodes behind Redis', () => {
+describe('two nodes behind Redis', () => {
   let node1: TestServer;
   let node2: TestServer;
   const sockets: TestSocket[] = [];
