@@ -82,6 +82,20 @@ test.describe('chat', () => {
     await a.send('Qui est dispo demain ?');
     await expect(b.message('Qui est dispo demain ?')).toBeVisible();
 
+    // Mention: "@Bo" offers Bob, Enter picks him; bob sees himself highlighted.
+    await a.composer.pressSequentially('@Bo');
+    const suggestions = alice.page.getByRole('listbox', { name: 'Mentionner un membre' });
+    await expect(suggestions.getByRole('option', { name: /Bob/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await a.composer.press('Enter');
+    await expect(a.composer).toHaveValue('@Bob ');
+    await a.composer.pressSequentially('tu peux relire ?');
+    await a.composer.press('Enter');
+    const mention = b.message('tu peux relire ?').locator('.mention-me');
+    await expect(mention).toHaveText('@Bob');
+
     // Reaction: bob reacts 👍, alice sees the chip, with the count and not "mine".
     await b.react(plan, '👍');
     await expect(b.reactionChip(plan, '👍')).toHaveAttribute('aria-pressed', 'true');

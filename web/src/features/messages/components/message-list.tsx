@@ -84,7 +84,9 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
         {t(direct ? 'messages.empty.directTitle' : 'messages.empty.title', { name })}
       </h2>
       <p className="mt-1 text-muted-foreground">
-        {t(direct ? 'messages.empty.directDescription' : 'messages.empty.description')}
+        {compact
+          ? t(direct ? 'messages.startOfDirect' : 'messages.startOfChannel')
+          : t(direct ? 'messages.empty.directDescription' : 'messages.empty.description')}
       </p>
     </div>
   );
