@@ -102,6 +102,7 @@ export function MessageActions({
         // Keyboard focus inside the message shows it; a mouse click that leaves focus on a
         // button does not keep it stuck open.
         'group-has-[:focus-visible]/message:pointer-events-auto group-has-[:focus-visible]/message:opacity-100',
+        'group-focus-visible/message:pointer-events-auto group-focus-visible/message:opacity-100',
         'group-data-[active=true]/message:pointer-events-auto group-data-[active=true]/message:opacity-100',
       )}
     >

@@ -107,6 +107,11 @@ export const MessageItem = memo(function MessageItem({
   const [deleting, setDeleting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [active, setActive] = useState(false);
+  // The toolbar (popover, menu, tooltips) mounts only for the row in use: with thousands
+  // of rows scrolling by, idle rows stay cheap.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const showTools = hovered || focused || active || menuOpen;
   const createdAt = new Date(message.createdAt);
   const author = userDisplayName(message.user) ?? t('common.unknownUser');
   const mentionsMe = message.mentions.includes(me.id);
@@ -130,16 +135,26 @@ export const MessageItem = memo(function MessageItem({
         data-pending={message.pending}
         data-highlighted={highlighted}
         data-active={active || menuOpen}
+        // Keyboard users reach a message with Tab, then its toolbar.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the message is a focusable row
+        tabIndex={0}
+        onPointerEnter={() => setHovered(true)}
         // Phones have no hover: a tap shows the toolbar, a tap elsewhere hides it.
         onPointerUp={(event) => {
           if (event.pointerType === 'touch') setActive(true);
         }}
-        onPointerLeave={() => setActive(false)}
+        onPointerLeave={() => {
+          setHovered(false);
+          setActive(false);
+        }}
+        onFocus={() => setFocused(true)}
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) setActive(false);
+          if (event.currentTarget.contains(event.relatedTarget)) return;
+          setFocused(false);
+          setActive(false);
         }}
         className={cn(
-          'group/message relative flex gap-3 px-5 transition-colors duration-700',
+          'group/message relative flex gap-3 px-5 outline-none transition-colors duration-700 focus-visible:bg-accent/35 focus-visible:ring-1 focus-visible:ring-ring/50 focus-visible:ring-inset',
           grouped ? 'py-0.5' : 'mt-2 pt-1.5 pb-0.5',
           'hover:bg-accent/35 data-[active=true]:bg-accent/35',
           mentionsMe &&
@@ -230,7 +245,7 @@ export const MessageItem = memo(function MessageItem({
           {message.pending ? null : <ReactionBar message={message} />}
           {inThread || message.pending ? null : <ReplySummary message={message} />}
         </div>
-        {message.pending || editing ? null : (
+        {message.pending || editing || !showTools ? null : (
           <MessageActions
             message={message}
             inThread={inThread}
