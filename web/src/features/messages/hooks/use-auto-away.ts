@@ -7,6 +7,8 @@ export const IDLE_AWAY_MS = 5 * 60_000;
 /** A hidden tab for this long: away too (short hides — switching apps — do not flap). */
 export const HIDDEN_AWAY_MS = 60_000;
 
+const ACTIVITY_PING_MS = 60_000;
+
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;
 
 /**
@@ -18,6 +20,7 @@ export function useAutoAway(socket: RealtimeSocket | null, chosenStatus: UserSta
     if (!socket || chosenStatus !== 'online') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastActivity = 0;
+    let lastPing = Date.now();
     const arm = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(() => socket.setPresence('away'), ms);
@@ -28,6 +31,12 @@ export function useAutoAway(socket: RealtimeSocket | null, chosenStatus: UserSta
       if (now - lastActivity < 1000) return;
       lastActivity = now;
       socket.setPresence('online');
+      // The hub's own away rule counts client frames: a reader who only scrolls and moves
+      // the mouse is active too, so say so now and then.
+      if (now - lastPing > ACTIVITY_PING_MS) {
+        lastPing = now;
+        socket.send({ type: 'ping' }, { queue: false });
+      }
       arm(IDLE_AWAY_MS);
     };
     const handleVisibility = () => {
