@@ -138,6 +138,12 @@ test.describe('chat', () => {
     await alice.page.setViewportSize({ width: 390, height: 844 });
     await expect(a.composer).toBeVisible();
     await shot(alice.page, 'chat-phone');
+    await a
+      .message('Qui est dispo demain ?')
+      .getByRole('button', { name: /1 réponse/ })
+      .click();
+    await expect(a.thread).toBeVisible();
+    await shot(alice.page, 'chat-phone-thread');
   });
 
   test('a permalink opens far back in history, highlighted; older pages load on scroll up', async ({
@@ -183,5 +189,47 @@ test.describe('chat', () => {
     await expect(
       alice.page.getByRole('heading', { name: /^Bienvenue dans #archives-/ }),
     ).toBeVisible();
+  });
+
+  test('a dropped connection catches up on reconnect: nothing lost, nothing doubled', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(90_000);
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const channelId = await sharedChannel(alice, bob, unique('reprise'));
+    const a = new ChatUi(alice.page);
+    const b = new ChatUi(bob.page);
+    await Promise.all([
+      alice.page.goto(`/channel/${channelId}`),
+      bob.page.goto(`/channel/${channelId}`),
+    ]);
+    await a.send('Avant la coupure');
+    await expect(b.message('Avant la coupure')).toBeVisible();
+
+    // Bob's network drops: his socket closes and the app says it is reconnecting.
+    await bob.context.setOffline(true);
+    await expect(
+      bob.page.getByRole('status').filter({ hasText: 'Connexion perdue' }),
+    ).toBeVisible();
+    for (const n of [1, 2, 3]) await a.send(`Pendant la coupure ${n}`);
+
+    // Back online: the socket reconnects (3 s) and fetches what it missed, in order, once.
+    await bob.context.setOffline(false);
+    await expect(bob.page.getByRole('status').filter({ hasText: 'Connexion perdue' })).toBeHidden({
+      timeout: 15_000,
+    });
+    await expect(b.log.getByRole('article')).toHaveCount(4);
+    await expect(b.log.getByRole('article')).toContainText([
+      'Avant la coupure',
+      'Pendant la coupure 1',
+      'Pendant la coupure 2',
+      'Pendant la coupure 3',
+    ]);
+    await b.send('Je suis de retour');
+    await expect(a.message('Je suis de retour')).toBeVisible();
   });
 });

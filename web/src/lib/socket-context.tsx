@@ -31,7 +31,15 @@ export function SocketProvider({ userId, children }: { userId: string; children:
   );
   useEffect(() => {
     socket.start(userId);
-    return () => socket.stop();
+    const handleOffline = () => socket.dropConnection();
+    const handleOnline = () => socket.reconnectNow();
+    window.addEventListener('offline', handleOffline);
+    window.addEventListener('online', handleOnline);
+    return () => {
+      window.removeEventListener('offline', handleOffline);
+      window.removeEventListener('online', handleOnline);
+      socket.stop();
+    };
   }, [socket, userId]);
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }

@@ -203,6 +203,22 @@ describe('RealtimeSocket', () => {
     expect(timers.pending).toBe(0);
   });
 
+  it('drops at once when the browser goes offline and reconnects at once when back', () => {
+    const { client, sockets, current, timers } = setup();
+    client.start('u1');
+    current().open();
+    client.dropConnection();
+    expect(client.connectionState).toBe('closed');
+    expect(sockets[0]?.readyState).toBe(3);
+    client.reconnectNow();
+    expect(sockets).toHaveLength(2);
+    current().open();
+    expect(client.connectionState).toBe('open');
+    // The 3 s timer of the drop was replaced by the immediate reconnect.
+    timers.advance(3000);
+    expect(sockets).toHaveLength(2);
+  });
+
   it('delivers single and batched events in order', () => {
     const { client, current } = setup();
     const events: ServerEvent['type'][] = [];

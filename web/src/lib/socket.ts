@@ -103,6 +103,11 @@ export class RealtimeSocket {
     return this.state;
   }
 
+  /** Whether this socket has been open since start(): a close after that is a lost link. */
+  get hasConnected(): boolean {
+    return this.openedOnce;
+  }
+
   get queuedCount(): number {
     return this.queue.length;
   }
@@ -132,6 +137,24 @@ export class RealtimeSocket {
       socket.close(1000, 'stop');
     }
     this.setState('idle');
+  }
+
+  /**
+   * The network went away (the browser's `offline` event): the socket may look open for
+   * minutes before TCP notices, so it is dropped now and the usual 3 s retries begin.
+   */
+  dropConnection(): void {
+    const socket = this.socket;
+    if (this.stopped || !socket) return;
+    socket.close(4000, 'offline');
+    this.handleClose(socket);
+  }
+
+  /** The network is back (the `online` event): no need to wait for the next 3 s retry. */
+  reconnectNow(): void {
+    if (this.stopped || this.socket) return;
+    this.clearTimer('reconnectTimer');
+    this.connect();
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Message } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useChannelMembers } from '@/features/channels/api/get-channel-members';
-import { useSocket } from '@/lib/socket-context';
+import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
 import { setActiveChannel } from '../lib/active-channel';
 import { ChatContext, type ChatContextValue } from './chat-context';
@@ -31,6 +31,8 @@ export function ChannelChat({ channel }: { channel: ChatChannel }) {
 function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
   const { t } = useTranslation();
   const socket = useSocket();
+  const connection = useConnectionState();
+  const linkLost = Boolean(socket?.hasConnected) && connection !== 'open';
   const [threadId, setThreadId] = useState<string | null>(null);
   const { data: memberList } = useChannelMembers(channel.id);
   const { retry, discard } = useSendMessage(channel.id);
@@ -75,6 +77,15 @@ function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
     <ChatContext.Provider value={context}>
       <div className="flex h-full min-h-0 w-full">
         <section className="flex min-w-0 flex-1 flex-col" aria-label={channel.name}>
+          {linkLost ? (
+            <p
+              role="status"
+              className="flex shrink-0 items-center justify-center gap-2 border-away/30 border-b bg-away/10 px-4 py-1.5 text-away text-xs"
+            >
+              <span className="size-1.5 animate-pulse rounded-full bg-away" aria-hidden />
+              {t('presence.reconnecting')}
+            </p>
+          ) : null}
           <MessageList />
           <TypingLine channelId={channel.id} />
           <Composer placeholder={placeholder} />
