@@ -189,6 +189,17 @@ test.describe('chat', () => {
     await expect(
       alice.page.getByRole('heading', { name: /^Bienvenue dans #archives-/ }),
     ).toBeVisible();
+
+    // A reply's link: the list scrolls to its parent and the thread opens on it.
+    const replied = await alice.page.request.post(`/api/channels/${id}/messages`, {
+      data: { content: 'Réponse dans le fil', clientId: 'seed-reply', parentMessageId: wanted.id },
+    });
+    const reply = (await replied.json()) as { id: string };
+    await alice.page.goto(`/channel/${id}?message=${reply.id}`);
+    await expect(
+      chat.thread.getByRole('article').filter({ hasText: 'Réponse dans le fil' }),
+    ).toBeVisible();
+    await expect(article).toHaveAttribute('data-highlighted', 'true');
   });
 
   test('a dropped connection catches up on reconnect: nothing lost, nothing doubled', async ({

@@ -100,7 +100,7 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
 export function MessageList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { channel, me } = useChat();
+  const { channel, me, openThread } = useChat();
   const query = useMessages(channel.id);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
@@ -117,7 +117,7 @@ export function MessageList() {
   const atHead = isAtHead(query.data);
   useMarkReadWhileVisible(channel.id, lastSeenSeq(query.data));
 
-  const target = usePermalinkTarget(channel.id, query.data);
+  const target = usePermalinkTarget(channel.id, query.data, openThread);
   const targetIndex = target ? rows.findIndex((row) => row.message.id === target.id) : -1;
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
 import { useThread } from '../api/get-thread';
 import { groupMessages } from '../lib/group-messages';
 import { useOutbox } from '../lib/outbox';
@@ -16,7 +17,8 @@ import { usePendingMessages } from './pending-messages';
 export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { channel, me } = useChat();
-  const { data, isPending, isError } = useThread(messageId);
+  const { data, isPending, isError, error } = useThread(messageId);
+  const gone = error instanceof ApiError && error.status === 404;
   const replies = data?.replies ?? [];
   const pending = usePendingMessages(useOutbox(channel.id, messageId), replies, me);
   const rows = useMemo(
@@ -66,7 +68,9 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
         {isPending ? (
           <p className="p-5 text-muted-foreground text-sm">{t('messages.loading')}</p>
         ) : isError || !data?.parent ? (
-          <p className="p-5 text-muted-foreground text-sm">{t('thread.loadError')}</p>
+          <p className="p-5 text-muted-foreground text-sm">
+            {t(gone ? 'thread.parentDeleted' : 'thread.loadError')}
+          </p>
         ) : (
           <>
             <div className="pt-2 pb-3">

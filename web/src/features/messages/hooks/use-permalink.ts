@@ -2,15 +2,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import type { Message } from '#shared/messages';
 import { toast } from '@/components/ui/use-toast';
 import { getMessagesPage, messagesKey } from '../api/get-messages';
+import { getThread } from '../api/get-thread';
 import { findMessage, type MessagesData } from '../lib/message-cache';
 
 /**
  * /channel/{id}?message={messageId}: makes sure the message is in the cache — loading a
- * window ?around it when it is far back — and returns it as the one to scroll to.
+ * window ?around it when it is far back — and returns it as the one to scroll to. A reply's
+ * link scrolls to its parent and opens the thread.
  */
-export function usePermalinkTarget(channelId: string, data: MessagesData | undefined) {
+export function usePermalinkTarget(
+  channelId: string,
+  data: MessagesData | undefined,
+  onReply: (parent: Message) => void,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const search = useSearch();
@@ -21,37 +28,37 @@ export function usePermalinkTarget(channelId: string, data: MessagesData | undef
 
   useEffect(() => {
     if (!wanted || !loaded) return;
+    let cancelled = false;
     // Handled once: the address goes back to the plain channel (a reload or "jump to
     // latest" must not bring the old window back).
     const done = (id: string | null) => {
+      if (cancelled) return;
       if (id) setTarget({ id, nonce: Date.now() });
+      else toast({ title: t('messages.permalinkNotFound') });
       navigate(location, { replace: true });
     };
-    const current = queryClient.getQueryData<MessagesData>(messagesKey(channelId));
-    if (findMessage(current, wanted)) return done(wanted);
-    let cancelled = false;
-    getMessagesPage(channelId, { kind: 'around', messageId: wanted })
-      .then((page) => {
-        if (cancelled) return;
-        if (!page.messages.some((message) => message.id === wanted)) {
-          toast({ title: t('messages.permalinkNotFound') });
-          return done(null);
-        }
-        queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
-          pages: [page],
-          pageParams: [{ kind: 'around', messageId: wanted }],
-        });
-        done(wanted);
-      })
-      .catch(() => {
-        if (cancelled) return;
-        toast({ title: t('messages.permalinkNotFound') });
-        done(null);
+    const locate = async (): Promise<string | null> => {
+      const current = queryClient.getQueryData<MessagesData>(messagesKey(channelId));
+      // A reply lives in its thread: the list scrolls to the parent and the thread opens.
+      const thread = await getThread(wanted);
+      const parent = thread.parent;
+      const isReply = parent !== null && parent.id !== wanted;
+      const anchor = isReply ? parent.id : wanted;
+      if (isReply) onReply(parent);
+      if (findMessage(current, anchor)) return anchor;
+      const page = await getMessagesPage(channelId, { kind: 'around', messageId: anchor });
+      if (cancelled || !page.messages.some((message) => message.id === anchor)) return null;
+      queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
+        pages: [page],
+        pageParams: [{ kind: 'around', messageId: anchor }],
       });
+      return anchor;
+    };
+    locate().then(done, () => done(null));
     return () => {
       cancelled = true;
     };
-  }, [wanted, loaded, channelId, queryClient, t, location, navigate]);
+  }, [wanted, loaded, channelId, queryClient, t, location, navigate, onReply]);
 
   return target;
 }
