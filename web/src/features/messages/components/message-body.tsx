@@ -19,13 +19,13 @@ const components: Components = {
   pre: ({ node: _node, ...props }) => (
     <pre
       {...props}
-      className="my-1.5 max-w-full overflow-x-auto rounded-md border bg-muted/60 p-3 font-mono text-[0.8125rem] leading-relaxed [&>code]:bg-transparent [&>code]:p-0"
+      className="my-1.5 max-w-full overflow-x-auto rounded-md border bg-muted/60 p-3 font-mono text-[0.8125rem] leading-relaxed [&>code]:bg-transparent! [&>code]:p-0! [&>code]:text-foreground!"
     />
   ),
   code: ({ node: _node, className, ...props }) => (
     <code
       {...props}
-      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125em] text-rose-300/90 [pre_&]:text-foreground`}
+      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125em] text-rose-600 dark:text-rose-300`}
     />
   ),
   ul: ({ node: _node, ...props }) => <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />,
