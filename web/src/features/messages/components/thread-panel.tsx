@@ -44,7 +44,8 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
   return (
     <aside
       aria-label={t('thread.title')}
-      className="fixed inset-0 z-40 flex flex-col bg-background md:static md:z-auto md:w-[400px] md:shrink-0 md:border-l lg:w-[440px]"
+      // Phones: the whole screen. Tablets: a sheet over the right side. Wide screens: a column.
+      className="fixed inset-0 z-40 flex flex-col bg-background md:left-auto md:w-[420px] md:border-l md:shadow-2xl xl:static xl:z-auto xl:w-[400px] xl:shrink-0 xl:shadow-none 2xl:w-[440px]"
     >
       <header className="flex h-14 shrink-0 items-center justify-between border-b px-4">
         <div className="min-w-0">

@@ -1,14 +1,19 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useMarkChannelRead } from '@/features/channels/api/mark-channel-read';
 import { isChannelInView } from '../lib/active-channel';
 
+/** A busy channel read live must not cost one request per message. */
+const MARK_READ_EVERY_MS = 2000;
+
 /**
  * Marks the open channel read (POST /api/channels/{id}/read) while the user can see it:
- * on opening, on each new message, and on coming back to the tab or window.
+ * on opening, on new messages (at most every 2 s), and on coming back to the tab or window.
  */
 export function useMarkReadWhileVisible(channelId: string, seq: number | null): void {
   const { mutate } = useMarkChannelRead();
   const [visibleTick, bump] = useReducer((n: number) => n + 1, 0);
+  const last = useRef(0);
+  const trailing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     window.addEventListener('focus', bump);
@@ -19,9 +24,18 @@ export function useMarkReadWhileVisible(channelId: string, seq: number | null): 
     };
   }, []);
 
+  useEffect(() => () => clearTimeout(trailing.current), []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: seq and visibleTick are the triggers
   useEffect(() => {
     if (seq === null || !isChannelInView(channelId)) return;
-    mutate(channelId);
+    const mark = () => {
+      last.current = Date.now();
+      if (isChannelInView(channelId)) mutate(channelId);
+    };
+    const wait = last.current + MARK_READ_EVERY_MS - Date.now();
+    clearTimeout(trailing.current);
+    if (wait <= 0) mark();
+    else trailing.current = setTimeout(mark, wait);
   }, [channelId, seq, visibleTick, mutate]);
 }
