@@ -24,6 +24,8 @@ export default defineConfig({
       serverProject('postgres'),
       serverProject('embedded'),
       {
+        // The web app's `@/` alias (web/vite.config.ts), for tests that import app modules.
+        resolve: { alias: { '@': new URL('./web/src', import.meta.url).pathname } },
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -1,0 +1,176 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Channel } from '#shared/channels';
+import type { Message, TypingUser } from '#shared/messages';
+import { getPresence } from '@/lib/presence-store';
+import { messagesKey } from '../api/get-messages';
+import { typingKey } from '../api/get-typing';
+import { setActiveChannel } from './active-channel';
+import { flattenMessages, type MessagesData } from './message-cache';
+import { applyServerEvent } from './realtime-cache';
+
+const at = '2026-01-01T12:00:00.000Z';
+
+function buildMessage(seq: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id: `m${seq}`,
+    channelId: 'c1',
+    userId: 'bob',
+    content: `message ${seq}`,
+    attachments: [],
+    mentions: [],
+    parentMessageId: null,
+    edited: false,
+    seq,
+    clientId: null,
+    createdAt: at,
+    updatedAt: at,
+    user: {
+      id: 'bob',
+      email: null,
+      firstName: 'Bob',
+      lastName: null,
+      displayName: 'Bob',
+      profileImageUrl: null,
+      status: 'online',
+      statusMessage: null,
+      createdAt: at,
+      updatedAt: at,
+    },
+    reactions: [],
+    replyCount: 0,
+    lastReplyAt: null,
+    ...overrides,
+  };
+}
+
+function buildChannel(id: string, overrides: Partial<Channel> = {}): Channel {
+  return {
+    id,
+    name: id,
+    description: null,
+    type: 'channel',
+    createdById: null,
+    createdAt: at,
+    updatedAt: at,
+    lastSeq: 1,
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+function setup() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData<MessagesData>(messagesKey('c1'), {
+    pages: [{ messages: [buildMessage(1)], olderCursor: null, newerCursor: null, atHead: true }],
+    pageParams: [{ kind: 'latest' }],
+  });
+  queryClient.setQueryData<Channel[]>(['/api/channels'], [buildChannel('c1'), buildChannel('c2')]);
+  return queryClient;
+}
+
+const unread = (queryClient: QueryClient) =>
+  queryClient.getQueryData<Channel[]>(['/api/channels'])?.map((c) => c.unreadCount);
+
+describe('applyServerEvent', () => {
+  it('appends a new message to its channel once, and counts it unread once elsewhere', () => {
+    const queryClient = setup();
+    setActiveChannel('c2');
+    const event = {
+      type: 'new_message',
+      channelId: 'c1',
+      seq: 2,
+      message: buildMessage(2),
+    } as const;
+    applyServerEvent(queryClient, event, 'alice');
+    applyServerEvent(queryClient, event, 'alice');
+    const data = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
+    expect(flattenMessages(data).map((m) => m.seq)).toEqual([1, 2]);
+    expect(unread(queryClient)).toEqual([1, 0]);
+  });
+
+  it('does not count messages of the open channel, nor my own', () => {
+    const queryClient = setup();
+    setActiveChannel('c1');
+    applyServerEvent(
+      queryClient,
+      { type: 'new_message', channelId: 'c1', seq: 2, message: buildMessage(2) },
+      'alice',
+    );
+    setActiveChannel(null);
+    applyServerEvent(
+      queryClient,
+      {
+        type: 'new_message',
+        channelId: 'c1',
+        seq: 3,
+        message: buildMessage(3, { userId: 'alice' }),
+      },
+      'alice',
+    );
+    expect(unread(queryClient)).toEqual([0, 0]);
+    expect(queryClient.getQueryData<Channel[]>(['/api/channels'])?.[0]?.lastSeq).toBe(3);
+  });
+
+  it('adds and removes typing users, never me, and a message ends its author’s typing', () => {
+    const queryClient = setup();
+    const bob: TypingUser = {
+      userId: 'bob',
+      firstName: 'Bob',
+      lastName: null,
+      displayName: 'Bob',
+      email: null,
+    };
+    const me: TypingUser = { ...bob, userId: 'alice', displayName: 'Alice' };
+    applyServerEvent(
+      queryClient,
+      { type: 'typing_update', channelId: 'c1', user: bob, isTyping: true },
+      'alice',
+    );
+    applyServerEvent(
+      queryClient,
+      { type: 'typing_update', channelId: 'c1', user: me, isTyping: true },
+      'alice',
+    );
+    expect(queryClient.getQueryData<TypingUser[]>(typingKey('c1'))).toEqual([bob]);
+    applyServerEvent(
+      queryClient,
+      { type: 'new_message', channelId: 'c1', seq: 2, message: buildMessage(2) },
+      'alice',
+    );
+    expect(queryClient.getQueryData<TypingUser[]>(typingKey('c1'))).toEqual([]);
+  });
+
+  it('applies edits, reactions, deletions and presence', () => {
+    const queryClient = setup();
+    applyServerEvent(
+      queryClient,
+      { type: 'message_updated', channelId: 'c1', message: buildMessage(1, { edited: true }) },
+      'alice',
+    );
+    const reactions = [{ emoji: '👍', count: 1, userIds: ['alice'] }];
+    applyServerEvent(
+      queryClient,
+      { type: 'reaction_updated', channelId: 'c1', messageId: 'm1', reactions },
+      'alice',
+    );
+    let [message] = flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1')));
+    expect(message?.edited).toBe(true);
+    expect(message?.reactions).toEqual(reactions);
+
+    applyServerEvent(
+      queryClient,
+      { type: 'message_deleted', channelId: 'c1', messageId: 'm1', parentMessageId: null },
+      'alice',
+    );
+    [message] = flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1')));
+    expect(message).toBeUndefined();
+
+    applyServerEvent(
+      queryClient,
+      { type: 'presence_update', userId: 'bob', status: 'away' },
+      'alice',
+    );
+    expect(getPresence('bob')).toBe('away');
+  });
+});
