@@ -1,8 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { useCallback } from 'react';
 import type { Message } from '#shared/messages';
-import { ApiError, apiRequest } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest, isUnauthorized } from '@/lib/api';
 import { newClientId } from '../lib/client-id';
 import {
   applyNewMessage,
@@ -61,12 +62,24 @@ async function deliver(queryClient: QueryClient, entry: OutboxEntry): Promise<vo
   const attempts = entry.attempts + 1;
   updateOutbox(entry.clientId, { state: 'sending', attempts });
   try {
-    const message = await sendMessage(entry.channelId, entry);
+    // Through the mutation cache, so that a 401 gets the app-wide toast and sign-in redirect.
+    const observer = new MutationObserver(queryClient, {
+      mutationFn: () => sendMessage(entry.channelId, entry),
+    });
+    const message = await observer.mutate();
     storeDeliveredMessage(queryClient, message);
     removeFromOutbox(entry.clientId);
   } catch (error) {
     if (isPermanent(error) || attempts >= MAX_AUTOMATIC_ATTEMPTS) {
       updateOutbox(entry.clientId, { state: 'failed' });
+      // SPEC §8: other errors get the generic message-error toast (401 has its own).
+      if (!isUnauthorized(error)) {
+        toast({
+          variant: 'destructive',
+          title: i18n.t('messages.errors.title'),
+          description: i18n.t('messages.errors.send'),
+        });
+      }
       return;
     }
     const timer = setTimeout(() => {

@@ -29,6 +29,21 @@ export function messagePermalink(message: Pick<Message, 'id' | 'channelId'>): st
   return `${window.location.origin}/channel/${message.channelId}?message=${message.id}`;
 }
 
+/** The clipboard API needs a secure context; a self-hosted http address falls back. */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy refused');
+}
+
 function ActionButton({
   label,
   onClick,
@@ -78,7 +93,7 @@ export function MessageActions({
 
   const handleCopy = async () => {
     try {
-      await navigator.clipboard.writeText(messagePermalink(message));
+      await copyText(messagePermalink(message));
       setCopied(true);
       setTimeout(() => setCopied(false), LINK_COPIED_RESET_MS);
       toast({ title: t('messages.actions.linkCopied') });
