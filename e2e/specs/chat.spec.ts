@@ -242,5 +242,15 @@ test.describe('chat', () => {
     ]);
     await b.send('Je suis de retour');
     await expect(a.message('Je suis de retour')).toBeVisible();
+
+    // ↑ in the empty composer edits the last own message; Escape cancels, blank can't save.
+    await b.composer.press('ArrowUp');
+    const editor = bob.page.getByRole('textbox', { name: 'Modifier le message' });
+    await expect(editor).toHaveValue('Je suis de retour');
+    await editor.fill('   ');
+    await expect(bob.page.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    await editor.press('Escape');
+    await expect(editor).toBeHidden();
+    await expect(b.message('Je suis de retour')).not.toContainText('(modifié)');
   });
 });

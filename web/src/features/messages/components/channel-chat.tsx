@@ -34,6 +34,11 @@ function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
   const connection = useConnectionState();
   const linkLost = Boolean(socket?.hasConnected) && connection !== 'open';
   const [threadId, setThreadId] = useState<string | null>(null);
+  const [editRequest, setEditRequest] = useState<ChatContextValue['editRequest']>(null);
+  const requestEdit = useCallback(
+    (messageId: string) => setEditRequest({ messageId, nonce: Date.now() }),
+    [],
+  );
   const { data: memberList } = useChannelMembers(channel.id);
   const { retry, discard } = useSendMessage(channel.id);
 
@@ -62,8 +67,10 @@ function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
       openThread,
       retrySend: retry,
       discardSend: discard,
+      editRequest,
+      requestEdit,
     }),
-    [channel, me, members, openThread, retry, discard],
+    [channel, me, members, openThread, retry, discard, editRequest, requestEdit],
   );
 
   const placeholder =

@@ -11,6 +11,9 @@ export interface ChatContextValue {
   members: ReadonlyMap<string, User>;
   openThread: (message: Message) => void;
   retrySend: (clientId: string) => void;
+  /** Slack's ↑ in an empty composer: the last own message opens in its editor. */
+  editRequest: { messageId: string; nonce: number } | null;
+  requestEdit: (messageId: string) => void;
   discardSend: (clientId: string) => void;
 }
 

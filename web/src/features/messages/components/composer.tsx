@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { PaperclipIcon, SendHorizontalIcon } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,10 +6,12 @@ import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { type User, userDisplayName } from '#shared/users';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
+import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { fitTextarea } from '../lib/fit-textarea';
 import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
+import { flattenMessages, type MessagesData } from '../lib/message-cache';
 import { useChat } from './chat-context';
 import { UserAvatar } from './user-avatar';
 
@@ -33,7 +36,8 @@ export function Composer({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const { channel, members, me } = useChat();
+  const { channel, members, me, requestEdit } = useChat();
+  const queryClient = useQueryClient();
   const { send } = useSendMessage(channel.id, parentMessageId);
   const typing = useTypingSignal(channel.id);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -122,6 +126,16 @@ export function Composer({
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       submit();
+      return;
+    }
+    if (event.key === 'ArrowUp' && text === '' && !parentMessageId) {
+      const messages = flattenMessages(
+        queryClient.getQueryData<MessagesData>(messagesKey(channel.id)),
+      );
+      const mine = messages.findLast((message) => message.userId === me.id);
+      if (!mine) return;
+      event.preventDefault();
+      requestEdit(mine.id);
     }
   };
 

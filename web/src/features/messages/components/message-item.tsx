@@ -1,5 +1,5 @@
 import { FileIcon, MessageSquareTextIcon, RotateCcwIcon, XIcon } from 'lucide-react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
@@ -102,7 +102,7 @@ export const MessageItem = memo(function MessageItem({
   inThread?: boolean;
 }) {
   const { t } = useTranslation();
-  const { me, members, retrySend, discardSend } = useChat();
+  const { me, members, retrySend, discardSend, editRequest } = useChat();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -112,6 +112,10 @@ export const MessageItem = memo(function MessageItem({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const showTools = hovered || focused || active || menuOpen;
+
+  useEffect(() => {
+    if (editRequest?.messageId === message.id) setEditing(true);
+  }, [editRequest, message.id]);
   const createdAt = new Date(message.createdAt);
   const author = userDisplayName(message.user) ?? t('common.unknownUser');
   const mentionsMe = message.mentions.includes(me.id);
