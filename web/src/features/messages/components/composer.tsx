@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PaperclipIcon, SendHorizontalIcon } from 'lucide-react';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { type User, userDisplayName } from '#shared/users';
@@ -45,6 +45,21 @@ export function Composer({
   const [mention, setMention] = useState<{ query: string; start: number } | null>(null);
   const [selected, setSelected] = useState(0);
   const picked = useRef(new Map<string, string>());
+  const pendingCaret = useRef<number | null>(null);
+
+  // After an insertion, the caret goes after it in the same commit — before any next
+  // keystroke could land elsewhere (a frame later would be too late for fast typists).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new text is the trigger
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    fitTextarea(element, COMPOSER_MAX_HEIGHT_PX);
+    const caret = pendingCaret.current;
+    if (caret === null) return;
+    pendingCaret.current = null;
+    element.focus();
+    element.setSelectionRange(caret, caret);
+  }, [text]);
 
   const suggestions = useMemo(() => {
     if (!mention) return [];
@@ -79,9 +94,6 @@ export function Composer({
     picked.current.clear();
     setText('');
     setMention(null);
-    requestAnimationFrame(() => {
-      if (textarea.current) fitTextarea(textarea.current, COMPOSER_MAX_HEIGHT_PX);
-    });
   };
 
   const pick = (choice: { user: User; name: string }) => {
@@ -92,14 +104,9 @@ export function Composer({
     const inserted = `@${choice.name} `;
     const value = before + inserted + after;
     picked.current.set(choice.user.id, choice.name);
+    pendingCaret.current = before.length + inserted.length;
     setText(value);
     setMention(null);
-    requestAnimationFrame(() => {
-      const caret = before.length + inserted.length;
-      element.focus();
-      element.setSelectionRange(caret, caret);
-      fitTextarea(element, COMPOSER_MAX_HEIGHT_PX);
-    });
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -41,6 +41,7 @@ export function ReactionPicker({
     <Popover open={isOpen} onOpenChange={setOpen}>
       <PopoverTrigger asChild>{children}</PopoverTrigger>
       <PopoverContent
+        onCloseAutoFocus={(event) => event.preventDefault()}
         align="end"
         className={cn('w-auto p-2', full && 'p-0')}
         aria-label={t('reactions.add')}

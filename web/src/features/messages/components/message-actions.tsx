@@ -144,7 +144,8 @@ export function MessageActions({
               <MoreHorizontalIcon className="size-4" aria-hidden />
             </ActionButton>
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
+          {/* Focus goes back to the page, not to a toolbar that would then stay on screen. */}
+          <DropdownMenuContent align="end" onCloseAutoFocus={(event) => event.preventDefault()}>
             <DropdownMenuItem onSelect={onEdit}>
               <PencilIcon aria-hidden />
               {t('messages.actions.edit')}
