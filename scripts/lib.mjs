@@ -11,14 +11,18 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** `npm ci` when node_modules is absent or older than package-lock.json. */
+/**
+ * Install from package-lock.json when node_modules is absent or older than it. `npm install`
+ * rather than `npm ci`: the lock leaves out the platform builds of optional packages that
+ * the registry here does not serve, which `npm ci` takes for a lock out of sync.
+ */
 export function ensureDependencies() {
   const marker = 'node_modules/.package-lock.json';
   const stale =
     !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
   if (!stale) return;
-  console.log('▸ Installation des dépendances (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('▸ Installation des dépendances…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** True when the built app is older than any of its sources. */
