@@ -253,8 +253,15 @@ export const MessageItem = memo(function MessageItem({
           <MessageActions
             message={message}
             inThread={inThread}
-            onEdit={() => setEditing(true)}
-            onDelete={() => setDeleting(true)}
+            // The toolbar unmounts while editing, before its menu reports closing.
+            onEdit={() => {
+              setMenuOpen(false);
+              setEditing(true);
+            }}
+            onDelete={() => {
+              setMenuOpen(false);
+              setDeleting(true);
+            }}
             onOpenChange={setMenuOpen}
           />
         )}
