@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { ensureDependencies, run } from './lib.mjs';
 
 const started = Date.now();
@@ -88,7 +89,8 @@ addVitest('test-results/vitest.json');
 step('Tests de bout en bout (Chromium)');
 const e2e = spawnSync('node', ['scripts/e2e.mjs'], {
   stdio: 'inherit',
-  env: { ...process.env, RUCHE_E2E_JSON: 'test-results/e2e.json' },
+  // Absolute: Playwright resolves report paths against its config's folder.
+  env: { ...process.env, RUCHE_E2E_JSON: path.resolve('test-results/e2e.json') },
 });
 addPlaywright('test-results/e2e.json');
 
