@@ -5,7 +5,9 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { WelcomeDialog } from '@/features/auth/components/welcome-dialog';
 import { goToLogin } from '@/features/auth/navigation';
 import { ChannelInvitePage } from '@/features/channels/components/channel-invite-page';
+import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
 import { LandingPage } from '@/features/landing/landing-page';
+import { RealtimeProvider } from '@/features/messages/components/realtime-provider';
 import { SettingsPage } from '@/features/settings/settings-page';
 import { FullPageLoader } from './full-page-loader';
 import { HomePage } from './home-page';
@@ -40,27 +42,37 @@ function Login() {
  */
 export function Router() {
   const { user } = useCurrentUser();
+  const routes = (
+    <Switch>
+      <Route path="/" component={Home} />
+      <Route path="/login" component={Login} />
+      <Route path="/channel/:id" component={Home} />
+      {/* SPEC §2: a public route that needs sign-in; the page sends visitors to /. */}
+      <Route<{ code: string }> path="/join-channel/:code">
+        {({ code }) => <ChannelInvitePage code={code} />}
+      </Route>
+      <Route path="/settings">
+        <RequireUser>
+          {(me) => (
+            <AppLayout user={me} showSidebar={false}>
+              <SettingsPage user={me} />
+            </AppLayout>
+          )}
+        </RequireUser>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
   return (
     <>
-      <Switch>
-        <Route path="/" component={Home} />
-        <Route path="/login" component={Login} />
-        <Route path="/channel/:id" component={Home} />
-        {/* SPEC §2: a public route that needs sign-in; the page sends visitors to /. */}
-        <Route<{ code: string }> path="/join-channel/:code">
-          {({ code }) => <ChannelInvitePage code={code} />}
-        </Route>
-        <Route path="/settings">
-          <RequireUser>
-            {(me) => (
-              <AppLayout user={me} showSidebar={false}>
-                <SettingsPage user={me} />
-              </AppLayout>
-            )}
-          </RequireUser>
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
+      {/* One socket and one channel workspace for the whole signed-in visit, across pages. */}
+      {user ? (
+        <RealtimeProvider user={user}>
+          <ChannelsWorkspace user={user}>{routes}</ChannelsWorkspace>
+        </RealtimeProvider>
+      ) : (
+        routes
+      )}
       {/* SPEC §4: over every screen while the signed-in user has no display name. */}
       {user && !user.displayName ? <WelcomeDialog user={user} /> : null}
     </>

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
-import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
-import { RealtimeProvider } from '@/features/messages/components/realtime-provider';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';
@@ -23,31 +21,23 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
     </div>
   );
   return (
-    <RealtimeProvider user={user}>
-      <ChannelsWorkspace user={user}>
-        <div className="flex h-dvh flex-col overflow-hidden md:flex-row">
-          <MobileTopBar
-            user={user}
-            sidebar={({ header, onNavigate }) => (
-              <AppSidebar
-                header={header}
-                onNavigate={onNavigate}
-                className="w-full min-h-0 flex-1"
-              />
-            )}
-          />
-          <Rail user={user} />
-          {showSidebar ? (
-            <aside className="hidden border-r md:flex">
-              <AppSidebar header={desktopHeader} />
-            </aside>
-          ) : null}
-          <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0">
-            {children}
-          </main>
-          <MobileBottomNav />
-        </div>
-      </ChannelsWorkspace>
-    </RealtimeProvider>
+    <div className="flex h-dvh flex-col overflow-hidden md:flex-row">
+      <MobileTopBar
+        user={user}
+        sidebar={({ header, onNavigate }) => (
+          <AppSidebar header={header} onNavigate={onNavigate} className="w-full min-h-0 flex-1" />
+        )}
+      />
+      <Rail user={user} />
+      {showSidebar ? (
+        <aside className="hidden border-r md:flex">
+          <AppSidebar header={desktopHeader} />
+        </aside>
+      ) : null}
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0">
+        {children}
+      </main>
+      <MobileBottomNav />
+    </div>
   );
 }
