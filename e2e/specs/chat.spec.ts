@@ -227,6 +227,8 @@ test.describe('chat', () => {
       bob.page.getByRole('status').filter({ hasText: 'Connexion perdue' }),
     ).toBeVisible();
     for (const n of [1, 2, 3]) await a.send(`Pendant la coupure ${n}`);
+    // An edit carries no new seq: the reconnect must still bring it.
+    await a.edit(a.message('Avant la coupure'), 'Avant la coupure, corrigé');
 
     // Back online: the socket reconnects (3 s) and fetches what it missed, in order, once.
     await bob.context.setOffline(false);
@@ -235,11 +237,12 @@ test.describe('chat', () => {
     });
     await expect(b.log.getByRole('article')).toHaveCount(4);
     await expect(b.log.getByRole('article')).toContainText([
-      'Avant la coupure',
+      'Avant la coupure, corrigé',
       'Pendant la coupure 1',
       'Pendant la coupure 2',
       'Pendant la coupure 3',
     ]);
+    await expect(b.message('Avant la coupure, corrigé')).toContainText('(modifié)');
     await b.send('Je suis de retour');
     await expect(a.message('Je suis de retour')).toBeVisible();
 

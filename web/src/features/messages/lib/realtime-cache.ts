@@ -112,6 +112,10 @@ export async function catchUpCachedChannels(queryClient: QueryClient): Promise<v
       queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
         applyCatchUp(current, missed),
       );
+      // The seq catch-up brings new messages at once; edits, deletions and reactions made
+      // while away carry no seq, so the loaded pages are fetched again (now if on screen,
+      // on the next visit otherwise).
+      await queryClient.invalidateQueries({ queryKey: messagesKey(channelId), exact: true });
     } catch {
       // Gone (removed from the channel) or offline again: the next ready retries.
     }
