@@ -6,7 +6,8 @@ import postgres from 'postgres';
 import type { EmbeddedReady } from './embedded-worker';
 import * as schema from './schema';
 
-export type Db = PostgresJsDatabase<typeof schema>;
+/** Drizzle over postgres.js; `$client` is the postgres.js client, for hot-path raw SQL. */
+export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
 
 export interface Database {
   kind: 'embedded' | 'postgres';
