@@ -14,7 +14,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, isUnauthorized } from '@/lib/api';
+import { toastFailure } from '@/lib/toast-failure';
 import { useBrowseChannels } from '../api/browse-channels';
 import { useChannels } from '../api/get-channels';
 import { useJoinPublicChannel } from '../api/join-public-channel';
@@ -65,13 +65,7 @@ export function BrowseChannelsDialog({ open, onOpenChange }: BrowseChannelsDialo
         goToChannel(channel);
       },
       onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          variant: 'destructive',
-          title: t('channels.errorTitle'),
-          description:
-            (error instanceof ApiError && error.serverMessage) || t('channels.browse.joinError'),
-        });
+        toastFailure(error, t('channels.errorTitle'), t('channels.browse.joinError'));
       },
     });
   };

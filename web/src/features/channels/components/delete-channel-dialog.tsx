@@ -12,7 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, isUnauthorized } from '@/lib/api';
+import { toastFailure } from '@/lib/toast-failure';
 import { useDeleteChannel } from '../api/delete-channel';
 
 interface DeleteChannelDialogProps {
@@ -41,13 +41,7 @@ export function DeleteChannelDialog({
       // view before the answer arrives, and the toast and the redirect must still happen.
       await deleteChannel.mutateAsync(channelId);
     } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({
-        variant: 'destructive',
-        title: t('channelView.errorTitle'),
-        description:
-          (error instanceof ApiError && error.serverMessage) || t('channelView.deleteError'),
-      });
+      toastFailure(error, t('channelView.errorTitle'), t('channelView.deleteError'));
       return;
     }
     onOpenChange(false);

@@ -17,8 +17,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { ApiError, isUnauthorized } from '@/lib/api';
 import { usePresence } from '@/lib/presence-store';
+import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 import { useChannelMembers } from '../api/get-channel-members';
@@ -170,13 +170,7 @@ function RemoveMemberDialog({
           toast({ title: t('members.removedTitle'), description: t('members.removed', { name }) });
         },
         onError: (error) => {
-          if (isUnauthorized(error)) return;
-          toast({
-            variant: 'destructive',
-            title: t('members.errorTitle'),
-            description:
-              (error instanceof ApiError && error.serverMessage) || t('members.removeError'),
-          });
+          toastFailure(error, t('members.errorTitle'), t('members.removeError'));
         },
       },
     );

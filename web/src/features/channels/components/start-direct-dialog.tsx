@@ -16,10 +16,9 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useUsers } from '@/features/users/api/get-users';
-import { ApiError, isUnauthorized } from '@/lib/api';
+import { toastFailure } from '@/lib/toast-failure';
 import { cn } from '@/lib/utils';
 import { useCreateDirectChannel } from '../api/create-direct-channel';
 import { matchesUser } from '../lib/match-user';
@@ -61,13 +60,7 @@ export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps
         navigate(`/channel/${channel.id}`);
       },
       onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          variant: 'destructive',
-          title: t('dm.errorTitle'),
-          description:
-            (error instanceof ApiError && error.serverMessage) || t('dm.conversation_error'),
-        });
+        toastFailure(error, t('dm.errorTitle'), t('dm.conversation_error'));
       },
     });
   };

@@ -3,6 +3,7 @@ import type { Message } from '#shared/messages';
 import {
   applyCatchUp,
   applyDeletion,
+  applyHeadRefresh,
   applyNewMessage,
   applyThreadMessage,
   applyUpdatedMessage,
@@ -181,5 +182,26 @@ describe('toggleReaction', () => {
     const grouped = toggleReaction(added, '👍', 'b');
     expect(grouped).toEqual([{ emoji: '👍', count: 2, userIds: ['a', 'b'] }]);
     expect(toggleReaction(toggleReaction(grouped, '👍', 'a'), '👍', 'b')).toEqual([]);
+  });
+});
+
+describe('applyHeadRefresh', () => {
+  it('takes edits and deletions made while away from a fresh newest page', () => {
+    const cached = data(page([1, 2]), page([3, 4, 5, 6]));
+    // Server now: 4 was deleted, 5 was edited; 7 arrived live after the fetch left.
+    const withLive = applyNewMessage(cached, buildMessage(7));
+    const fresh = [
+      buildMessage(3),
+      buildMessage(5, { content: 'corrigé', edited: true }),
+      buildMessage(6),
+    ];
+    const next = applyHeadRefresh(withLive, fresh);
+    expect(seqsOf(next)).toEqual([1, 2, 3, 5, 6, 7]);
+    expect(flattenMessages(next).find((m) => m.seq === 5)?.content).toBe('corrigé');
+  });
+
+  it('leaves a permalink window (not at the head) alone', () => {
+    const window = data(page([10, 11, 12], { atHead: false }));
+    expect(applyHeadRefresh(window, [buildMessage(40)])).toBe(window);
   });
 });

@@ -130,6 +130,29 @@ export function applyNewMessage(data: MessagesData | undefined, message: Message
  * Catch-up after a reconnect: `messages` are everything after the last seen seq, in any
  * order, possibly overlapping what live events already delivered.
  */
+/**
+ * Reconcile the loaded messages with a fresh copy of the newest page: edits, reactions and
+ * deletions made while the socket was away carry no seq, so the seq catch-up cannot bring
+ * them. Within the seq range the fresh page covers, its copy wins and what it lacks was
+ * deleted; messages outside that range (older, or newer live ones) are left alone.
+ */
+export function applyHeadRefresh(
+  data: MessagesData | undefined,
+  fresh: readonly Message[],
+): MessagesData | undefined {
+  if (!data || fresh.length === 0 || !isAtHead(data)) return data;
+  const minSeq = Math.min(...fresh.map((m) => m.seq));
+  const maxSeq = Math.max(...fresh.map((m) => m.seq));
+  const byId = new Map(fresh.map((m) => [m.id, m]));
+  const pages = data.pages.map((page) => ({
+    ...page,
+    messages: page.messages
+      .filter((m) => m.seq < minSeq || m.seq > maxSeq || byId.has(m.id))
+      .map((m) => byId.get(m.id) ?? m),
+  }));
+  return { ...data, pages };
+}
+
 export function applyCatchUp(data: MessagesData | undefined, messages: readonly Message[]) {
   if (!data || messages.length === 0) return data;
   const sorted = [...messages].sort(bySeq);

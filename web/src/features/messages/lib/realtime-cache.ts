@@ -6,13 +6,14 @@ import { CHANNELS_KEY } from '@/features/channels/api/get-channels';
 import { setPresence } from '@/lib/presence-store';
 import { storeDeletion } from '../api/delete-message';
 import { storeUpdatedMessage } from '../api/edit-message';
-import { getMessagesAfter, messagesKey } from '../api/get-messages';
+import { getMessagesAfter, getMessagesPage, messagesKey } from '../api/get-messages';
 import { typingKey } from '../api/get-typing';
 import { storeDeliveredMessage } from '../api/send-message';
 import { storeReactions } from '../api/toggle-reaction';
 import { getActiveChannel } from './active-channel';
 import {
   applyCatchUp,
+  applyHeadRefresh,
   applyThreadReactions,
   isAtHead,
   lastSeenSeq,
@@ -112,10 +113,12 @@ export async function catchUpCachedChannels(queryClient: QueryClient): Promise<v
       queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
         applyCatchUp(current, missed),
       );
-      // The seq catch-up brings new messages at once; edits, deletions and reactions made
-      // while away carry no seq, so the loaded pages are fetched again (now if on screen,
-      // on the next visit otherwise).
-      await queryClient.invalidateQueries({ queryKey: messagesKey(channelId), exact: true });
+      // Edits, deletions and reactions made while away carry no seq: reconcile with a fresh
+      // newest page (a merge, not a refetch, so a permalink window opened meanwhile stays).
+      const head = await getMessagesPage(channelId, { kind: 'latest' });
+      queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
+        applyHeadRefresh(current, head.messages),
+      );
     } catch {
       // Gone (removed from the channel) or offline again: the next ready retries.
     }
