@@ -1,4 +1,4 @@
-import { HashIcon, SearchIcon } from 'lucide-react';
+import { HashIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
@@ -77,20 +77,12 @@ export function BrowseChannelsDialog({ open, onOpenChange }: BrowseChannelsDialo
           <DialogTitle>{t('channels.browse.title')}</DialogTitle>
           <DialogDescription>{t('channels.browse.description')}</DialogDescription>
         </DialogHeader>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('channels.browse.searchPlaceholder')}
-            aria-label={t('channels.browse.searchLabel')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('channels.browse.searchPlaceholder')}
+          aria-label={t('channels.browse.searchLabel')}
+        />
         <div className="-mx-2 max-h-[min(420px,55dvh)] min-h-40 overflow-y-auto">
           {browse.isPending ? (
             <div

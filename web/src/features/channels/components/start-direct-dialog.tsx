@@ -1,4 +1,3 @@
-import { SearchIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useUsers } from '@/features/users/api/get-users';
@@ -72,20 +71,12 @@ export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps
           <DialogTitle>{t('dm.title')}</DialogTitle>
           <DialogDescription>{t('dm.description')}</DialogDescription>
         </DialogHeader>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('dm.searchPlaceholder')}
-            aria-label={t('dm.searchLabel')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('dm.searchPlaceholder')}
+          aria-label={t('dm.searchLabel')}
+        />
         <div
           className="-mx-2 overflow-y-auto rounded-lg border bg-background/40 p-1.5"
           style={{ height: USER_LIST_HEIGHT_PX }}
