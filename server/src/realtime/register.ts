@@ -118,7 +118,9 @@ export async function registerRealtime(app: FastifyInstance, ctx: BaseContext): 
       });
       socket.on('pong', () => hub.pong(conn));
       socket.on('close', () => hub.closed(conn));
-      socket.on('error', (err) => request.log.debug({ err }, 'websocket error'));
+      // app.log, not request.log: a listener holding the request would keep its headers,
+      // cookies and raw message alive for the socket's whole life (docs/performance.md, (d)).
+      socket.on('error', (err) => app.log.debug({ err, userId: user.id }, 'websocket error'));
     },
   );
   return hub;

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Message, MessageCreateData } from '#shared/messages';
 import type { Db } from '../../db/client';
-import { channelMembers, channels, messages, type users } from '../../db/schema';
+import { messages, type users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { type Deps, publish } from '../deps';
