@@ -19,6 +19,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
+import { writeClipboard } from '@/lib/clipboard';
 import { cn } from '@/lib/utils';
 import { useChat } from './chat-context';
 import { ReactionPicker } from './emoji-picker';
@@ -27,21 +28,6 @@ import { useReact } from './reaction-bar';
 /** /channel/{id}?message={id}: opens the channel scrolled to the message. */
 export function messagePermalink(message: Pick<Message, 'id' | 'channelId'>): string {
   return `${window.location.origin}/channel/${message.channelId}?message=${message.id}`;
-}
-
-/** The clipboard API needs a secure context; a self-hosted http address falls back. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
 }
 
 function ActionButton({
@@ -93,7 +79,7 @@ export function MessageActions({
 
   const handleCopy = async () => {
     try {
-      await copyText(messagePermalink(message));
+      await writeClipboard(messagePermalink(message));
       setCopied(true);
       setTimeout(() => setCopied(false), LINK_COPIED_RESET_MS);
       toast({ title: t('messages.actions.linkCopied') });
