@@ -171,6 +171,56 @@ describe('idempotent sends (DESIGN §4)', () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(seqs).toHaveLength(20);
   });
+
+  it('answers each of many simultaneous sends in several channels as if it were alone', async () => {
+    const [mine, his, lonely] = await Promise.all([
+      buildChannel(alice, { type: 'group' }),
+      buildChannel(bob, { type: 'group' }),
+      buildChannel(alice, { type: 'group' }),
+    ]);
+    await Promise.all([addMember(mine!, alice, bob), addMember(his!, bob, alice)]);
+    const channels = [channel, mine!, his!];
+    const clientId = `mix-${Date.now()}`;
+    const sends = [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        who: i % 2 ? alice : bob,
+        channelId: channels[i % 3]!.id,
+        body: { content: `m${i}` },
+      })),
+      // Bob is no member of the lonely channel; the stranger of none.
+      { who: bob, channelId: lonely!.id, body: { content: 'intrus' } },
+      { who: stranger, channelId: channel.id, body: { content: 'intrus' } },
+      // The same retry three times in the same turn.
+      ...Array.from({ length: 3 }, () => ({
+        who: alice,
+        channelId: channel.id,
+        body: { content: 'retry', clientId },
+      })),
+    ];
+    const results = await Promise.all(sends.map((s) => post(s.who, s.body, s.channelId)));
+
+    const stored = results.slice(0, 30);
+    expect(stored.map((r) => r.status)).toEqual(Array(30).fill(201));
+    expect(stored.map((r) => r.body.content)).toEqual(
+      sends.slice(0, 30).map((s) => s.body.content),
+    );
+    expect(results.slice(30, 32).map((r) => r.status)).toEqual([404, 404]);
+    const retries = results.slice(32);
+    expect(retries.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(retries.map((r) => r.body.id)).size).toBe(1);
+
+    // Each channel's seqs are unique, and its history holds exactly what was acknowledged.
+    for (const c of channels) {
+      const mine = results.filter((r) => r.status < 300 && r.body.channelId === c.id);
+      const ids = new Set(mine.map((r) => r.body.id));
+      const seqs = [...new Set(mine.map((r) => r.body.seq))].sort((a, b) => a - b);
+      const page = await alice.client.get<MessagePage>(
+        `/api/channels/${c.id}/messages?after=${seqs[0]! - 1}`,
+      );
+      expect(page.body.messages.map((m) => m.seq)).toEqual(seqs);
+      expect(new Set(page.body.messages.map((m) => m.id))).toEqual(ids);
+    }
+  });
 });
 
 describe('PATCH /api/messages/:id', () => {
