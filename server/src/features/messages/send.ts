@@ -181,7 +181,11 @@ async function insertBatch(db: Db, sends: readonly SendInput[]) {
   return slot.map((i) => (i < 0 ? undefined : stored[i]));
 }
 
-/** Sends gathered per event-loop turn (setImmediate), one batcher per store. */
+/**
+ * Sends gathered per tick, one batcher per store: the requests whose session look-ups came
+ * back together (auth/sessions.ts gathers those per turn) send together, without waiting
+ * for another turn of the event loop.
+ */
 const batchers = new WeakMap<Db, DataLoader<SendInput, MessageRow | undefined>>();
 
 function insertMessage(db: Db, channelId: string, userId: string, data: SendRow) {
@@ -190,7 +194,6 @@ function insertMessage(db: Db, channelId: string, userId: string, data: SendRow)
     batcher = new DataLoader((sends) => insertBatch(db, sends), {
       cache: false,
       maxBatchSize: 256,
-      batchScheduleFn: (run) => setImmediate(run),
     });
     batchers.set(db, batcher);
   }
