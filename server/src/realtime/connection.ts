@@ -2,7 +2,8 @@ import type { TypingUser } from '#shared/messages';
 
 /** What the hub needs of a socket: `ws`'s WebSocket in production, a fake in unit tests. */
 export interface RawSocket {
-  send(data: string): void;
+  /** A text frame: a string, or its UTF-8 bytes (one encoding shared by many sockets). */
+  send(data: string | Buffer, options: { binary: boolean }): void;
   readonly bufferedAmount: number;
   close(code?: number, reason?: string): void;
   terminate(): void;

@@ -20,8 +20,8 @@ class FakeSocket implements RawSocket {
   closedWith: number | null = null;
   terminated = false;
   pings = 0;
-  send(data: string): void {
-    this.writes.push(data);
+  send(data: string | Buffer): void {
+    this.writes.push(data.toString());
   }
   close(code?: number): void {
     this.closedWith = code ?? 1000;
@@ -38,6 +38,15 @@ class FakeSocket implements RawSocket {
   /** Event types, presence left out (users coming online interleave with everything). */
   types(): string[] {
     return this.events.map((e) => e.type).filter((t) => t !== 'presence_update');
+  }
+}
+
+/** A socket whose writes take 0.5 ms of the event loop, as a real one under load. */
+class SlowSocket extends FakeSocket {
+  override send(data: string | Buffer): void {
+    const until = performance.now() + 0.5;
+    while (performance.now() < until) {}
+    super.send(data);
   }
 }
 
@@ -151,7 +160,10 @@ describe('writes', () => {
 
   it('spreads a large fan-out over several turns and keeps each socket in order', async () => {
     const users = Array.from({ length: 2500 }, (_, i) => `u${i}`);
-    const hub = buildHub(world({ big: users }), new MemoryBus(), { chunkSize: 1000 });
+    const hub = buildHub(world({ big: users }), new MemoryBus(), {
+      chunkSize: 1000,
+      flushBudgetMs: Number.POSITIVE_INFINITY,
+    });
     await hub.start();
     const sockets = [];
     for (const u of users) {
@@ -169,6 +181,36 @@ describe('writes', () => {
     expect(hub.outbox.backlog).toBe(0);
     for (const s of sockets) {
       expect(s.events.map((e) => (e as { seq: number }).seq)).toEqual([1, 2]);
+    }
+  });
+
+  it('yields the loop when writing takes longer than the flush budget, losing nothing', async () => {
+    const users = Array.from({ length: 200 }, (_, i) => `u${i}`);
+    const hub = buildHub(world({ big: users }), new MemoryBus(), { flushBudgetMs: 5 });
+    await hub.start();
+    const sockets: FakeSocket[] = [];
+    for (const u of users) {
+      const socket = new SlowSocket();
+      await hub.open(socket, `s-${u}`, profile(u)).ready;
+      sockets.push(socket);
+    }
+    await settle();
+    for (const s of sockets) s.writes.length = 0;
+
+    await hub.toChannel('big', message('big', 1));
+    await hub.toChannel('big', message('big', 2));
+    await turn();
+    // 200 writes of 0.5 ms each cannot fit in one 5 ms turn: some sockets are still waiting.
+    const written = sockets.filter((s) => s.writes.length > 0).length;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(200);
+    const seqs = (s: FakeSocket) =>
+      s.events.filter((e) => e.type === 'new_message').map((e) => (e as { seq: number }).seq);
+    for (let i = 0; i < 100 && sockets.some((s) => seqs(s).length < 2); i++) await turn();
+    for (const s of sockets) {
+      // Both events, in order, and in the same write.
+      expect(seqs(s)).toEqual([1, 2]);
+      expect(s.writes.filter((w) => w.includes('"new_message"'))).toHaveLength(1);
     }
   });
 

@@ -33,6 +33,8 @@ export interface HubOptions {
   heartbeatMs?: number;
   chunkSize?: number;
   maxBufferedBytes?: number;
+  /** See OutboxOptions. */
+  flushBudgetMs?: number;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -61,6 +63,7 @@ export class Hub implements Realtime {
     this.outbox = new Outbox({
       chunkSize: options.chunkSize ?? 1000,
       maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
+      flushBudgetMs: options.flushBudgetMs ?? 4,
       onTooSlow: (conn) => {
         options.log.warn({ userId: conn.userId }, 'realtime socket too slow: dropped');
         this.disconnect(conn, CLOSE_TOO_SLOW, 'Trop de retard', true);

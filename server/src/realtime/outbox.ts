@@ -6,7 +6,11 @@ export interface OutboxOptions {
   /** A socket with more than this many bytes unsent is too slow: it is dropped (it will catch up). */
   maxBufferedBytes: number;
   onTooSlow(conn: Connection): void;
+  /** Time (ms) one flush may hold the event loop before the rest waits for the next turn. */
+  flushBudgetMs: number;
 }
+
+const TEXT = { binary: false } as const;
 
 interface Delivery {
   targets: Connection[];
@@ -28,6 +32,8 @@ export class Outbox {
   private dirty: Connection[] = [];
   private flushScheduled = false;
   private drainScheduled = false;
+  private lastQueue: string[] = [];
+  private lastBytes = Buffer.alloc(0);
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -101,14 +107,26 @@ export class Outbox {
     setImmediate(this.flush);
   }
 
+  /**
+   * Write the dirty sockets, for at most `flushBudgetMs` per turn (and `chunkSize` sockets):
+   * a fan-out to thousands of sockets then leaves the loop free every few milliseconds for
+   * the requests and store answers behind it, so a message's trip through the server is not
+   * held up by whole fan-outs. Events for a socket still waiting here join its queue and
+   * leave in its one write.
+   */
   private readonly flush = (): void => {
     this.flushScheduled = false;
-    const batch =
-      this.dirty.length > this.options.chunkSize
-        ? this.dirty.splice(0, this.options.chunkSize)
-        : this.dirty;
-    if (batch === this.dirty) this.dirty = [];
-    for (const conn of batch) this.write(conn);
+    const started = performance.now();
+    const dirty = this.dirty;
+    const end = Math.min(dirty.length, this.options.chunkSize);
+    let i = 0;
+    while (i < end) {
+      this.write(dirty[i] as Connection);
+      i++;
+      if ((i & 31) === 0 && performance.now() - started >= this.options.flushBudgetMs) break;
+    }
+    if (i === dirty.length) this.dirty = [];
+    else dirty.splice(0, i);
     if (this.dirty.length > 0) this.scheduleFlush();
   };
 
@@ -120,6 +138,22 @@ export class Outbox {
       this.options.onTooSlow(conn);
       return;
     }
-    conn.socket.send(queue.length === 1 ? (queue[0] as string) : `[${queue.join(',')}]`);
+    conn.socket.send(this.encode(queue), TEXT);
+  }
+
+  /**
+   * The bytes of one socket's queue. The sockets of a channel usually have the very same
+   * queue (the same payload strings, in order): the previous socket's bytes are then
+   * reused, so a fan-out to N sockets encodes once, not N times.
+   */
+  private encode(queue: string[]): Buffer {
+    const last = this.lastQueue;
+    if (last.length === queue.length && last.every((payload, i) => payload === queue[i])) {
+      return this.lastBytes;
+    }
+    const bytes = Buffer.from(queue.length === 1 ? (queue[0] as string) : `[${queue.join(',')}]`);
+    this.lastQueue = queue;
+    this.lastBytes = bytes;
+    return bytes;
   }
 }
