@@ -1,53 +1,36 @@
-// Plain node:http with keep-alive: the generator's own cost per request stays small and
-// the same for Ruche and for the bare ceiling server.
-import http from 'node:http';
+// undici with keep-alive: the generator's own cost per request stays small (about a third
+// of node:http's client here) and the same for Ruche and for the bare ceiling server.
+import { Agent, request as send } from 'undici';
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
+const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
 
-export function request(
+export async function request(
   port,
   method,
   path,
   { body, cookie, headers = {}, timeoutMs = 30_000 } = {},
 ) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        timeout: timeoutMs,
-        headers: {
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': payload.length }
-            : {}),
-          ...(cookie ? { cookie } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let json;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode, headers: res.headers, json, text });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
-    req.on('error', reject);
-    req.end(payload);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const res = await send(`http://127.0.0.1:${port}${path}`, {
+    method,
+    dispatcher: agent,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    headers: {
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    body: payload,
   });
+  const text = await res.body.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, json, text };
 }
 
 /** The `ruche_session` cookie out of a Set-Cookie header. */
@@ -68,5 +51,5 @@ export async function expectOk(promise, what) {
 }
 
 export function destroyAgent() {
-  agent.destroy();
+  return agent.destroy();
 }
