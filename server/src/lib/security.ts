@@ -1,5 +1,5 @@
-import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
