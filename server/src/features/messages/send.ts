@@ -29,7 +29,7 @@ const fromRaw = (raw: RawMessage): MessageRow => ({
 type SendRow = MessageCreateData & { mentions: string[] };
 
 /** One send as the store sees it. */
-interface SendInput {
+export interface SendInput {
   channelId: string;
   userId: string;
   data: SendRow;
@@ -156,7 +156,7 @@ const sendKey = ({ channelId, userId, data }: SendInput) =>
  * meanwhile, a deadlock with another node) wrote nothing, so each send is then tried on its
  * own and only the faulty one fails.
  */
-async function insertBatch(db: Db, sends: readonly SendInput[]) {
+export async function storeSends(db: Db, sends: readonly SendInput[]) {
   if (sends.length === 1) return [await insertOne(db, sends[0] as SendInput)];
   const seen = new Set<string>();
   const unique: SendInput[] = [];
@@ -191,7 +191,7 @@ const batchers = new WeakMap<Db, DataLoader<SendInput, MessageRow | undefined>>(
 function insertMessage(db: Db, channelId: string, userId: string, data: SendRow) {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new DataLoader((sends) => insertBatch(db, sends), {
+    batcher = new DataLoader((sends) => storeSends(db, sends), {
       cache: false,
       maxBatchSize: 256,
     });
