@@ -25,8 +25,17 @@ export const conflict = (message: string) => new HttpError(409, message);
  * duplicates are caught. Drizzle wraps the driver's error, so its causes are looked at too.
  */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasCode(error, '23505');
+}
+
+/** Whether a store error is a foreign-key violation (SQLSTATE 23503): a row it names is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, '23503');
+}
+
+function hasCode(error: unknown, code: string): boolean {
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }

@@ -4,6 +4,7 @@ import type { Channel } from '#shared/channels';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { isForeignKeyViolation } from '../../lib/errors';
 import { type SendInput, storeSends } from './send';
 
 // The batched store path itself, on the real store: what one statement does for many sends,
@@ -60,6 +61,8 @@ describe('storeSends', () => {
     ]);
     expect(results[0]).toMatchObject({ content: 'bon', seq: before.seq + 1 });
     expect(results[1]).toBeInstanceOf(Error);
+    // sendMessage answers that one with a 400 about the parent, not a 500.
+    expect(isForeignKeyViolation(results[1])).toBe(true);
     expect(results[2]).toMatchObject({ content: 'bon aussi' });
 
     // Nothing of the failed statement remains: the channel's next seq follows on.

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Message, MessageCreateData } from '#shared/messages';
 import type { Db } from '../../db/client';
 import { messages, type users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { type Deps, publish } from '../deps';
 import { listMemberNames, needsMentionLookup, resolveMentions } from './mentions';
@@ -200,6 +200,11 @@ function insertMessage(db: Db, channelId: string, userId: string, data: SendRow)
   return batcher.load({ channelId, userId, data });
 }
 
+const parentNotFound = () =>
+  badRequest('Le message auquel vous répondez est introuvable dans ce canal', {
+    parentMessageId: ['Choisissez un message de premier niveau de ce canal'],
+  });
+
 /** A reply must answer a top-level message of the same channel (threads are one level). */
 async function checkParent(db: Db, channelId: string, parentId: string): Promise<void> {
   const [parent] = await db
@@ -212,11 +217,7 @@ async function checkParent(db: Db, channelId: string, parentId: string): Promise
         isNull(messages.parentMessageId),
       ),
     );
-  if (!parent) {
-    throw badRequest('Le message auquel vous répondez est introuvable dans ce canal', {
-      parentMessageId: ['Choisissez un message de premier niveau de ce canal'],
-    });
-  }
+  if (!parent) throw parentNotFound();
 }
 
 async function resolveFor(db: Db, channelId: string, user: UserRow, data: MessageCreateData) {
@@ -242,7 +243,13 @@ export async function sendMessage(
     await checkParent(deps.db, channelId, data.parentMessageId);
   }
   const mentions = await resolveFor(deps.db, channelId, user, data);
-  const row = await insertMessage(deps.db, channelId, user.id, { ...data, mentions });
+  const row = await insertMessage(deps.db, channelId, user.id, { ...data, mentions }).catch(
+    (err: unknown) => {
+      // The parent was deleted between the check above and the insert.
+      if (data.parentMessageId && isForeignKeyViolation(err)) throw parentNotFound();
+      throw err;
+    },
+  );
   if (!row)
     return { message: await findRetried(deps.db, channelId, user.id, data), created: false };
 
