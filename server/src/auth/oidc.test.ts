@@ -99,6 +99,26 @@ describe('OpenID Connect sign-in against a real provider', () => {
     });
   });
 
+  it('signs in twice at once for a new subject: both succeed, as one account', async () => {
+    const sub = person({ email: 'double@example.test', email_verified: true, given_name: 'Jo' });
+    const browsers = [new TestClient(server.url), new TestClient(server.url)];
+    // Both flows up to the provider's redirect, then both callbacks together: the two
+    // first sign-ins race to create the account.
+    const backs = await Promise.all(browsers.map((b) => authorize(b, sub)));
+    const callbacks = await Promise.all(
+      browsers.map((b, i) => b.get(backs[i]!.pathname + backs[i]!.search)),
+    );
+    expect(callbacks.map((c) => c.status)).toEqual([302, 302]);
+    const mes = await Promise.all(browsers.map((b) => b.get<User>('/api/auth/user')));
+    expect(mes.map((m) => m.status)).toEqual([200, 200]);
+    expect(mes[0]!.body.id).toBe(mes[1]!.body.id);
+    const rows = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.oidcSubject, sub));
+    expect(rows).toHaveLength(1);
+  });
+
   it('updates the names and picture at the next sign-in, keeping the same account', async () => {
     const sub = person({
       email: 'paul@example.test',

@@ -10,7 +10,7 @@ import {
   type UserRow,
   updateUserProfile,
 } from '../features/users/service';
-import { badRequest, HttpError } from '../lib/errors';
+import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
 
 import { signIn } from './sign-in';
 
@@ -70,6 +70,17 @@ async function upsertOidcUser(
   issuer: string,
   claims: OidcClaims,
 ): Promise<UserRow> {
+  try {
+    return await upsertOnce(ctx, issuer, claims);
+  } catch (err) {
+    // Two first sign-ins of one subject at once: the other one created (or linked) the
+    // account between our read and our write. Read again: it is this account now.
+    if (!isUniqueViolation(err)) throw err;
+    return upsertOnce(ctx, issuer, claims);
+  }
+}
+
+async function upsertOnce(ctx: AppContext, issuer: string, claims: OidcClaims): Promise<UserRow> {
   const email = claim(claims.email, EMAIL_MAX)?.toLowerCase() ?? null;
   const verified = claims.email_verified === true;
   const profile = {
