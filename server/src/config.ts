@@ -22,6 +22,24 @@ const EnvSchema = z.object({
     .positive()
     .default(5 * 60 * 1000),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Other origins whose pages may write with the session cookie and open /ws, comma
+   * separated: the Capacitor shell's (capacitor://localhost on iOS, https://localhost on
+   * Android). Exact origins: scheme://host[:port], no path.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => /^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/.test(o)), {
+      message:
+        'ALLOWED_ORIGINS : des origines exactes (schéma://hôte[:port]) séparées par des virgules',
+    }),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   OIDC_ISSUER: z.string().url().optional(),
@@ -53,6 +71,8 @@ export interface Config {
   redisPrefix: string;
   presenceAwayMs: number;
   publicUrl: string | undefined;
+  /** Origins trusted besides our own (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   sessionSecret: string;
   sessionTtlMs: number;
   oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string } | undefined;
@@ -100,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     presenceAwayMs: e.PRESENCE_AWAY_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedOrigins: e.ALLOWED_ORIGINS,
     sessionSecret: loadSecret(dataDir, e.SESSION_SECRET),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     oidc,

@@ -7,6 +7,8 @@ import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { loadConfig } from '../config';
+import { TestSocket } from '../realtime/test-socket';
 
 const REFUSED = 'Requête refusée : origine non autorisée';
 
@@ -205,5 +207,49 @@ describe('behind HTTPS (PUBLIC_URL)', () => {
     });
     // The client's Origin is the loopback address, which is not the public origin.
     expect(res.status).toBe(403);
+  });
+});
+
+describe('ALLOWED_ORIGINS (the Capacitor shell)', () => {
+  let shell: TestServer;
+  let bob: Actor;
+  beforeAll(async () => {
+    shell = await startTestServer({
+      env: { ALLOWED_ORIGINS: 'capacitor://localhost, https://localhost' },
+    });
+    bob = await buildUser(shell, { displayName: 'Bob' });
+  });
+  afterAll(() => shell?.close());
+
+  const rename = (origin: string, displayName: string) =>
+    bob.client.patch<ApiErrorBody & User>('/api/auth/user', { displayName }, { origin });
+
+  it('lets a listed origin write with the session cookie', async () => {
+    expect((await rename('capacitor://localhost', 'Bob iOS')).status).toBe(200);
+    expect((await rename('https://localhost', 'Bob Android')).status).toBe(200);
+    expect((await bob.client.get<User>('/api/auth/user')).body.displayName).toBe('Bob Android');
+  });
+
+  it('still refuses any other origin, a listed one with another port included', async () => {
+    for (const origin of ['capacitor://evil', 'https://localhost:8443', 'https://evil.example']) {
+      const res = await rename(origin, 'Piratée');
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(REFUSED);
+    }
+    expect((await bob.client.get<User>('/api/auth/user')).body.displayName).toBe('Bob Android');
+  });
+
+  it('opens /ws for a listed origin, and only for it', async () => {
+    const ws = await TestSocket.connect(shell, bob.client.cookieHeader, 'capacitor://localhost');
+    ws.close();
+    await expect(
+      TestSocket.connect(shell, bob.client.cookieHeader, 'capacitor://evil'),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('refuses to start with something that is not an origin', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: tmpdir(), ALLOWED_ORIGINS: 'https://app.example/path' }),
+    ).toThrow(/ALLOWED_ORIGINS/);
   });
 });

@@ -17,10 +17,15 @@ export function ownOrigin(request: FastifyRequest, config: Config): string {
  * on every cross-origin write and Sec-Fetch-Site on every request, so either one decides;
  * a client sending neither is not a browser and cannot be a confused deputy.
  */
+/** Our own origin, or one ALLOWED_ORIGINS lists (the Capacitor shell's). */
+export function isTrustedOrigin(origin: string, request: FastifyRequest, config: Config): boolean {
+  return origin === ownOrigin(request, config) || config.allowedOrigins.includes(origin);
+}
+
 export function isForeignWrite(request: FastifyRequest, config: Config): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
-  if (origin) return origin !== ownOrigin(request, config);
+  if (origin) return !isTrustedOrigin(origin, request, config);
   const site = request.headers['sec-fetch-site'];
   return site === 'cross-site' || site === 'same-site';
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { getMemberRole, listChannelIdsForUser } from '../features/channels/membership';
 import { setTyping } from '../features/typing/service';
-import { ownOrigin } from '../lib/security';
+import { isTrustedOrigin } from '../lib/security';
 import type { Broker, PresenceStore } from './broker';
 import { MemoryBroker, MemoryPresenceStore } from './broker-memory';
 import { RedisBroker, RedisPresenceStore } from './broker-redis';
@@ -73,7 +73,7 @@ async function checkUpgrade(
   reply: FastifyReply,
 ): Promise<void> {
   const origin = request.headers.origin;
-  if (origin && origin !== ownOrigin(request, ctx.config)) {
+  if (origin && !isTrustedOrigin(origin, request, ctx.config)) {
     return reply.code(403).send({ message: 'Origine non autorisée' });
   }
   if (!request.user) {
