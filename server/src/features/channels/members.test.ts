@@ -109,3 +109,35 @@ describe('DELETE /api/channels/:id/members/:memberId', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('POST /api/channels/:id/leave', () => {
+  const leave = (who: Actor, channelId: string) =>
+    who.client.post<ApiErrorBody>(`/api/channels/${channelId}/leave`);
+
+  it('lets a member leave: gone from the members and from their own channel list', async () => {
+    const channel = await groupWithBobAndCarol();
+    expect((await leave(bob, channel.id)).status).toBe(204);
+    expect((await members(alice, channel.id)).map((m) => m.userId)).not.toContain(bob.user.id);
+    const mine = await bob.client.get<Channel[]>('/api/channels');
+    expect(mine.body.map((c) => c.id)).not.toContain(channel.id);
+    // Having left, Bob is a stranger to the channel.
+    expect((await bob.client.get(`/api/channels/${channel.id}/messages`)).status).toBe(404);
+    expect((await leave(bob, channel.id)).status).toBe(404);
+  });
+
+  it('refuses the owner (409), a stranger (404) and a direct conversation (400)', async () => {
+    const channel = await groupWithBobAndCarol();
+    const owner = await leave(alice, channel.id);
+    expect(owner.status).toBe(409);
+    expect(owner.body.message).toMatch(/propriétaire/);
+    expect((await leave(stranger, channel.id)).status).toBe(404);
+
+    const direct = await alice.client.post<Channel>('/api/channels/direct', {
+      recipientId: carol.user.id,
+    });
+    const res = await leave(carol, direct.body.id);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Une conversation directe ne peut pas être quittée');
+    expect((await members(alice, channel.id)).map((m) => m.userId)).toContain(alice.user.id);
+  });
+});

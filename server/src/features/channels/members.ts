@@ -2,9 +2,9 @@ import { and, eq, or } from 'drizzle-orm';
 import type { MemberRole } from '#shared/limits';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, userPresence } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Deps, publish } from '../deps';
-import { isUuid, requireMember } from './access';
+import { CHANNEL_NOT_FOUND, isUuid, requireMember } from './access';
 import { findChannelForUser, findMember } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -88,20 +88,55 @@ export async function removeMember(
     if (!target) throw notFound(MEMBER_NOT_FOUND);
     if (target.role === 'owner')
       throw forbidden('Le propriétaire du canal ne peut pas être retiré');
-    await tx.delete(channelMembers).where(eq(channelMembers.id, target.id));
-    await tx
-      .delete(userPresence)
-      .where(and(eq(userPresence.channelId, channelId), eq(userPresence.userId, target.userId)));
+    await detach(tx, channelId, target.id, target.userId);
     return target.userId;
   });
+  await announceMemberRemoved(deps, channelId, removedUserId);
+}
 
-  const event = { type: 'member_removed', channelId, userId: removedUserId } as const;
+/**
+ * The caller leaves a channel, group or voice channel (Slack's "Leave channel"). The owner
+ * cannot (the channel would have nobody able to manage it: they delete it instead), and a
+ * direct conversation is its two users for good (DESIGN §4).
+ */
+export async function leaveChannel(deps: Deps, userId: string, channelId: string): Promise<void> {
+  await requireMember(deps.db, channelId, userId);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: channelMembers.id, role: channelMembers.role, type: channels.type })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
+      .for('update', { of: channelMembers });
+    if (!row) throw notFound(CHANNEL_NOT_FOUND);
+    if (row.type === 'direct') {
+      throw badRequest('Une conversation directe ne peut pas être quittée');
+    }
+    if (row.role === 'owner') {
+      throw conflict(
+        'Le propriétaire ne peut pas quitter son canal : supprimez-le depuis ses options',
+      );
+    }
+    await detach(tx, channelId, row.id, userId);
+  });
+  await announceMemberRemoved(deps, channelId, userId);
+}
+
+async function detach(tx: Tx, channelId: string, memberId: string, userId: string) {
+  await tx.delete(channelMembers).where(eq(channelMembers.id, memberId));
+  await tx
+    .delete(userPresence)
+    .where(and(eq(userPresence.channelId, channelId), eq(userPresence.userId, userId)));
+}
+
+/** After the commit: cut the member's sockets off first (DESIGN §4), then tell everyone. */
+async function announceMemberRemoved(deps: Deps, channelId: string, userId: string) {
+  const event = { type: 'member_removed', channelId, userId } as const;
   await publish(
     deps,
     'member_removed',
-    // Cut the removed member's sockets off first (DESIGN §4), then tell everyone.
-    () => deps.realtime.memberRemoved(channelId, removedUserId),
+    () => deps.realtime.memberRemoved(channelId, userId),
     () => deps.realtime.toChannel(channelId, event),
-    () => deps.realtime.toUsers([removedUserId], event),
+    () => deps.realtime.toUsers([userId], event),
   );
 }

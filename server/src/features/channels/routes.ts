@@ -10,7 +10,7 @@ import { parse } from '../../lib/errors';
 import { depsFor } from '../deps';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from './access';
 import { openDirectChannel } from './direct';
-import { removeMember } from './members';
+import { leaveChannel, removeMember } from './members';
 import { listChannelsForUser, listMembers } from './queries';
 import {
   browsePublicChannels,
@@ -82,6 +82,12 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
       return reply.status(204).send();
     },
   );
+
+  app.post<ById>('/api/channels/:id/leave', async (request, reply) => {
+    const user = requireUser(request);
+    await leaveChannel(depsFor(ctx, request), user.id, channelId(request.params));
+    return reply.status(204).send();
+  });
 
   app.post<ById>('/api/channels/:id/join', async (request) => {
     const user = requireUser(request);
