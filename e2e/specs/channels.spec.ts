@@ -241,7 +241,7 @@ test.describe('channels', () => {
     await expect(visitor.page).toHaveURL(/\/$/);
   });
 
-  test('bob browses the public channels and joins one', async ({ alice, bob }) => {
+  test('bob browses the public channels, joins one, then leaves it', async ({ alice, bob }) => {
     await Promise.all([alice.arrive(), bob.arrive()]);
     const name = unique('entraide');
     const id = await createChannelViaApi(alice, name);
@@ -257,6 +257,16 @@ test.describe('channels', () => {
     await expect(b.heading(name)).toBeVisible();
     await expect(b.browseDialog).toBeHidden();
     await expect(b.channelLink(name)).toHaveAttribute('aria-current', 'page');
+
+    // Leaving: confirmation, then the channel is gone from his sidebar and he is home.
+    const menu = await b.openChannelMenu();
+    await menu.getByRole('menuitem', { name: 'Quitter le canal' }).click();
+    const confirm = bob.page.getByRole('alertdialog', { name: `Quitter « ${name} » ?` });
+    await shot(bob.page, 'desktop-leave-channel');
+    await confirm.getByRole('button', { name: 'Quitter le canal' }).click();
+    await expect(b.toast).toContainText(`Vous avez quitté « ${name} »`);
+    await expect(b.channelLink(name)).toHaveCount(0);
+    await expect(bob.page).toHaveURL(/\/$/);
   });
 
   test('the owner deletes a channel and lands on /', async ({ alice }) => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   EllipsisVerticalIcon,
   HeadphonesIcon,
+  LogOutIcon,
   Trash2Icon,
   UserPlusIcon,
   UsersIcon,
@@ -36,7 +37,7 @@ interface ChannelHeaderProps {
 export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
-  const [dialog, setDialog] = useState<'invite' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'invite' | 'delete' | 'leave' | null>(null);
   const title = titleOf(channel);
   const isDirect = channel.type === 'direct';
   // The member list, when loaded (members tab), is fresher than the channel's own copy.
@@ -109,15 +110,18 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
                 <UserPlusIcon aria-hidden />
                 {t('channelView.invite')}
               </DropdownMenuItem>
+              <DropdownMenuSeparator />
               {isOwner ? (
-                <>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
-                    <Trash2Icon aria-hidden />
-                    {t('channelView.delete')}
-                  </DropdownMenuItem>
-                </>
-              ) : null}
+                <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
+                  <Trash2Icon aria-hidden />
+                  {t('channelView.delete')}
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem variant="destructive" onSelect={() => setDialog('leave')}>
+                  <LogOutIcon aria-hidden />
+                  {t('channelView.leave')}
+                </DropdownMenuItem>
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
         )}
@@ -130,14 +134,13 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
             open={dialog === 'invite'}
             onOpenChange={(open) => setDialog(open ? 'invite' : null)}
           />
-          {isOwner ? (
-            <DeleteChannelDialog
-              channelId={channel.id}
-              channelName={channel.name}
-              open={dialog === 'delete'}
-              onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-            />
-          ) : null}
+          <DeleteChannelDialog
+            mode={isOwner ? 'delete' : 'leave'}
+            channelId={channel.id}
+            channelName={channel.name}
+            open={dialog === 'delete' || dialog === 'leave'}
+            onOpenChange={(open) => setDialog(open ? (isOwner ? 'delete' : 'leave') : null)}
+          />
         </>
       )}
     </header>

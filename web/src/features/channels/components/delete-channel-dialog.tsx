@@ -13,17 +13,44 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
-import { useDeleteChannel } from '../api/delete-channel';
+import { useDeleteChannel, useLeaveChannel } from '../api/delete-channel';
 
 interface DeleteChannelDialogProps {
+  /** Delete the channel for everyone (its owner), or leave it (any other member). */
+  mode: 'delete' | 'leave';
   channelId: string;
   channelName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2: owner only, with confirmation; afterwards the app goes to /. */
+const TEXT = {
+  delete: {
+    title: 'channelView.deleteTitle',
+    description: 'channelView.deleteDescription',
+    confirm: 'channelView.deleteConfirm',
+    pending: 'channelView.deleting',
+    doneTitle: 'channelView.deletedTitle',
+    done: 'channelView.deleted',
+    error: 'channelView.deleteError',
+  },
+  leave: {
+    title: 'channelView.leaveTitle',
+    description: 'channelView.leaveDescription',
+    confirm: 'channelView.leaveConfirm',
+    pending: 'channelView.leaving',
+    doneTitle: 'channelView.leftTitle',
+    done: 'channelView.left',
+    error: 'channelView.leaveError',
+  },
+} as const;
+
+/**
+ * SPEC §2 delete (owner only), or leave (any other member): with confirmation; afterwards
+ * the app goes to /.
+ */
 export function DeleteChannelDialog({
+  mode,
   channelId,
   channelName,
   open,
@@ -32,6 +59,9 @@ export function DeleteChannelDialog({
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const deleteChannel = useDeleteChannel();
+  const leaveChannel = useLeaveChannel();
+  const mutation = mode === 'delete' ? deleteChannel : leaveChannel;
+  const text = TEXT[mode];
 
   const handleDelete = async (event: MouseEvent<HTMLButtonElement>) => {
     // Keep the dialog open until the server answers.
@@ -39,17 +69,14 @@ export function DeleteChannelDialog({
     try {
       // Awaited rather than mutate callbacks: the channel_deleted event may unmount this
       // view before the answer arrives, and the toast and the redirect must still happen.
-      await deleteChannel.mutateAsync(channelId);
+      await mutation.mutateAsync(channelId);
     } catch (error) {
-      toastFailure(error, t('channelView.errorTitle'), t('channelView.deleteError'));
+      toastFailure(error, t('channelView.errorTitle'), t(text.error));
       return;
     }
     onOpenChange(false);
-    toast({
-      title: t('channelView.deletedTitle'),
-      description: t('channelView.deleted', { name: channelName }),
-    });
-    // The channel_deleted event may already have sent the view home.
+    toast({ title: t(text.doneTitle), description: t(text.done, { name: channelName }) });
+    // The channel_deleted / member_removed event may already have sent the view home.
     if (window.location.pathname !== '/') navigate('/');
   };
 
@@ -57,19 +84,17 @@ export function DeleteChannelDialog({
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{t('channelView.deleteTitle', { name: channelName })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('channelView.deleteDescription')}</AlertDialogDescription>
+          <AlertDialogTitle>{t(text.title, { name: channelName })}</AlertDialogTitle>
+          <AlertDialogDescription>{t(text.description)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteChannel.isPending}>
-            {t('common.cancel')}
-          </AlertDialogCancel>
+          <AlertDialogCancel disabled={mutation.isPending}>{t('common.cancel')}</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             onClick={handleDelete}
-            disabled={deleteChannel.isPending}
+            disabled={mutation.isPending}
           >
-            {deleteChannel.isPending ? t('channelView.deleting') : t('channelView.deleteConfirm')}
+            {mutation.isPending ? t(text.pending) : t(text.confirm)}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
