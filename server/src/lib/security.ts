@@ -13,15 +13,18 @@ export function ownOrigin(request: FastifyRequest, config: Config): string {
 }
 
 /**
- * DESIGN §4: cookie-authenticated writes must come from our own pages. Browsers send Origin
- * on every cross-origin write and Sec-Fetch-Site on every request, so either one decides;
- * a client sending neither is not a browser and cannot be a confused deputy.
+ * Our own origin, or one ALLOWED_ORIGINS lists (the Capacitor shell's). Also the /ws upgrade's
+ * check (realtime/register.ts), so that writes and sockets trust the same pages.
  */
-/** Our own origin, or one ALLOWED_ORIGINS lists (the Capacitor shell's). */
 export function isTrustedOrigin(origin: string, request: FastifyRequest, config: Config): boolean {
   return origin === ownOrigin(request, config) || config.allowedOrigins.includes(origin);
 }
 
+/**
+ * DESIGN §4: cookie-authenticated writes must come from our own pages. Browsers send Origin
+ * on every cross-origin write and Sec-Fetch-Site on every request, so either one decides;
+ * a client sending neither is not a browser and cannot be a confused deputy.
+ */
 export function isForeignWrite(request: FastifyRequest, config: Config): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
