@@ -50,6 +50,19 @@ class SlowSocket extends FakeSocket {
   }
 }
 
+/** One socket per user, opened and settled, with what the connections wrote forgotten. */
+async function connectAll(hub: Hub, users: string[], make: () => FakeSocket) {
+  const sockets: FakeSocket[] = [];
+  for (const u of users) {
+    const socket = make();
+    await hub.open(socket, `s-${u}`, profile(u)).ready;
+    sockets.push(socket);
+  }
+  await settle();
+  for (const s of sockets) s.writes.length = 0;
+  return sockets;
+}
+
 /** The end of the current event-loop turn: batches are flushed. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 const settle = async () => {
@@ -165,14 +178,7 @@ describe('writes', () => {
       flushBudgetMs: Number.POSITIVE_INFINITY,
     });
     await hub.start();
-    const sockets = [];
-    for (const u of users) {
-      const socket = new FakeSocket();
-      await hub.open(socket, `s-${u}`, profile(u)).ready;
-      sockets.push(socket);
-    }
-    await settle();
-    for (const s of sockets) s.writes.length = 0;
+    const sockets = await connectAll(hub, users, () => new FakeSocket());
 
     await hub.toChannel('big', message('big', 1));
     await hub.toChannel('big', message('big', 2));
@@ -188,14 +194,7 @@ describe('writes', () => {
     const users = Array.from({ length: 200 }, (_, i) => `u${i}`);
     const hub = buildHub(world({ big: users }), new MemoryBus(), { flushBudgetMs: 5 });
     await hub.start();
-    const sockets: FakeSocket[] = [];
-    for (const u of users) {
-      const socket = new SlowSocket();
-      await hub.open(socket, `s-${u}`, profile(u)).ready;
-      sockets.push(socket);
-    }
-    await settle();
-    for (const s of sockets) s.writes.length = 0;
+    const sockets = await connectAll(hub, users, () => new SlowSocket());
 
     await hub.toChannel('big', message('big', 1));
     await hub.toChannel('big', message('big', 2));
