@@ -1,11 +1,39 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
 import { startTestServer, type TestServer } from '../../test/server';
 import { users } from '../db/schema';
+
+/**
+ * A gate in the sign-in's read of the account by email: armed for one address, it holds each
+ * reader until `size` of them have read, so that concurrent first sign-ins all see "no
+ * account" before any of them creates it. Without it the race is left to timing.
+ */
+const emailGate = vi.hoisted(() => ({
+  email: null as string | null,
+  size: 0,
+  held: [] as (() => void)[],
+}));
+vi.mock('../features/users/service', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../features/users/service')>();
+  return {
+    ...actual,
+    findUserByEmail: async (...args: Parameters<typeof actual.findUserByEmail>) => {
+      const row = await actual.findUserByEmail(...args);
+      if (emailGate.email !== args[1]) return row;
+      await new Promise<void>((release) => {
+        emailGate.held.push(release);
+        if (emailGate.held.length < emailGate.size) return;
+        emailGate.email = null;
+        for (const r of emailGate.held.splice(0)) r();
+      });
+      return row;
+    },
+  };
+});
 
 let provider: OidcTestProvider;
 let server: TestServer;
@@ -102,9 +130,10 @@ describe('OpenID Connect sign-in against a real provider', () => {
   it('signs in twice at once for a new subject: both succeed, as one account', async () => {
     const sub = person({ email: 'double@example.test', email_verified: true, given_name: 'Jo' });
     const browsers = [new TestClient(server.url), new TestClient(server.url)];
-    // Both flows up to the provider's redirect, then both callbacks together: the two
-    // first sign-ins race to create the account.
+    // Both flows up to the provider's redirect, then both callbacks together, held until
+    // both have found no account: the two first sign-ins race to create it.
     const backs = await Promise.all(browsers.map((b) => authorize(b, sub)));
+    Object.assign(emailGate, { email: 'double@example.test', size: browsers.length });
     const callbacks = await Promise.all(
       browsers.map((b, i) => b.get(backs[i]!.pathname + backs[i]!.search)),
     );
