@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import type { Channel, ChannelMember } from '#shared/channels';
-import { addMember, buildChannel } from '../../../test/chat-factories';
+import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { isEvent, TestSocket } from '../../realtime/test-socket';
 
 let server: TestServer;
 let alice: Actor; // creator and owner
@@ -139,5 +140,35 @@ describe('POST /api/channels/:id/leave', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Une conversation directe ne peut pas être quittée');
     expect((await members(alice, channel.id)).map((m) => m.userId)).toContain(alice.user.id);
+  });
+
+  it('lets a member leave a voice channel too', async () => {
+    const voice = await buildChannel(alice, { type: 'voice' });
+    await addMember(voice, alice, carol);
+    expect((await leave(carol, voice.id)).status).toBe(204);
+    expect((await members(alice, voice.id)).map((m) => m.userId)).toEqual([alice.user.id]);
+  });
+
+  it('acts live like a removal: everyone hears it, and the leaver’s socket gets nothing more', async () => {
+    const channel = await groupWithBobAndCarol();
+    const [a, b] = await Promise.all([
+      TestSocket.open(server, alice.client),
+      TestSocket.open(server, bob.client),
+    ]);
+    try {
+      b.send({ type: 'join_channel', channelId: channel.id });
+      await b.next(isEvent('joined', { channelId: channel.id }));
+      expect((await leave(bob, channel.id)).status).toBe(204);
+      const left = { channelId: channel.id, userId: bob.user.id };
+      await Promise.all([a, b].map((s) => s.next(isEvent('member_removed', left))));
+      const seen = b.ofChannel(channel.id).length;
+      await sendMessage(alice, channel.id, 'après le départ de Bob');
+      await a.next(isEvent('new_message', { channelId: channel.id }));
+      await b.sync();
+      expect(b.ofChannel(channel.id)).toHaveLength(seen);
+    } finally {
+      a.ws.terminate();
+      b.ws.terminate();
+    }
   });
 });
