@@ -8,10 +8,8 @@ import { useChat } from './chat-context';
 export function TypingLine({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
   const { me } = useChat();
-  const { data = [] } = useTyping(channelId);
-  const names = data
-    .filter((user) => user.userId !== me.id)
-    .map((user) => userDisplayName(user) ?? t('common.unknownUser'));
+  const { data = [] } = useTyping(channelId, me.id);
+  const names = data.map((user) => userDisplayName(user) ?? t('common.unknownUser'));
   const text = typingText(names, t);
   return (
     <div
