@@ -258,8 +258,16 @@ test.describe('channels', () => {
     await expect(b.browseDialog).toBeHidden();
     await expect(b.channelLink(name)).toHaveAttribute('aria-current', 'page');
 
+    // Alice keeps the members tab open: bob's departure shows there live.
+    const a = new ChannelsUi(alice.page);
+    await alice.page.goto(`/channel/${id}`);
+    await a.tab('Membres').click();
+    await expect(a.members()).toHaveCount(2);
+    await expect(a.members().filter({ hasText: 'Bob' })).toBeVisible();
+
     // Leaving: confirmation, then the channel is gone from his sidebar and he is home.
     const menu = await b.openChannelMenu();
+    await expect(menu.getByRole('menuitem', { name: 'Supprimer le canal' })).toHaveCount(0);
     await menu.getByRole('menuitem', { name: 'Quitter le canal' }).click();
     const confirm = bob.page.getByRole('alertdialog', { name: `Quitter « ${name} » ?` });
     await shot(bob.page, 'desktop-leave-channel');
@@ -267,6 +275,15 @@ test.describe('channels', () => {
     await expect(b.toast).toContainText(`Vous avez quitté « ${name} »`);
     await expect(b.channelLink(name)).toHaveCount(0);
     await expect(bob.page).toHaveURL(/\/$/);
+    await expect(a.members()).toHaveCount(1);
+    await expect(a.members().filter({ hasText: 'Bob' })).toHaveCount(0);
+    await expect(alice.page.getByRole('button', { name: /^1 membre$/ })).toBeVisible();
+
+    // The owner has no leave entry: she deletes the channel instead.
+    const ownerMenu = await a.openChannelMenu();
+    await expect(ownerMenu.getByRole('menuitem', { name: 'Quitter le canal' })).toHaveCount(0);
+    await expect(ownerMenu.getByRole('menuitem', { name: 'Supprimer le canal' })).toBeVisible();
+    await alice.page.keyboard.press('Escape');
   });
 
   test('the owner deletes a channel and lands on /', async ({ alice }) => {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Channel } from '#shared/channels';
 import { apiGet } from '@/lib/api';
 
@@ -11,3 +11,11 @@ export const channelsQueryOptions = () =>
   queryOptions({ queryKey: CHANNELS_KEY, queryFn: getChannels });
 
 export const useChannels = () => useQuery(channelsQueryOptions());
+
+/** A channel gone for the caller (deleted, or left): out of the sidebar at once, then refetched. */
+export function dropFromChannelList(queryClient: QueryClient, channelId: string): Promise<void> {
+  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
+    list?.filter((channel) => channel.id !== channelId),
+  );
+  return queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true });
+}

@@ -13,7 +13,8 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
-import { useDeleteChannel, useLeaveChannel } from '../api/delete-channel';
+import { useDeleteChannel } from '../api/delete-channel';
+import { useLeaveChannel } from '../api/leave-channel';
 
 interface DeleteChannelDialogProps {
   /** Delete the channel for everyone (its owner), or leave it (any other member). */
