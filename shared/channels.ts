@@ -24,6 +24,8 @@ export interface Channel {
    * them when the channel was never read; capped at UNREAD_BADGE_CAP + 1 (the badge shows 99+).
    */
   unreadCount: number;
+  /** When the caller last read the channel; null when never (the "Nouveaux messages" line). */
+  lastReadAt: string | null;
   /** Direct channels only: the other person. */
   directUser?: User | null;
 }

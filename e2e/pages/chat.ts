@@ -9,12 +9,18 @@ export class ChatUi {
   readonly composer: Locator;
   readonly typingLine: Locator;
   readonly thread: Locator;
+  /** The "Nouveaux messages" line, above the first message unread when the channel opened. */
+  readonly newMessagesLine: Locator;
+  /** The message right below that line. */
+  readonly firstNewMessage: Locator;
 
   constructor(private readonly page: Page) {
     this.log = page.getByRole('log', { name: 'Messages' });
     this.composer = page.getByRole('combobox', { name: 'Message' }).first();
     this.typingLine = page.getByTestId('typing-line');
     this.thread = page.getByRole('complementary', { name: 'Fil de discussion' });
+    this.newMessagesLine = this.log.getByRole('separator', { name: 'Nouveaux messages' });
+    this.firstNewMessage = this.newMessagesLine.locator('xpath=../following-sibling::article[1]');
   }
 
   /** The message whose text contains `text` (messages are articles named by their author). */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type Actor, expect, PHONE, test } from '../fixtures';
 import { ChannelsUi } from '../pages/channels';
+import { ChatUi } from '../pages/chat';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -198,6 +199,8 @@ test.describe('channels', () => {
     await shot(alice.page, 'desktop-sidebar');
     await bobLink.click();
     await expect(bobLink.getByRole('status')).toHaveCount(0);
+    // Never read before (she opened it empty): the line is above bob's first message.
+    await expect(new ChatUi(alice.page).firstNewMessage).toContainText('Salut Alice !');
 
     // Bob sees the same conversation appear live, named after alice.
     const b = new ChannelsUi(bob.page);

@@ -146,6 +146,80 @@ test.describe('chat', () => {
     await shot(alice.page, 'chat-phone-thread');
   });
 
+  test('bob comes back to the channel: "Nouveaux messages" above what alice wrote meanwhile', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(90_000);
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const name = unique('suivi');
+    const channelId = await sharedChannel(alice, bob, name);
+    const elsewhere = unique('ailleurs');
+    const other = await bob.page.request.post('/api/channels', {
+      data: { name: elsewhere, type: 'channel' },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+    const post = async (content: string) => {
+      const sent = await alice.page.request.post(`/api/channels/${channelId}/messages`, {
+        data: { content, clientId: crypto.randomUUID() },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    };
+    const b = new ChatUi(bob.page);
+    const sidebar = bob.page.getByRole('navigation', { name: 'Canaux et conversations' });
+    const bobUnread = async () => {
+      const res = await bob.page.request.get('/api/channels');
+      const list = (await res.json()) as { id: string; unreadCount: number }[];
+      return list.find((c) => c.id === channelId)?.unreadCount;
+    };
+
+    // Bob opens the channel for the first time: all of it is new to him. He reads it, then
+    // goes elsewhere.
+    await post('Déjà lu par Bob');
+    await bob.page.goto(`/channel/${channelId}`);
+    await expect(b.firstNewMessage).toContainText('Déjà lu par Bob');
+    await expect.poll(bobUnread).toBe(0);
+    await sidebar.getByRole('link', { name: elsewhere }).click();
+    await expect(bob.page.getByRole('heading', { level: 1, name: elsewhere })).toBeVisible();
+
+    // Alice writes twice meanwhile; bob's badge says so, and opening shows the line above
+    // the first of the two, not above what he had read.
+    await post('Premier message nouveau');
+    await post('Second message nouveau');
+    const link = sidebar.getByRole('link', { name });
+    await expect(link.getByRole('status')).toHaveAccessibleName('2 messages non lus');
+    await link.click();
+    await expect(b.newMessagesLine).toHaveCount(1);
+    await expect(b.firstNewMessage).toContainText('Premier message nouveau');
+    await expect(b.newMessagesLine.locator('xpath=../..')).not.toContainText('Déjà lu par Bob');
+    await bob.page.setViewportSize({ width: 1440, height: 900 });
+    await shot(bob.page, 'chat-desktop-new-messages');
+    await bob.page.setViewportSize({ width: 390, height: 844 });
+    await expect(b.firstNewMessage).toContainText('Premier message nouveau');
+    await shot(bob.page, 'chat-phone-new-messages');
+    await bob.page.setViewportSize({ width: 1280, height: 800 });
+
+    // While he stays (a live message, another tab and back), the line stays where it was.
+    await post('Arrivé pendant la lecture');
+    await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
+    await bob.page.getByRole('tab', { name: 'Membres' }).click();
+    await bob.page.getByRole('tab', { name: 'Discussion' }).click();
+    await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
+    await expect(b.newMessagesLine).toHaveCount(1);
+    await expect(b.firstNewMessage).toContainText('Premier message nouveau');
+
+    // Read now: the next visit has no line.
+    await expect.poll(bobUnread).toBe(0);
+    await sidebar.getByRole('link', { name: elsewhere }).click();
+    await expect(bob.page.getByRole('heading', { level: 1, name: elsewhere })).toBeVisible();
+    await link.click();
+    await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
+    await expect(b.newMessagesLine).toHaveCount(0);
+  });
+
   test('a permalink opens far back in history, highlighted; older pages load on scroll up', async ({
     alice,
   }) => {

@@ -95,11 +95,13 @@ describe('GET /api/channels', () => {
     await bob.client.post(`/api/channels/${channel.id}/join`);
     for (const text of ['un', 'deux', 'trois']) await sendMessage(alice, channel.id, text);
 
-    const unread = async (who: typeof alice) =>
-      (await who.client.get<Channel[]>('/api/channels')).body.find((c) => c.id === channel.id)
-        ?.unreadCount;
+    const listed = async (who: typeof alice) =>
+      (await who.client.get<Channel[]>('/api/channels')).body.find((c) => c.id === channel.id);
+    const unread = async (who: typeof alice) => (await listed(who))?.unreadCount;
     expect(await unread(bob)).toBe(3);
     expect(await unread(alice)).toBe(0);
+    // Never read yet: no read position (to the client, everything in it is new).
+    expect((await listed(bob))?.lastReadAt).toBeNull();
 
     const read = await bob.client.post<{ channelId: string; lastReadAt: string }>(
       `/api/channels/${channel.id}/read`,
@@ -108,6 +110,8 @@ describe('GET /api/channels', () => {
     expect(read.body.channelId).toBe(channel.id);
     expect(Date.parse(read.body.lastReadAt)).not.toBeNaN();
     expect(await unread(bob)).toBe(0);
+    // The caller's own read position, the one the client places the line with.
+    expect((await listed(bob))?.lastReadAt).toBe(read.body.lastReadAt);
 
     await sendMessage(alice, channel.id, 'quatre');
     expect(await unread(bob)).toBe(1);

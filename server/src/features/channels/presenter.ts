@@ -8,10 +8,13 @@ type ChannelRow = typeof channels.$inferSelect;
 type MemberRow = typeof channelMembers.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-/** The only way a channel leaves the server; unread count and direct peer are per viewer. */
+/**
+ * The only way a channel leaves the server; unread count, read position and direct peer are
+ * per viewer.
+ */
 export function presentChannel(
   row: ChannelRow,
-  viewer: { unreadCount: number; directUser?: User | null },
+  viewer: { unreadCount: number; lastReadAt: Date | null; directUser?: User | null },
 ): Channel {
   return {
     id: row.id,
@@ -23,6 +26,7 @@ export function presentChannel(
     updatedAt: row.updatedAt.toISOString(),
     lastSeq: row.lastSeq,
     unreadCount: viewer.unreadCount,
+    lastReadAt: viewer.lastReadAt?.toISOString() ?? null,
     ...(row.type === 'direct' ? { directUser: viewer.directUser ?? null } : {}),
   };
 }

@@ -29,7 +29,7 @@ export async function listChannelsForUser(
   const where: SQL[] = [eq(channelMembers.userId, userId)];
   if (onlyChannelId) where.push(eq(channels.id, onlyChannelId));
   const rows = await db
-    .select({ channel: channels, unreadCount })
+    .select({ channel: channels, unreadCount, lastReadAt: channelMembers.lastReadAt })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
     .where(and(...where))
@@ -40,6 +40,7 @@ export async function listChannelsForUser(
   return rows.map((r) =>
     presentChannel(r.channel, {
       unreadCount: r.unreadCount,
+      lastReadAt: r.lastReadAt,
       directUser: peers.get(r.channel.id) ?? null,
     }),
   );

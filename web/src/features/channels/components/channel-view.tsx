@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useChannel } from '../api/get-channel';
+import { type ReadPosition, useReadPositionAtOpen } from '../hooks/use-read-position-at-open';
 import { ChannelHeader } from './channel-header';
 import { ComingSoon } from './coming-soon';
 import { MembersTab } from './members-tab';
@@ -21,8 +22,11 @@ type Tab = 'chat' | 'board' | 'files' | 'members';
 
 interface ChannelViewProps {
   channelId: string;
-  /** The message list, composer and thread panel (the messages feature). */
-  renderChat?: (channel: ChannelWithMembers) => ReactNode;
+  /**
+   * The message list, composer and thread panel (the messages feature), with where the
+   * unread messages began when this view opened.
+   */
+  renderChat?: (channel: ChannelWithMembers, readAtOpen: ReadPosition | null) => ReactNode;
 }
 
 /** SPEC §2 channel view: header, then the chat, board, files and members tabs. */
@@ -71,10 +75,12 @@ function ChannelTabs({
 }: {
   channel: ChannelWithMembers;
   isOwner: boolean;
-  renderChat?: (channel: ChannelWithMembers) => ReactNode;
+  renderChat?: (channel: ChannelWithMembers, readAtOpen: ReadPosition | null) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('chat');
+  // One visit of the channel: the chat tab may come and go, the unread line stays put.
+  const readAtOpen = useReadPositionAtOpen(channel.id);
   const hasMembersTab = channel.type !== 'direct';
   const tabs: Tab[] = hasMembersTab
     ? ['chat', 'board', 'files', 'members']
@@ -113,7 +119,7 @@ function ChannelTabs({
               description={t('channelView.voiceSoon')}
             />
           ) : (
-            renderChat?.(channel)
+            renderChat?.(channel, readAtOpen)
           )}
         </TabsContent>
         <TabsContent value="board" className="min-h-0 flex-1 overflow-y-auto">

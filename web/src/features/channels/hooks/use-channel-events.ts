@@ -52,9 +52,12 @@ export function applyChannelEvent(
       removeMember(queryClient, event.channelId, event.userId);
       return null;
     case 'channel_read':
-      // Read in another tab or device: clear the badge here too.
+      // Read in another tab or device: clear the badge here too, and move the read
+      // position the next visit's "Nouveaux messages" line starts from.
       queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
-        list?.map((c) => (c.id === event.channelId ? { ...c, unreadCount: 0 } : c)),
+        list?.map((c) =>
+          c.id === event.channelId ? { ...c, unreadCount: 0, lastReadAt: event.lastReadAt } : c,
+        ),
       );
       return null;
     default:

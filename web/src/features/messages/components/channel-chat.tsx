@@ -5,6 +5,7 @@ import type { Message } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useChannelMembers } from '@/features/channels/api/get-channel-members';
+import type { ReadPosition } from '@/features/channels/hooks/use-read-position-at-open';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
 import { setActiveChannel } from '../lib/active-channel';
@@ -21,14 +22,29 @@ type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> & Partial<Pick<Channel,
  * and the thread panel beside them. Mount it with the channel on screen; the realtime
  * socket comes from <RealtimeProvider> higher up.
  */
-export function ChannelChat({ channel }: { channel: ChatChannel }) {
+export function ChannelChat({
+  channel,
+  readAtOpen = null,
+}: {
+  channel: ChatChannel;
+  /** Where the unread messages began when the channel was opened (the channel view's). */
+  readAtOpen?: ReadPosition | null;
+}) {
   const { user } = useCurrentUser();
   if (!user) return null;
   // A fresh chat per channel: no thread or draft state leaks from the previous one.
-  return <ChannelChatView key={channel.id} channel={channel} me={user} />;
+  return <ChannelChatView key={channel.id} channel={channel} me={user} readAtOpen={readAtOpen} />;
 }
 
-function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
+function ChannelChatView({
+  channel,
+  me,
+  readAtOpen,
+}: {
+  channel: ChatChannel;
+  me: User;
+  readAtOpen: ReadPosition | null;
+}) {
   const { t } = useTranslation();
   const socket = useSocket();
   const connection = useConnectionState();
@@ -93,7 +109,7 @@ function ChannelChatView({ channel, me }: { channel: ChatChannel; me: User }) {
               {t('presence.reconnecting')}
             </p>
           ) : null}
-          <MessageList />
+          <MessageList readAtOpen={readAtOpen} />
           <TypingLine channelId={channel.id} />
           <Composer placeholder={placeholder} />
         </section>

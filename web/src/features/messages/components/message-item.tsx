@@ -13,6 +13,7 @@ import { DeleteMessageDialog } from './delete-message-dialog';
 import { MessageActions } from './message-actions';
 import { MessageBody } from './message-body';
 import { MessageEditor } from './message-editor';
+import { NewMessagesLine } from './new-messages-line';
 import { ReactionBar } from './reaction-bar';
 import { UserAvatar } from './user-avatar';
 
@@ -93,12 +94,15 @@ export const MessageItem = memo(function MessageItem({
   grouped,
   startsDay,
   highlighted = false,
+  firstUnread = false,
   inThread = false,
 }: {
   message: DisplayMessage;
   grouped: boolean;
   startsDay: boolean;
   highlighted?: boolean;
+  /** The first message that was unread when the channel opened: the line goes above it. */
+  firstUnread?: boolean;
   inThread?: boolean;
 }) {
   const { t } = useTranslation();
@@ -133,6 +137,7 @@ export const MessageItem = memo(function MessageItem({
   return (
     <>
       {startsDay ? <DaySeparator date={createdAt} /> : null}
+      {firstUnread ? <NewMessagesLine /> : null}
       <article
         aria-label={author}
         data-message-id={message.id}

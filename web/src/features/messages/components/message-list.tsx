@@ -6,6 +6,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { userDisplayName } from '#shared/users';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { ReadPosition } from '@/features/channels/hooks/use-read-position-at-open';
 import { messagesKey, useMessages } from '../api/get-messages';
 import { useFirstItemIndex } from '../hooks/use-first-item-index';
 import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
@@ -13,6 +14,7 @@ import { usePermalinkTarget } from '../hooks/use-permalink';
 import { groupMessages, type ListRow } from '../lib/group-messages';
 import { flattenMessages, isAtHead, lastSeenSeq } from '../lib/message-cache';
 import { useOutbox } from '../lib/outbox';
+import { firstUnreadMessageId } from '../lib/unread-line';
 import { useChat } from './chat-context';
 import { type DisplayMessage, MessageItem } from './message-item';
 import { usePendingMessages } from './pending-messages';
@@ -48,6 +50,8 @@ interface ListContext {
   /** The oldest loaded message: the channel intro goes above it once nothing is older. */
   firstId: string | undefined;
   highlightId: string | null;
+  /** The "Nouveaux messages" line goes above this one. */
+  firstUnreadId: string | null;
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
@@ -95,9 +99,10 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
 /**
  * The channel's history, virtualized (react-virtuoso): older pages are prepended as the
  * user scrolls up (firstItemIndex), the view follows new messages while at the bottom,
- * and a permalink opens scrolled to its message, highlighted.
+ * a permalink opens scrolled to its message, highlighted, and a "Nouveaux messages" line
+ * marks where the unread messages began when the channel was opened (`readAtOpen`).
  */
-export function MessageList() {
+export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { channel, me, openThread } = useChat();
@@ -115,6 +120,10 @@ export function MessageList() {
   const keys = useMemo(() => rows.map((row) => row.message.clientId ?? row.message.id), [rows]);
   const firstItemIndex = useFirstItemIndex(keys);
   const atHead = isAtHead(query.data);
+  const firstUnreadId = useMemo(
+    () => firstUnreadMessageId(stored, readAtOpen, me.id, query.hasPreviousPage),
+    [stored, readAtOpen, me.id, query.hasPreviousPage],
+  );
   useMarkReadWhileVisible(channel.id, lastSeenSeq(query.data));
 
   const target = usePermalinkTarget(channel.id, query.data, openThread);
@@ -189,6 +198,7 @@ export function MessageList() {
           hasOlder: query.hasPreviousPage,
           firstId: rows[0]?.message.id,
           highlightId,
+          firstUnreadId,
         }}
         components={{ Header: ListHeader, Footer: ListFooter }}
         itemContent={(_, row, context) => (
@@ -198,9 +208,11 @@ export function MessageList() {
             ) : null}
             <MessageItem
               message={row.message}
-              grouped={row.grouped}
+              // Below the line, the author's name shows again.
+              grouped={row.grouped && row.message.id !== context.firstUnreadId}
               startsDay={row.startsDay}
               highlighted={row.message.id === context.highlightId}
+              firstUnread={row.message.id === context.firstUnreadId}
             />
           </>
         )}

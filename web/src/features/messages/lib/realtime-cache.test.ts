@@ -55,6 +55,7 @@ function buildChannel(id: string, overrides: Partial<Channel> = {}): Channel {
     updatedAt: at,
     lastSeq: 1,
     unreadCount: 0,
+    lastReadAt: null,
     ...overrides,
   };
 }

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { useChannels } from '../api/get-channels';
+
+/** Where the caller had read up to when they opened a channel that had unread messages. */
+export interface ReadPosition {
+  /** Their lastReadAt then: messages by others after it were unread (all of them if null). */
+  lastReadAt: string | null;
+  /** The channel's last seq then: anything later came during the visit, read as it came. */
+  lastSeq: number;
+}
+
+/**
+ * The read position at the moment the channel view opened, kept for the whole visit (tabs
+ * included) although the visit itself moves lastReadAt on: the "Nouveaux messages" line
+ * stays where the unread messages began. Null when nothing was unread.
+ */
+export function useReadPositionAtOpen(channelId: string): ReadPosition | null {
+  const listed = useChannels().data?.find((channel) => channel.id === channelId);
+  const [position, setPosition] = useState<ReadPosition | null | undefined>(undefined);
+  // Taken once, as soon as the sidebar's list knows the channel (usually at the first
+  // render; on a cold load of /channel/{id}, when the list arrives).
+  if (position === undefined && listed) {
+    const taken =
+      listed.unreadCount > 0 ? { lastReadAt: listed.lastReadAt, lastSeq: listed.lastSeq } : null;
+    setPosition(taken);
+    return taken;
+  }
+  return position ?? null;
+}
