@@ -215,7 +215,7 @@ describe('ALLOWED_ORIGINS (the Capacitor shell)', () => {
   let bob: Actor;
   beforeAll(async () => {
     shell = await startTestServer({
-      env: { ALLOWED_ORIGINS: 'capacitor://localhost, https://localhost' },
+      env: { ALLOWED_ORIGINS: 'capacitor://localhost, https://localhost,http://localhost' },
     });
     bob = await buildUser(shell, { displayName: 'Bob' });
   });
@@ -230,12 +230,28 @@ describe('ALLOWED_ORIGINS (the Capacitor shell)', () => {
     expect((await bob.client.get<User>('/api/auth/user')).body.displayName).toBe('Bob Android');
   });
 
+  it('lets a listed origin POST too (a channel created from the app)', async () => {
+    const res = await bob.client.post<ApiErrorBody>(
+      '/api/channels',
+      { name: 'depuis-le-mobile' },
+      { origin: 'http://localhost' },
+    );
+    expect(res.status).toBe(201);
+  });
+
   it('still refuses any other origin, a listed one with another port included', async () => {
     for (const origin of ['capacitor://evil', 'https://localhost:8443', 'https://evil.example']) {
       const res = await rename(origin, 'Piratée');
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(REFUSED);
     }
+    const post = await bob.client.post<ApiErrorBody>(
+      '/api/channels',
+      { name: 'refusé' },
+      { origin: 'https://evil.example' },
+    );
+    expect(post.status).toBe(403);
+    expect(post.body.message).toBe(REFUSED);
     expect((await bob.client.get<User>('/api/auth/user')).body.displayName).toBe('Bob Android');
   });
 
