@@ -13,40 +13,15 @@ import {
   type MessagesPage,
   toggleReaction,
 } from './message-cache';
+import { buildTestMessage } from './test-message';
 
-function buildMessage(seq: number, overrides: Partial<Message> = {}): Message {
-  const at = new Date(Date.UTC(2026, 0, 1, 12, 0, seq)).toISOString();
-  return {
-    id: `m${seq}`,
-    channelId: 'c1',
+const buildMessage = (seq: number, overrides: Partial<Message> = {}) =>
+  buildTestMessage(seq, {
     userId: 'u1',
-    content: `message ${seq}`,
-    attachments: [],
-    mentions: [],
-    parentMessageId: null,
-    edited: false,
-    seq,
     clientId: `client-${seq}`,
-    createdAt: at,
-    updatedAt: at,
-    user: {
-      id: 'u1',
-      email: 'alice@example.com',
-      firstName: 'Alice',
-      lastName: null,
-      displayName: null,
-      profileImageUrl: null,
-      status: 'online',
-      statusMessage: null,
-      createdAt: at,
-      updatedAt: at,
-    },
-    reactions: [],
-    replyCount: 0,
-    lastReplyAt: null,
+    at: new Date(Date.UTC(2026, 0, 1, 12, 0, seq)).toISOString(),
     ...overrides,
-  };
-}
+  });
 
 const page = (seqs: number[], extra: Partial<MessagesPage> = {}): MessagesPage => ({
   messages: seqs.map((seq) => buildMessage(seq)),

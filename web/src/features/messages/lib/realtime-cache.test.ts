@@ -8,41 +8,12 @@ import { typingKey } from '../api/get-typing';
 import { setActiveChannel } from './active-channel';
 import { flattenMessages, type MessagesData } from './message-cache';
 import { applyServerEvent } from './realtime-cache';
+import { buildTestMessage } from './test-message';
 
 const at = '2026-01-01T12:00:00.000Z';
 
-function buildMessage(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
-    id: `m${seq}`,
-    channelId: 'c1',
-    userId: 'bob',
-    content: `message ${seq}`,
-    attachments: [],
-    mentions: [],
-    parentMessageId: null,
-    edited: false,
-    seq,
-    clientId: null,
-    createdAt: at,
-    updatedAt: at,
-    user: {
-      id: 'bob',
-      email: null,
-      firstName: 'Bob',
-      lastName: null,
-      displayName: 'Bob',
-      profileImageUrl: null,
-      status: 'online',
-      statusMessage: null,
-      createdAt: at,
-      updatedAt: at,
-    },
-    reactions: [],
-    replyCount: 0,
-    lastReplyAt: null,
-    ...overrides,
-  };
-}
+const buildMessage = (seq: number, overrides: Partial<Message> = {}) =>
+  buildTestMessage(seq, { at, ...overrides });
 
 function buildChannel(id: string, overrides: Partial<Channel> = {}): Channel {
   return {

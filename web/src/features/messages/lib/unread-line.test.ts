@@ -1,41 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '#shared/messages';
+import { buildTestMessage } from './test-message';
 import { firstUnreadMessageId } from './unread-line';
 
 /** Minute `minute` of a fixed morning, as the server writes times. */
 const time = (minute: number) => new Date(Date.UTC(2026, 0, 5, 9, minute)).toISOString();
 
-function buildMessage(seq: number, userId: string, minute: number): Message {
-  return {
-    id: `m${seq}`,
-    channelId: 'c1',
-    userId,
-    content: `message ${seq}`,
-    attachments: [],
-    mentions: [],
-    parentMessageId: null,
-    edited: false,
-    seq,
-    clientId: null,
-    createdAt: time(minute),
-    updatedAt: time(minute),
-    user: {
-      id: userId,
-      email: null,
-      firstName: userId,
-      lastName: null,
-      displayName: userId,
-      profileImageUrl: null,
-      status: 'online',
-      statusMessage: null,
-      createdAt: time(0),
-      updatedAt: time(0),
-    },
-    reactions: [],
-    replyCount: 0,
-    lastReplyAt: null,
-  };
-}
+const buildMessage = (seq: number, userId: string, minute: number) =>
+  buildTestMessage(seq, { userId, at: time(minute) });
 
 // Bob reads at minute 10; then he writes at 11 (from another device), Alice at 12 and 13.
 const history = [
