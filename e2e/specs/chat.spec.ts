@@ -12,7 +12,16 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
 
-/** The channel and bob's membership through the API: this spec is about what follows. */
+/** Alice and Bob signed up, in one channel of Alice's: this spec is about what follows. */
+async function aliceAndBobIn(alice: Actor, bob: Actor, name: string): Promise<string> {
+  await Promise.all([
+    alice.signUpViaApi({ displayName: 'Alice' }),
+    bob.signUpViaApi({ displayName: 'Bob' }),
+  ]);
+  return sharedChannel(alice, bob, name);
+}
+
+/** The channel and bob's membership through the API. */
 async function sharedChannel(owner: Actor, guest: Actor, name: string): Promise<string> {
   const created = await owner.page.request.post('/api/channels', {
     data: { name, description: 'Le canal de l’équipe produit', type: 'channel' },
@@ -33,11 +42,7 @@ test.describe('chat', () => {
     bob,
   }) => {
     test.setTimeout(90_000);
-    await Promise.all([
-      alice.signUpViaApi({ displayName: 'Alice' }),
-      bob.signUpViaApi({ displayName: 'Bob' }),
-    ]);
-    const channelId = await sharedChannel(alice, bob, unique('produit'));
+    const channelId = await aliceAndBobIn(alice, bob, unique('produit'));
     const a = new ChatUi(alice.page);
     const b = new ChatUi(bob.page);
     await Promise.all([
@@ -151,12 +156,8 @@ test.describe('chat', () => {
     bob,
   }) => {
     test.setTimeout(90_000);
-    await Promise.all([
-      alice.signUpViaApi({ displayName: 'Alice' }),
-      bob.signUpViaApi({ displayName: 'Bob' }),
-    ]);
     const name = unique('suivi');
-    const channelId = await sharedChannel(alice, bob, name);
+    const channelId = await aliceAndBobIn(alice, bob, name);
     const elsewhere = unique('ailleurs');
     const other = await bob.page.request.post('/api/channels', {
       data: { name: elsewhere, type: 'channel' },
@@ -281,11 +282,7 @@ test.describe('chat', () => {
     bob,
   }) => {
     test.setTimeout(90_000);
-    await Promise.all([
-      alice.signUpViaApi({ displayName: 'Alice' }),
-      bob.signUpViaApi({ displayName: 'Bob' }),
-    ]);
-    const channelId = await sharedChannel(alice, bob, unique('reprise'));
+    const channelId = await aliceAndBobIn(alice, bob, unique('reprise'));
     const a = new ChatUi(alice.page);
     const b = new ChatUi(bob.page);
     await Promise.all([
