@@ -100,7 +100,6 @@ export async function removeMember(
  * direct conversation is its two users for good (DESIGN §4).
  */
 export async function leaveChannel(deps: Deps, userId: string, channelId: string): Promise<void> {
-  await requireMember(deps.db, channelId, userId);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: channelMembers.id, role: channelMembers.role, type: channels.type })
@@ -108,6 +107,7 @@ export async function leaveChannel(deps: Deps, userId: string, channelId: string
       .innerJoin(channels, eq(channels.id, channelMembers.channelId))
       .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
       .for('update', { of: channelMembers });
+    // A stranger learns nothing: the same 404 as every channel-scoped call.
     if (!row) throw notFound(CHANNEL_NOT_FOUND);
     if (row.type === 'direct') {
       throw badRequest('Une conversation directe ne peut pas être quittée');
