@@ -12,6 +12,21 @@ export const channelsQueryOptions = () =>
 
 export const useChannels = () => useQuery(channelsQueryOptions());
 
+/** Change one channel of the sidebar list in place (badge, read position, last seq). */
+export function patchListedChannel(
+  queryClient: QueryClient,
+  channelId: string,
+  change: Partial<Channel> | ((channel: Channel) => Partial<Channel>),
+): void {
+  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
+    list?.map((channel) =>
+      channel.id === channelId
+        ? { ...channel, ...(typeof change === 'function' ? change(channel) : change) }
+        : channel,
+    ),
+  );
+}
+
 /** A channel gone for the caller (deleted, or left): out of the sidebar at once, then refetched. */
 export function dropFromChannelList(queryClient: QueryClient, channelId: string): Promise<void> {
   queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Channel, ChannelRead } from '#shared/channels';
+import type { ChannelRead } from '#shared/channels';
 import { apiRequest } from '@/lib/api';
-import { CHANNELS_KEY } from './get-channels';
+import { patchListedChannel } from './get-channels';
 
 export const markChannelRead = (channelId: string): Promise<ChannelRead> =>
   apiRequest<ChannelRead>('POST', `/api/channels/${encodeURIComponent(channelId)}/read`);
@@ -12,13 +12,10 @@ export const markChannelRead = (channelId: string): Promise<ChannelRead> =>
  */
 export function useMarkChannelRead() {
   const queryClient = useQueryClient();
-  const patch = (channelId: string, change: Partial<Channel>) =>
-    queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
-      list?.map((channel) => (channel.id === channelId ? { ...channel, ...change } : channel)),
-    );
   return useMutation({
     mutationFn: markChannelRead,
-    onMutate: (channelId) => patch(channelId, { unreadCount: 0 }),
-    onSuccess: (read) => patch(read.channelId, { lastReadAt: read.lastReadAt }),
+    onMutate: (channelId) => patchListedChannel(queryClient, channelId, { unreadCount: 0 }),
+    onSuccess: (read) =>
+      patchListedChannel(queryClient, read.channelId, { lastReadAt: read.lastReadAt }),
   });
 }

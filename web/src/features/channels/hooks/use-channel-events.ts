@@ -6,7 +6,7 @@ import { useSocketEvent } from '@/lib/socket-context';
 import { BROWSE_CHANNELS_KEY } from '../api/browse-channels';
 import { channelKey } from '../api/get-channel';
 import { channelMembersKey } from '../api/get-channel-members';
-import { CHANNELS_KEY } from '../api/get-channels';
+import { CHANNELS_KEY, patchListedChannel } from '../api/get-channels';
 
 /**
  * Channel and member events → the same query keys the REST calls fill: the sidebar list,
@@ -54,11 +54,10 @@ export function applyChannelEvent(
     case 'channel_read':
       // Read in another tab or device: clear the badge here too, and move the read
       // position the next visit's "Nouveaux messages" line starts from.
-      queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
-        list?.map((c) =>
-          c.id === event.channelId ? { ...c, unreadCount: 0, lastReadAt: event.lastReadAt } : c,
-        ),
-      );
+      patchListedChannel(queryClient, event.channelId, {
+        unreadCount: 0,
+        lastReadAt: event.lastReadAt,
+      });
       return null;
     default:
       return null;

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
 import type { ServerEvent } from '#shared/protocol';
-import { CHANNELS_KEY } from '@/features/channels/api/get-channels';
+import { CHANNELS_KEY, patchListedChannel } from '@/features/channels/api/get-channels';
 import { setPresence } from '@/lib/presence-store';
 import { storeDeletion } from '../api/delete-message';
 import { storeUpdatedMessage } from '../api/edit-message';
@@ -74,13 +74,10 @@ function bumpUnread(queryClient: QueryClient, message: Message, meId: string) {
   }
   if (message.seq <= channel.lastSeq) return;
   const counts = message.userId !== meId && getActiveChannel() !== message.channelId;
-  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
-    list?.map((c) =>
-      c.id === message.channelId
-        ? { ...c, lastSeq: message.seq, unreadCount: c.unreadCount + (counts ? 1 : 0) }
-        : c,
-    ),
-  );
+  patchListedChannel(queryClient, message.channelId, (c) => ({
+    lastSeq: message.seq,
+    unreadCount: c.unreadCount + (counts ? 1 : 0),
+  }));
 }
 
 function dropTypingUser(queryClient: QueryClient, channelId: string, userId: string) {
