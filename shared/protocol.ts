@@ -22,7 +22,12 @@
 import { z } from 'zod';
 import type { Channel, ChannelMember } from './channels';
 import { USER_STATUSES, type UserStatus } from './limits';
-import type { Message, ReactionGroup, TypingUser } from './messages';
+import {
+  MESSAGE_CLIENT_ID_MAX,
+  type Message,
+  type ReactionGroup,
+  type TypingUser,
+} from './messages';
 
 // ── client → server ─────────────────────────────────────────────────────────────────────
 const id = z.string().min(1).max(64);
@@ -40,6 +45,19 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('presence'), status: z.enum(USER_STATUSES) }),
   z.object({ type: z.literal('ping') }),
+  /**
+   * Send a message over the socket (what the web client does; POST
+   * /api/channels/{id}/messages does the same for HTTP clients). `message` is a
+   * MessageCreateInput, checked like the POST's body. The answer is `message_ack` once the
+   * message is committed, or `message_rejected`, both naming the clientId. Sends of one
+   * socket are stored in the order they arrive.
+   */
+  z.object({
+    type: z.literal('send_message'),
+    channelId: id,
+    clientId: z.string().min(1).max(MESSAGE_CLIENT_ID_MAX),
+    message: z.record(z.string(), z.unknown()),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -73,7 +91,21 @@ export type ServerEvent =
   | { type: 'auth_ok'; userId: string }
   | { type: 'joined'; channelId: string }
   | { type: 'error'; message: string }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  /** Answers a `send_message`: the message is stored (`created` false for a retry of a stored one). */
+  | { type: 'message_ack'; clientId: string; channelId: string; message: Message; created: boolean }
+  /**
+   * Answers a `send_message` that was refused: the status and `{ message, errors }` the
+   * POST would have answered (400 invalid, 401 session over, 404 no such channel, …).
+   */
+  | {
+      type: 'message_rejected';
+      clientId: string;
+      channelId: string;
+      status: number;
+      message: string;
+      errors?: Record<string, string[]>;
+    };
 
 export type ServerEventType = ServerEvent['type'];
 

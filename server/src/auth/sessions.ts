@@ -87,6 +87,16 @@ export async function resolveSession(
   return { sid, user: row.user };
 }
 
+/**
+ * The user of a session still valid now, by its hashed id: what a socket, authenticated at
+ * its upgrade, checks before each write it makes (the session may have expired or been
+ * deleted since). Batched with the turn's other look-ups.
+ */
+export async function findSessionUser(db: Db, sid: string): Promise<SessionUser | null> {
+  const row = await sessionLoader(db).load(sid);
+  return row?.user ?? null;
+}
+
 export async function destroySession(db: Db, sid: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }

@@ -5,6 +5,7 @@ import type { Broker, PresenceStore } from './broker';
 export interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 /**

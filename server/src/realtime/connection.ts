@@ -1,4 +1,5 @@
 import type { TypingUser } from '#shared/messages';
+import type { ClientFrame } from '#shared/protocol';
 
 /** What the hub needs of a socket: `ws`'s WebSocket in production, a fake in unit tests. */
 export interface RawSocket {
@@ -11,6 +12,7 @@ export interface RawSocket {
 }
 
 let nextId = 1;
+const SETTLED = Promise.resolve();
 
 /** One open socket on this node, with its outgoing queue and what it is subscribed to. */
 export class Connection {
@@ -25,7 +27,9 @@ export class Connection {
   loading = true;
   readonly removedWhileLoading = new Set<string>();
   /** Client frames that arrived before the subscriptions were loaded, handled after. */
-  readonly pendingFrames: string[] = [];
+  readonly pendingFrames: ClientFrame[] = [];
+  /** The socket's sends, stored one after the other (see Hub.handleSend). */
+  sending: Promise<void> = SETTLED;
   lastActivity = Date.now();
   /** Cleared before each heartbeat ping, set again by the pong. */
   alive = true;

@@ -10,6 +10,7 @@ import {
   parseServerFrame,
   type ServerEvent,
 } from '#shared/protocol';
+import { HttpError } from '../lib/errors';
 import { MemoryBroker, MemoryBus, MemoryPresenceStore } from './broker-memory';
 import type { RawSocket } from './connection';
 import { Hub } from './hub';
@@ -88,7 +89,7 @@ function buildHub(
   const hub = new Hub({
     broker,
     presenceStore: new MemoryPresenceStore(broker.nodeId, bus),
-    log: { info: () => {}, warn: () => {} },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
     loadChannelIds: async (userId) => channelsOf(userId),
     isMember: async (channelId, userId) => world.members.get(channelId)?.has(userId) ?? false,
     saveStatus: async (userId, status) => void world.statuses.set(userId, status),
@@ -320,6 +321,95 @@ describe('the membership index', () => {
     await conn.ready;
     await turn();
     expect(socket.types()).toEqual(['ready', 'joined']);
+  });
+});
+
+describe('send_message', () => {
+  const sendFrame = (clientId: string, content = clientId) =>
+    JSON.stringify({ type: 'send_message', channelId: 'c1', clientId, message: { content } });
+
+  it("stores one socket's sends one after the other, in arrival order, answering each", async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    const started: string[] = [];
+    let release: () => void = () => {};
+    hub.onSend(async ({ clientId }) => {
+      started.push(clientId);
+      // The first send is slow (a mention look-up, say): the second must wait for it.
+      if (clientId === 'a') await new Promise<void>((resolve) => (release = resolve));
+      return { message: { id: clientId } as never, created: true };
+    });
+    void hub.handleFrame(conn, sendFrame('a'));
+    void hub.handleFrame(conn, sendFrame('b'));
+    await settle();
+    expect(started).toEqual(['a']);
+    release();
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    expect(socket.events.map((e) => e.type === 'message_ack' && e.clientId)).toEqual(['a', 'b']);
+  });
+
+  it('answers a refused send with its status and message, and a lost session by closing', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    hub.onSend(async ({ clientId }) => {
+      if (clientId === 'gone') throw new HttpError(401, 'Vous devez être connecté');
+      throw new HttpError(400, 'Le message est vide', { content: ['vide'] });
+    });
+    await hub.handleFrame(conn, sendFrame('empty'));
+    await settle();
+    expect(socket.events).toEqual([
+      {
+        type: 'message_rejected',
+        clientId: 'empty',
+        channelId: 'c1',
+        status: 400,
+        message: 'Le message est vide',
+        errors: { content: ['vide'] },
+      },
+    ]);
+    expect(socket.closedWith).toBeNull();
+    await hub.handleFrame(conn, sendFrame('gone'));
+    await settle();
+    expect(socket.events.at(-1)).toMatchObject({ type: 'message_rejected', status: 401 });
+    expect(socket.closedWith).toBe(CLOSE_SESSION_ENDED);
+  });
+
+  it('an unexpected failure is a 500 for that send only, not a dead socket', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    hub.onSend(async ({ clientId }) => {
+      if (clientId === 'bad') throw new Error('the store went away');
+      return { message: { id: clientId } as never, created: true };
+    });
+    void hub.handleFrame(conn, sendFrame('bad'));
+    void hub.handleFrame(conn, sendFrame('good'));
+    await settle();
+    expect(socket.events.map((e) => e.type)).toEqual(['message_rejected', 'message_ack']);
+    expect(socket.events[0]).toMatchObject({ status: 500 });
+  });
+
+  it('never drops a send made while the socket loads: past the pending limit it answers 429', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    hub.onSend(async ({ clientId }) => ({ message: { id: clientId } as never, created: true }));
+    const socket = new FakeSocket();
+    const conn = hub.open(socket, 's', profile('alice'));
+    for (let i = 0; i < 60; i++) void hub.handleFrame(conn, sendFrame(`m${i}`));
+    await conn.ready;
+    await settle();
+    const answers = socket.events.filter(
+      (e) => e.type === 'message_ack' || e.type === 'message_rejected',
+    );
+    expect(answers).toHaveLength(60);
+    const acked = answers.filter((e) => e.type === 'message_ack');
+    const refused = answers.filter((e) => e.type === 'message_rejected');
+    expect(acked).toHaveLength(50);
+    expect(refused).toHaveLength(10);
+    expect(refused.every((e) => e.type === 'message_rejected' && e.status === 429)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   ClientFrameSchema,
   type ServerEvent,
 } from '#shared/protocol';
+import { HttpError } from '../lib/errors';
 import type { Broker, PresenceStore } from './broker';
 import type { Log } from './broker-redis';
 import { Connection, type RawSocket } from './connection';
@@ -15,7 +16,7 @@ import { decodeEnvelope, type Envelope, encodeEnvelope, type Route } from './env
 import { LocalIndex } from './local-index';
 import { Outbox } from './outbox';
 import { Presence } from './presence';
-import type { Realtime, TypingHandler } from './realtime';
+import type { Realtime, SendHandler, TypingHandler } from './realtime';
 
 export interface HubOptions {
   broker: Broker;
@@ -42,6 +43,9 @@ const HEARTBEAT_MS = 10_000;
 const PINGS_PER_HEARTBEAT = 3;
 
 const MAX_PENDING_FRAMES = 50;
+const TOO_MANY_PENDING = new HttpError(429, 'Trop de trames en attente : réessayez');
+
+type SendFrame = Extract<ClientFrame, { type: 'send_message' }>;
 
 const frame = (event: ServerEvent) => JSON.stringify(event);
 
@@ -55,6 +59,7 @@ export class Hub implements Realtime {
   readonly outbox: Outbox;
   readonly presence: Presence;
   private readonly typingHandlers: TypingHandler[] = [];
+  private sendHandler: SendHandler | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ticks = 0;
   private closing = false;
@@ -157,6 +162,10 @@ export class Hub implements Realtime {
     this.typingHandlers.push(handler);
   }
 
+  onSend(handler: SendHandler): void {
+    this.sendHandler = handler;
+  }
+
   // ── sockets ───────────────────────────────────────────────────────────────────────────
 
   /** A socket passed the upgrade checks: index it, load its channels, then say `ready`. */
@@ -179,7 +188,7 @@ export class Hub implements Realtime {
       return;
     }
     this.outbox.send(conn, frame({ type: 'ready', userId: conn.userId }));
-    for (const text of conn.pendingFrames.splice(0)) await this.handleFrame(conn, text);
+    for (const parsed of conn.pendingFrames.splice(0)) await this.dispatch(conn, parsed);
   }
 
   /** The socket closed (or is being closed): forget it everywhere. */
@@ -197,10 +206,6 @@ export class Hub implements Realtime {
 
   async handleFrame(conn: Connection, text: string): Promise<void> {
     if (conn.closed) return;
-    if (conn.loading) {
-      if (conn.pendingFrames.length < MAX_PENDING_FRAMES) conn.pendingFrames.push(text);
-      return;
-    }
     let parsed: ClientFrame;
     try {
       const result = ClientFrameSchema.safeParse(JSON.parse(text));
@@ -210,6 +215,16 @@ export class Hub implements Realtime {
       this.reply(conn, { type: 'error', message: 'Trame invalide' });
       return;
     }
+    if (conn.loading) {
+      if (conn.pendingFrames.length < MAX_PENDING_FRAMES) conn.pendingFrames.push(parsed);
+      // A message is never dropped without a word: the client sends it again later.
+      else if (parsed.type === 'send_message') this.reject(conn, parsed, TOO_MANY_PENDING);
+      return;
+    }
+    return this.dispatch(conn, parsed);
+  }
+
+  private async dispatch(conn: Connection, parsed: ClientFrame): Promise<void> {
     if (parsed.type !== 'ping') {
       conn.lastActivity = Date.now();
       if (parsed.type !== 'presence') this.presence.active(conn.userId);
@@ -225,6 +240,8 @@ export class Hub implements Realtime {
         return this.presence.choose(conn.userId, parsed.status);
       case 'ping':
         return this.reply(conn, { type: 'pong' });
+      case 'send_message':
+        return this.handleSend(conn, parsed);
     }
   }
 
@@ -265,6 +282,54 @@ export class Hub implements Realtime {
     if (conn.closed || !conn.channels.has(channelId)) return;
     const event: ServerEvent = { type: 'typing_update', channelId, user, isTyping };
     this.publish({ k: 'channel', c: channelId, except: conn.userId }, frame(event));
+  }
+
+  /**
+   * A socket's sends are stored one after the other, in the order they arrived, so that a
+   * user's messages keep their order (a mention look-up cannot let a later one pass). Other
+   * sockets' sends still share each store batch.
+   */
+  private handleSend(conn: Connection, frame: SendFrame): Promise<void> {
+    conn.sending = conn.sending.then(() => this.storeSend(conn, frame));
+    return conn.sending;
+  }
+
+  private async storeSend(conn: Connection, frame: SendFrame): Promise<void> {
+    const { channelId, clientId } = frame;
+    if (conn.closed) return;
+    try {
+      if (!this.sendHandler) throw new Error('no send handler');
+      const stored = await this.sendHandler({
+        sessionId: conn.sessionId,
+        userId: conn.userId,
+        channelId,
+        clientId,
+        message: frame.message,
+      });
+      this.reply(conn, { type: 'message_ack', clientId, channelId, ...stored });
+    } catch (err) {
+      if (!(err instanceof HttpError)) {
+        this.options.log.error({ err }, 'realtime send failed');
+        this.reject(conn, frame, new HttpError(500, 'Erreur interne du serveur'));
+        return;
+      }
+      this.reject(conn, frame, err);
+      // The session is over (expired, or deleted without a sign-out): like a sign-out.
+      if (err.statusCode === 401) {
+        this.disconnect(conn, CLOSE_SESSION_ENDED, 'Session terminée', false);
+      }
+    }
+  }
+
+  private reject(conn: Connection, { channelId, clientId }: SendFrame, err: HttpError): void {
+    this.reply(conn, {
+      type: 'message_rejected',
+      clientId,
+      channelId,
+      status: err.statusCode,
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+    });
   }
 
   private reply(conn: Connection, event: ServerEvent): void {

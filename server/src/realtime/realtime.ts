@@ -1,5 +1,5 @@
 import type { UserStatus } from '#shared/limits';
-import type { TypingUser } from '#shared/messages';
+import type { Message, TypingUser } from '#shared/messages';
 import type { ServerEvent } from '#shared/protocol';
 
 /**
@@ -11,6 +11,19 @@ export type TypingHandler = (input: {
   userId: string;
   isTyping: boolean;
 }) => TypingUser | undefined | Promise<TypingUser | undefined>;
+
+/**
+ * A socket's `send_message` frame. The handler checks and stores it as POST
+ * /api/channels/{id}/messages would, and throws the same HttpErrors; the hub answers the
+ * socket with `message_ack` or `message_rejected`.
+ */
+export type SendHandler = (input: {
+  sessionId: string;
+  userId: string;
+  channelId: string;
+  clientId: string;
+  message: Record<string, unknown>;
+}) => Promise<{ message: Message; created: boolean }>;
 
 /**
  * What features use to reach sockets, on this node and every other one (through the broker).
@@ -53,4 +66,6 @@ export interface Realtime {
    * current). The hub itself sends typing_update to the other members.
    */
   onTyping(handler: TypingHandler): void;
+  /** Stores the messages sockets send (one handler: the messages feature's). */
+  onSend(handler: SendHandler): void;
 }

@@ -1,9 +1,8 @@
 import type { Attachment, Message, ReactionGroup } from '#shared/messages';
-import type { messages, users } from '../../db/schema';
-import { presentUser } from '../users/presenter';
+import type { messages } from '../../db/schema';
+import { type PresentableUser, presentUser } from '../users/presenter';
 
 export type MessageRow = typeof messages.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 export interface ThreadSummary {
   replyCount: number;
@@ -15,7 +14,7 @@ const NO_REPLIES: ThreadSummary = { replyCount: 0, lastReplyAt: null };
 /** The only way a message leaves the server, in REST responses and realtime events alike. */
 export function presentMessage(
   row: MessageRow,
-  user: UserRow,
+  user: PresentableUser,
   reactions: ReactionGroup[] = [],
   thread: ThreadSummary = NO_REPLIES,
 ): Message {

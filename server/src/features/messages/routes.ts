@@ -6,8 +6,9 @@ import {
   ReactionToggleSchema,
 } from '#shared/messages';
 import { requireUser } from '../../auth/guard';
+import { findSessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
+import { parse, unauthorized } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import {
@@ -42,8 +43,23 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = requireUser(request);
     const id = channelId(request.params);
     const input = parse(MessageCreateSchema, request.body);
-    const result = await sendMessage(depsFor(ctx, request), user, id, input);
+    const result = await sendMessage(depsFor(ctx, request), { id: user.id }, id, input);
     return reply.status(result.created ? 201 : 200).send(result.message);
+  });
+
+  // The same send over the socket (the web client's way): same checks, same answers. The
+  // socket's session is checked by the send statement itself; a refusal checks it first, so
+  // that an ended session learns nothing but that it ended.
+  const socketDeps = { db: ctx.db, realtime: ctx.realtime, log: app.log };
+  ctx.realtime.onSend(async ({ sessionId, userId, channelId: rawId, clientId, message }) => {
+    try {
+      const id = channelId({ id: rawId });
+      const input = parse(MessageCreateSchema, { ...message, clientId });
+      return await sendMessage(socketDeps, { id: userId, sessionId }, id, input);
+    } catch (err) {
+      if (!(await findSessionUser(ctx.db, sessionId))) throw unauthorized();
+      throw err;
+    }
   });
 
   app.get<ById>('/api/messages/:id/thread', async (request) => {

@@ -5,7 +5,7 @@ import { addMember, buildChannel, sendMessage } from '../../../test/chat-factori
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { isForeignKeyViolation } from '../../lib/errors';
-import { type SendInput, storeSends } from './send';
+import { insertMany, type SendInput, storeSends } from './send';
 
 // The batched store path itself, on the real store: what one statement does for many sends,
 // and what happens when that statement fails.
@@ -42,13 +42,46 @@ describe('storeSends', () => {
       send(first, alice, 'trois'),
     ]);
     const [one, elsewhere, two, stranger, three] = results;
-    expect([one, two, three].map((r) => r && !(r instanceof Error) && r.seq)).toEqual([
+    expect([one, two, three].map((r) => r && !(r instanceof Error) && r.row.seq)).toEqual([
       before.seq + 1,
       before.seq + 2,
       before.seq + 3,
     ]);
-    expect(elsewhere && !(elsewhere instanceof Error) && elsewhere.content).toBe('ailleurs');
+    expect(elsewhere && !(elsewhere instanceof Error) && elsewhere.row.content).toBe('ailleurs');
     expect(stranger).toBeUndefined();
+  });
+
+  it('stores a healthy batch in its one statement, authors read back with each message', async () => {
+    // storeSends would hide a broken batch statement behind its send-by-send retry.
+    const before = await sendMessage(alice, first.id, 'avant');
+    const results = await insertMany(server.database.db, [
+      send(first, alice, 'un'),
+      send(first, bob, 'deux'),
+      send(second, alice, 'ailleurs'),
+    ]);
+    expect(results.map((r) => r?.row.content)).toEqual(['un', 'deux', 'ailleurs']);
+    expect(results.map((r) => r?.author.id)).toEqual([alice.user.id, bob.user.id, alice.user.id]);
+    expect(results[0]?.author.createdAt).toBeInstanceOf(Date);
+    expect(results.slice(0, 2).map((r) => r?.row.seq)).toEqual([before.seq + 1, before.seq + 2]);
+  });
+
+  it('checks a named session in the same statement: an ended one stores nothing', async () => {
+    const carol = await buildUser(server);
+    const channel = await buildChannel(carol, { type: 'group' });
+    const [session] = await server.database.sql<{ sid: string }[]>`
+      select sid from sessions where sess->>'userId' = ${carol.user.id}`;
+    const sid = session?.sid as string;
+    const live = { ...send(channel, carol, 'vivante'), sessionId: sid };
+    expect((await insertMany(server.database.db, [live]))[0]?.row.content).toBe('vivante');
+    // Another user's session does not stand for Carol.
+    const [other] = await server.database.sql<{ sid: string }[]>`
+      select sid from sessions where sess->>'userId' = ${alice.user.id} limit 1`;
+    const borrowed = { ...send(channel, carol, 'empruntée'), sessionId: other?.sid };
+    await server.database.sql`update sessions set expire = now() - interval '1 second'
+      where sid = ${sid}`;
+    const ended = { ...send(channel, carol, 'expirée'), sessionId: sid };
+    expect(await insertMany(server.database.db, [ended, borrowed])).toEqual([undefined, undefined]);
+    expect((await storeSends(server.database.db, [ended]))[0]).toBeUndefined();
   });
 
   it('retries each send alone when the batch fails, so only the faulty one fails', async () => {
@@ -59,11 +92,11 @@ describe('storeSends', () => {
       send(first, bob, 'orphelin', { parentMessageId: randomUUID() }),
       send(second, alice, 'bon aussi'),
     ]);
-    expect(results[0]).toMatchObject({ content: 'bon', seq: before.seq + 1 });
+    expect(results[0]).toMatchObject({ row: { content: 'bon', seq: before.seq + 1 } });
     expect(results[1]).toBeInstanceOf(Error);
     // sendMessage answers that one with a 400 about the parent, not a 500.
     expect(isForeignKeyViolation(results[1])).toBe(true);
-    expect(results[2]).toMatchObject({ content: 'bon aussi' });
+    expect(results[2]).toMatchObject({ row: { content: 'bon aussi' } });
 
     // Nothing of the failed statement remains: the channel's next seq follows on.
     const after = await sendMessage(alice, first.id, 'après');

@@ -1,37 +1,72 @@
-import DataLoader from 'dataloader';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Message, MessageCreateData } from '#shared/messages';
-import type { Db } from '../../db/client';
-import { messages, type users } from '../../db/schema';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { findSessionUser } from '../../auth/sessions';
+import { type Db, pipelineOf } from '../../db/client';
+import { messages } from '../../db/schema';
+import {
+  badRequest,
+  conflict,
+  isForeignKeyViolation,
+  notFound,
+  unauthorized,
+} from '../../lib/errors';
+import { GroupBatcher } from '../../lib/group-batcher';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { type Deps, publish } from '../deps';
+import type { PresentableUser } from '../users/presenter';
 import { listMemberNames, needsMentionLookup, resolveMentions } from './mentions';
 import { type MessageRow, presentMessage } from './presenter';
 import { findPresentedMessage } from './queries';
-
-type UserRow = typeof users.$inferSelect;
 
 /** A row as postgres.js returns it from raw SQL: Drizzle's date parsers are not applied. */
 type RawMessage = Omit<MessageRow, 'seq' | 'createdAt' | 'updatedAt'> & {
   seq: string | number;
   createdAt: string;
   updatedAt: string;
+  author: Omit<PresentableUser, 'createdAt' | 'updatedAt'> & {
+    createdAt: string;
+    updatedAt: string;
+  };
 };
 
-const fromRaw = (raw: RawMessage): MessageRow => ({
-  ...raw,
-  seq: Number(raw.seq),
-  createdAt: new Date(raw.createdAt),
-  updatedAt: new Date(raw.updatedAt),
+/** A stored message with its author as the statement read them, in the same snapshot. */
+export interface StoredMessage {
+  row: MessageRow;
+  author: PresentableUser;
+}
+
+const fromRaw = ({ author, ...raw }: RawMessage): StoredMessage => ({
+  row: {
+    ...raw,
+    seq: Number(raw.seq),
+    createdAt: new Date(raw.createdAt),
+    updatedAt: new Date(raw.updatedAt),
+  },
+  author: {
+    ...author,
+    createdAt: new Date(author.createdAt),
+    updatedAt: new Date(author.updatedAt),
+  },
 });
 
 type SendRow = MessageCreateData & { mentions: string[] };
+
+/** Who sends: a socket also names its session, which the statement checks (see below). */
+export interface Sender {
+  id: string;
+  sessionId?: string | undefined;
+}
 
 /** One send as the store sees it. */
 export interface SendInput {
   channelId: string;
   userId: string;
+  /**
+   * The session to check in the same statement (a socket's sends: the socket was
+   * authenticated at its upgrade, and the session may have ended since). HTTP requests
+   * resolved theirs in the same turn and leave it out.
+   */
+  sessionId?: string | undefined;
   data: SendRow;
 }
 
@@ -39,25 +74,38 @@ const RETURNING = `id, channel_id as "channelId", user_id as "userId", content, 
       parent_message_id as "parentMessageId", edited, seq, client_id as "clientId",
       created_at::text as "createdAt", updated_at::text as "updatedAt"`;
 
+/** The author as presentUser needs them, read in the statement (no second round trip). */
+const AUTHOR = `json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
+      'lastName', u.last_name, 'displayName', u.display_name,
+      'profileImageUrl', u.profile_image_url, 'status', u.status,
+      'statusMessage', u.status_message, 'createdAt', u.created_at::text,
+      'updatedAt', u.updated_at::text) as author`;
+
 /**
  * Assign the next seq and insert, in ONE statement (so one round trip and one implicit
  * transaction): the channel row's lock orders concurrent sends and is held until commit,
- * so seqs commit in order. The statement also checks membership, skips a clientId already
- * stored (so an ordinary retry burns no seq), and marks the channel read for the sender.
+ * so seqs commit in order. The statement also checks membership (and the session, when
+ * given), skips a clientId already stored (so an ordinary retry burns no seq), marks the
+ * channel read for the sender, and reads the author back for the presenter.
  * Two retries racing each other may both pass that check; the unique index then drops the
  * second insert, whose seq is lost: seqs are strictly increasing, with gaps allowed.
  */
-async function insertOne(db: Db, { channelId, userId, data }: SendInput) {
+async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInput) {
   const clientId = data.clientId ?? null;
-  // postgres.js directly: one fixed statement text, which PostgreSQL keeps prepared per
-  // connection (planning this CTE each time cost more than running it; the embedded store
-  // runs it unnamed). Measured in docs/performance.md.
-  const rows = await db.$client<RawMessage[]>`
+  const sid = sessionId ?? null;
+  // postgres.js directly: one fixed statement text, which PostgreSQL keeps prepared on the
+  // pipelined connection (planning this CTE each time cost more than running it; the
+  // embedded store runs it unnamed). Measured in docs/performance.md.
+  const sql = pipelineOf(db).$client;
+  const rows = await sql<RawMessage[]>`
     with next as (
       update channels set last_seq = last_seq + 1
       where id = ${channelId}::uuid
         and exists (select 1 from channel_members cm
                     where cm.channel_id = ${channelId}::uuid and cm.user_id = ${userId}::uuid)
+        and (${sid}::varchar is null or exists (
+          select 1 from sessions s where s.sid = ${sid}::varchar and s.expire > now()
+            and s.sess->>'userId' = ${userId}::text))
         and (${clientId}::varchar is null or not exists (
           select 1 from messages m where m.channel_id = ${channelId}::uuid
             and m.user_id = ${userId}::uuid and m.client_id = ${clientId}::varchar))
@@ -66,47 +114,61 @@ async function insertOne(db: Db, { channelId, userId, data }: SendInput) {
       update channel_members set last_read_at = now()
       where channel_id = ${channelId}::uuid and user_id = ${userId}::uuid
         and exists (select 1 from next)
+    ), stored as (
+      insert into messages
+        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
+      select ${channelId}::uuid, ${userId}::uuid, ${data.content}::text,
+        ${JSON.stringify(data.attachments)}::jsonb, ${JSON.stringify(data.mentions)}::jsonb,
+        ${data.parentMessageId ?? null}::uuid, next.last_seq, ${clientId}::varchar
+      from next
+      on conflict (channel_id, user_id, client_id) do nothing
+      returning ${sql.unsafe(RETURNING)}
     )
-    insert into messages
-      (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
-    select ${channelId}::uuid, ${userId}::uuid, ${data.content}::text,
-      ${JSON.stringify(data.attachments)}::jsonb, ${JSON.stringify(data.mentions)}::jsonb,
-      ${data.parentMessageId ?? null}::uuid, next.last_seq, ${clientId}::varchar
-    from next
-    on conflict (channel_id, user_id, client_id) do nothing
-    returning ${db.$client.unsafe(RETURNING)}`;
+    select stored.*, ${sql.unsafe(AUTHOR)}
+    from stored join users u on u.id = stored."userId"`;
   const [raw] = rows;
   return raw && fromRaw(raw);
 }
 
 /**
  * The same as insertOne for many sends at once, in one statement and one commit: what the
- * sends of one event-loop turn share (one round trip, one WAL flush, one lock per channel
- * instead of one per message). The channels are locked in id order, so that two batches
- * (of two nodes) touching the same channels queue instead of deadlocking. `ord` maps each
+ * sends of one batch share (one round trip, one WAL flush, one lock per channel instead of
+ * one per message). The channels are locked in id order, so that two batches (of this node
+ * or of two nodes) touching the same channels queue instead of deadlocking. `ord` maps each
  * stored row back to its send.
  */
-async function insertMany(db: Db, sends: readonly SendInput[]) {
-  const input = sends.map(({ channelId, userId, data }, ord) => ({
+export async function insertMany(db: Db, sends: readonly SendInput[]) {
+  const input = sends.map(({ channelId, userId, sessionId, data }, ord) => ({
     ord,
     channel_id: channelId,
     user_id: userId,
+    sid: sessionId ?? null,
     content: data.content,
     attachments: data.attachments,
     mentions: data.mentions,
     parent_message_id: data.parentMessageId ?? null,
     client_id: data.clientId ?? null,
   }));
-  const rows = await db.$client<Array<RawMessage & { ord: number }>>`
+  const sql = pipelineOf(db).$client;
+  const rows = await sql<Array<RawMessage & { ord: number }>>`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
-        ord int, channel_id uuid, user_id uuid, content text, attachments jsonb, mentions jsonb,
-        parent_message_id uuid, client_id varchar)
+        ord int, channel_id uuid, user_id uuid, sid varchar, content text, attachments jsonb,
+        mentions jsonb, parent_message_id uuid, client_id varchar)
     ), eligible as (
-      -- Members only, and no clientId stored already. The lateral probe keeps that check
-      -- one index look-up per send (as a subplan it became a scan of the whole table).
+      -- Members only, with a live session when one is named, and no clientId stored
+      -- already. Each check is a lateral probe of a unique index, one look-up per send,
+      -- whatever the planner guesses of the batch: as joins, a cached generic plan could
+      -- turn them into scans of whole tables (the clientId one once scanned all messages).
       select i.* from input i
-      join channel_members cm on cm.channel_id = i.channel_id and cm.user_id = i.user_id
+      cross join lateral (
+        select true from channel_members cm
+        where cm.channel_id = i.channel_id and cm.user_id = i.user_id
+        limit 1
+      ) member
+      left join lateral (
+        select s.expire, s.sess from sessions s where s.sid = i.sid limit 1
+      ) s on true
       left join lateral (
         select true as found from messages m
         where m.channel_id = i.channel_id and m.user_id = i.user_id
@@ -114,6 +176,7 @@ async function insertMany(db: Db, sends: readonly SendInput[]) {
         limit 1
       ) stored on true
       where stored.found is null
+        and (i.sid is null or (s.expire > now() and s.sess->>'userId' = i.user_id::text))
     ), counts as (
       select channel_id, count(*)::int as n from eligible group by channel_id
     ), locked as (
@@ -138,10 +201,11 @@ async function insertMany(db: Db, sends: readonly SendInput[]) {
       select channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id
       from numbered order by ord
       on conflict (channel_id, user_id, client_id) do nothing
-      returning ${db.$client.unsafe(RETURNING)}
+      returning ${sql.unsafe(RETURNING)}
     )
-    select n.ord, stored.* from stored
-    join numbered n on n.channel_id = stored."channelId" and n.seq = stored.seq`;
+    select n.ord, stored.*, ${sql.unsafe(AUTHOR)} from stored
+    join numbered n on n.channel_id = stored."channelId" and n.seq = stored.seq
+    join users u on u.id = stored."userId"`;
   const byOrd = new Map(rows.map((raw) => [raw.ord, fromRaw(raw)]));
   return sends.map((_, ord) => byOrd.get(ord));
 }
@@ -151,7 +215,7 @@ const sendKey = ({ channelId, userId, data }: SendInput) =>
   data.clientId ? `${channelId}:${userId}:${data.clientId}` : undefined;
 
 /**
- * Insert the sends of one turn together. Duplicated retries within the batch go in once;
+ * Insert the sends of one batch together. Duplicated retries within the batch go in once;
  * the others get nothing back and answer as retries. A batch that fails (a parent deleted
  * meanwhile, a deadlock with another node) wrote nothing, so each send is then tried on its
  * own and only the faulty one fails.
@@ -168,7 +232,7 @@ export async function storeSends(db: Db, sends: readonly SendInput[]) {
     if (key) seen.add(key);
     return unique.push(send) - 1;
   });
-  let stored: Array<MessageRow | undefined | Error>;
+  let stored: Array<StoredMessage | undefined | Error>;
   try {
     stored = await insertMany(db, unique);
   } catch {
@@ -184,22 +248,25 @@ export async function storeSends(db: Db, sends: readonly SendInput[]) {
 }
 
 /**
- * Sends gathered per tick, one batcher per store: the requests whose session look-ups came
- * back together (auth/sessions.ts gathers those per turn) send together, without waiting
- * for another turn of the event loop.
+ * Sends gathered into batches, one batcher per store (see GroupBatcher), on the store's
+ * pipelined connection: two statements at once, the second queued behind the first on the
+ * same PostgreSQL backend, and whatever arrives meanwhile goes in the next. Measured in
+ * docs/performance.md: two backends at once contend for the two cores, one statement at a
+ * time leaves the backend idle while this process handles the answer.
  */
-const batchers = new WeakMap<Db, DataLoader<SendInput, MessageRow | undefined>>();
+const batchers = new WeakMap<Db, GroupBatcher<SendInput, StoredMessage | undefined>>();
+const SEND_STATEMENTS_AT_ONCE = 2;
 
-function insertMessage(db: Db, channelId: string, userId: string, data: SendRow) {
+function insertMessage(db: Db, send: SendInput) {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new DataLoader((sends) => storeSends(db, sends), {
-      cache: false,
+    batcher = new GroupBatcher((sends) => storeSends(db, sends), {
+      concurrency: SEND_STATEMENTS_AT_ONCE,
       maxBatchSize: 256,
     });
     batchers.set(db, batcher);
   }
-  return batcher.load({ channelId, userId, data });
+  return batcher.load(send);
 }
 
 const parentNotFound = () =>
@@ -222,10 +289,10 @@ async function checkParent(db: Db, channelId: string, parentId: string): Promise
   if (!parent) throw parentNotFound();
 }
 
-async function resolveFor(db: Db, channelId: string, user: UserRow, data: MessageCreateData) {
+async function resolveFor(db: Db, channelId: string, userId: string, data: MessageCreateData) {
   if (!needsMentionLookup(data.content, data.mentions)) return [];
   const members = await listMemberNames(db, channelId);
-  if (!members.some((m) => m.id === user.id)) throw notFound(CHANNEL_NOT_FOUND);
+  if (!members.some((m) => m.id === userId)) throw notFound(CHANNEL_NOT_FOUND);
   return resolveMentions(data.content, members, data.mentions);
 }
 
@@ -235,27 +302,33 @@ async function resolveFor(db: Db, channelId: string, user: UserRow, data: Messag
  */
 export async function sendMessage(
   deps: Deps,
-  user: UserRow,
+  sender: Sender,
   channelId: string,
   data: MessageCreateData,
 ): Promise<{ message: Message; created: boolean }> {
+  const userId = sender.id;
   if (data.parentMessageId) {
     // Membership first, so that a stranger learns nothing from the parent check.
-    await requireMember(deps.db, channelId, user.id);
+    await requireMember(deps.db, channelId, userId);
     await checkParent(deps.db, channelId, data.parentMessageId);
   }
-  const mentions = await resolveFor(deps.db, channelId, user, data);
-  const row = await insertMessage(deps.db, channelId, user.id, { ...data, mentions }).catch(
-    (err: unknown) => {
-      // The parent was deleted between the check above and the insert.
-      if (data.parentMessageId && isForeignKeyViolation(err)) throw parentNotFound();
-      throw err;
-    },
-  );
-  if (!row)
-    return { message: await findRetried(deps.db, channelId, user.id, data), created: false };
+  const mentions = await resolveFor(deps.db, channelId, userId, data);
+  const send = { channelId, userId, sessionId: sender.sessionId, data: { ...data, mentions } };
+  const stored = await insertMessage(deps.db, send).catch((err: unknown) => {
+    // The parent was deleted between the check above and the insert.
+    if (data.parentMessageId && isForeignKeyViolation(err)) throw parentNotFound();
+    throw err;
+  });
+  if (!stored) {
+    // The session ended since the socket opened: nothing more for it, not even a retry's answer.
+    if (sender.sessionId && !(await findSessionUser(deps.db, sender.sessionId))) {
+      throw unauthorized();
+    }
+    return { message: await findRetried(deps.db, channelId, userId, data), created: false };
+  }
 
-  const message = presentMessage(row, user);
+  const { row, author } = stored;
+  const message = presentMessage(row, author);
   await publish(deps, 'new_message', () =>
     deps.realtime.toChannel(channelId, { type: 'new_message', channelId, seq: row.seq, message }),
   );

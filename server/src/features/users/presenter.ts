@@ -4,8 +4,23 @@ import type { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 
+/** What presentUser reads of a user row. */
+export type PresentableUser = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'displayName'
+  | 'profileImageUrl'
+  | 'status'
+  | 'statusMessage'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 /** The only way a user row leaves the server: never its password hash or OIDC subject. */
-export function presentUser(row: UserRow): User {
+export function presentUser(row: PresentableUser): User {
   return {
     id: row.id,
     email: row.email,
