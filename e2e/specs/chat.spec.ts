@@ -327,4 +327,52 @@ test.describe('chat', () => {
     await expect(editor).toBeHidden();
     await expect(b.message('Je suis de retour')).not.toContainText('(modifié)');
   });
+  test('messages leave by the socket, in order; a tab whose socket cannot connect sends by HTTP', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(90_000);
+    const channelId = await aliceAndBobIn(alice, bob, unique('transport'));
+    const a = new ChatUi(alice.page);
+    const b = new ChatUi(bob.page);
+    const posts = (page: Page) => {
+      const seen: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/messages$/.test(request.url())) {
+          seen.push(request.url());
+        }
+      });
+      return seen;
+    };
+    const alicePosts = posts(alice.page);
+    const bobPosts = posts(bob.page);
+    const socketSends: string[] = [];
+    alice.page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as {
+          type: string;
+          message?: { content: string };
+        };
+        if (frame.type === 'send_message') socketSends.push(frame.message?.content ?? '');
+      }),
+    );
+    await Promise.all([
+      alice.page.goto(`/channel/${channelId}`),
+      bob.page.goto(`/channel/${channelId}`),
+    ]);
+
+    // Alice writes three lines in a row: each leaves by her socket, and they keep their order.
+    for (const text of ['Un', 'Deux', 'Trois']) await a.send(text);
+    await expect(b.log.getByRole('article')).toContainText(['Un', 'Deux', 'Trois']);
+    expect(socketSends).toEqual(['Un', 'Deux', 'Trois']);
+    expect(alicePosts).toEqual([]);
+
+    // Bob's tab cannot open its socket (a proxy refusing WebSockets, say): he still sends.
+    await bob.page.routeWebSocket(/\/ws$/, (ws) => ws.close({ code: 1011 }));
+    await bob.page.reload();
+    await b.send('Sans socket');
+    await expect(a.message('Sans socket')).toBeVisible();
+    await expect(b.message('Sans socket')).toBeVisible();
+    expect(bobPosts).toHaveLength(1);
+  });
 });

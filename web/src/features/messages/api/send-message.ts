@@ -1,9 +1,11 @@
 import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { useCallback } from 'react';
-import type { Message } from '#shared/messages';
+import type { Message, MessageCreateInput } from '#shared/messages';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, isUnauthorized } from '@/lib/api';
+import type { RealtimeSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 import { newClientId } from '../lib/client-id';
 import {
   applyNewMessage,
@@ -29,14 +31,70 @@ export interface SendMessageInput {
   mentions?: string[];
 }
 
+const requestBody = (input: SendMessageInput): MessageCreateInput => ({
+  content: input.content,
+  clientId: input.clientId,
+  ...(input.parentMessageId ? { parentMessageId: input.parentMessageId } : {}),
+  ...(input.mentions?.length ? { mentions: input.mentions } : {}),
+});
+
 /** POST /api/channels/{id}/messages: idempotent by clientId (201 new, 200 already stored). */
 export const sendMessage = (channelId: string, input: SendMessageInput): Promise<Message> =>
-  apiRequest<Message>('POST', `/api/channels/${encodeURIComponent(channelId)}/messages`, {
-    content: input.content,
-    clientId: input.clientId,
-    ...(input.parentMessageId ? { parentMessageId: input.parentMessageId } : {}),
-    ...(input.mentions?.length ? { mentions: input.mentions } : {}),
+  apiRequest<Message>(
+    'POST',
+    `/api/channels/${encodeURIComponent(channelId)}/messages`,
+    requestBody(input),
+  );
+
+/** Past this, an unanswered socket send is tried again (same clientId: stored once). */
+const SOCKET_ANSWER_TIMEOUT_MS = 10_000;
+
+/** The socket closed, or did not answer in time: the send may be tried again. */
+class SocketSendError extends Error {}
+
+/**
+ * The same send over the open socket (`send_message`): no request of its own, and the
+ * socket's sends are stored in the order they leave. Settles with the server's answer
+ * (`message_ack`, or `message_rejected` as the ApiError the POST would have thrown).
+ */
+export function sendMessageOverSocket(
+  socket: RealtimeSocket,
+  channelId: string,
+  input: SendMessageInput,
+): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    const settle = (done: () => void) => {
+      stopEvents();
+      stopState();
+      clearTimeout(timer);
+      done();
+    };
+    const stopEvents = socket.onEvent((event) => {
+      if (event.type === 'message_ack' && event.clientId === input.clientId) {
+        settle(() => resolve(event.message));
+      } else if (event.type === 'message_rejected' && event.clientId === input.clientId) {
+        const body = { message: event.message, ...(event.errors ? { errors: event.errors } : {}) };
+        settle(() => reject(new ApiError(event.status, body, JSON.stringify(body))));
+      }
+    });
+    const stopState = socket.onStateChange((state) => {
+      if (state !== 'open') settle(() => reject(new SocketSendError('socket closed')));
+    });
+    const timer = setTimeout(
+      () => settle(() => reject(new SocketSendError('no answer'))),
+      SOCKET_ANSWER_TIMEOUT_MS,
+    );
+    const frame = {
+      type: 'send_message',
+      channelId,
+      clientId: input.clientId,
+      message: requestBody(input),
+    } as const;
+    if (!socket.send(frame, { queue: false })) {
+      settle(() => reject(new SocketSendError('socket not open')));
+    }
   });
+}
 
 const MAX_AUTOMATIC_ATTEMPTS = 5;
 const retryDelayMs = (attempts: number) => Math.min(1000 * 2 ** (attempts - 1), 10_000);
@@ -58,13 +116,28 @@ export function storeDeliveredMessage(queryClient: QueryClient, message: Message
   }
 }
 
-async function deliver(queryClient: QueryClient, entry: OutboxEntry): Promise<void> {
+/**
+ * A first attempt goes over the socket when it is open (the server stores a socket's sends
+ * in order, with no request of their own). Anything else goes over HTTP: a socket that
+ * cannot connect (a proxy refusing WebSockets) or looks open but no longer answers never
+ * holds a message back.
+ */
+const sendEither = (socket: RealtimeSocket | null, entry: OutboxEntry, attempts: number) =>
+  attempts === 1 && socket?.connectionState === 'open'
+    ? sendMessageOverSocket(socket, entry.channelId, entry)
+    : sendMessage(entry.channelId, entry);
+
+async function deliver(
+  queryClient: QueryClient,
+  socket: RealtimeSocket | null,
+  entry: OutboxEntry,
+): Promise<void> {
   const attempts = entry.attempts + 1;
   updateOutbox(entry.clientId, { state: 'sending', attempts });
   try {
     // Through the mutation cache, so that a 401 gets the app-wide toast and sign-in redirect.
     const observer = new MutationObserver(queryClient, {
-      mutationFn: () => sendMessage(entry.channelId, entry),
+      mutationFn: () => sendEither(socket, entry, attempts),
     });
     const message = await observer.mutate();
     storeDeliveredMessage(queryClient, message);
@@ -85,24 +158,25 @@ async function deliver(queryClient: QueryClient, entry: OutboxEntry): Promise<vo
     const timer = setTimeout(() => {
       retryTimers.delete(entry.clientId);
       const current = outboxEntries().find((e) => e.clientId === entry.clientId);
-      if (current?.state === 'sending') void deliver(queryClient, current);
+      if (current?.state === 'sending') void deliver(queryClient, socket, current);
     }, retryDelayMs(attempts));
     retryTimers.set(entry.clientId, timer);
   }
 }
 
 /** After a reconnect: whatever still waits is sent again now, with its same clientId. */
-export function retryWaitingMessages(queryClient: QueryClient): void {
+export function retryWaitingMessages(queryClient: QueryClient, socket: RealtimeSocket): void {
   for (const [clientId, timer] of retryTimers) {
     clearTimeout(timer);
     retryTimers.delete(clientId);
     const entry = outboxEntries().find((e) => e.clientId === clientId);
-    if (entry?.state === 'sending') void deliver(queryClient, entry);
+    if (entry?.state === 'sending') void deliver(queryClient, socket, entry);
   }
 }
 
 export function useSendMessage(channelId: string, parentMessageId: string | null = null) {
   const queryClient = useQueryClient();
+  const socket = useSocket();
   const send = useCallback(
     (content: string, mentions: string[] = []) => {
       const entry: OutboxEntry = {
@@ -116,16 +190,16 @@ export function useSendMessage(channelId: string, parentMessageId: string | null
         attempts: 0,
       };
       addToOutbox(entry);
-      void deliver(queryClient, entry);
+      void deliver(queryClient, socket, entry);
     },
-    [channelId, parentMessageId, queryClient],
+    [channelId, parentMessageId, queryClient, socket],
   );
   const retry = useCallback(
     (clientId: string) => {
       const entry = outboxEntries().find((e) => e.clientId === clientId);
-      if (entry) void deliver(queryClient, { ...entry, attempts: 0 });
+      if (entry) void deliver(queryClient, socket, { ...entry, attempts: 0 });
     },
-    [queryClient],
+    [queryClient, socket],
   );
   const discard = useCallback((clientId: string) => removeFromOutbox(clientId), []);
   return { send, retry, discard };

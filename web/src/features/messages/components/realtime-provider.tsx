@@ -33,7 +33,7 @@ function RealtimeBridge({ user }: { user: User }) {
     applyServerEvent(queryClient, event, user.id);
   });
   // Messages that failed while the socket was down are worth another try now.
-  useSocketOpen(() => retryWaitingMessages(queryClient));
+  useSocketOpen(() => socket && retryWaitingMessages(queryClient, socket));
   useAutoAway(socket, user.status);
 
   // SPEC §6 / protocol: 4401 means the session ended elsewhere; back to the signed-out app.
