@@ -40,6 +40,8 @@ const HELP = `npm run bench -- [options]
   --signups N          users signed up through the API per configuration (default 100)
   --idle-sockets N     (d) sockets (default 10000)
   --fanout-sockets N   (a) sockets (default 1000)
+  --send ws|http       how senders send: over their socket (send_message, the web
+                       client's way; default) or POST /api/channels/:id/messages
   --no-ceilings        skip the bare ws / bare INSERT ceilings
   --cpu-prof           run the Ruche nodes with --cpu-prof (profiles in bench/results/prof-*)
   --log                pass the Ruche nodes' output through`;
@@ -55,6 +57,7 @@ const { values: opt } = parseArgs({
     signups: { type: 'string', default: '100' },
     'idle-sockets': { type: 'string' },
     'fanout-sockets': { type: 'string', default: '1000' },
+    send: { type: 'string', default: 'ws' },
     'no-ceilings': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
@@ -64,6 +67,10 @@ const { values: opt } = parseArgs({
 if (opt.help) {
   console.log(HELP);
   process.exit(0);
+}
+if (opt.send !== 'ws' && opt.send !== 'http') {
+  console.error(`--send must be ws or http, not ${opt.send}`);
+  process.exit(2);
 }
 
 const ALIASES = { a: 'fanout', b: 'latency', c: 'throughput', d: 'idle' };
@@ -139,6 +146,7 @@ async function withBare(fn) {
   try {
     return await fn({
       kind: 'bare',
+      send: opt.send,
       sendNode: bare,
       recvNodes: [bare],
       serverPids: [bare.pid],
@@ -205,6 +213,7 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl) {
     };
     const ruche = {
       kind: 'ruche',
+      send: opt.send,
       sendNode: nodes[0],
       recvNodes: nodes,
       serverPids,

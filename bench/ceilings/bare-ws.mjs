@@ -1,6 +1,7 @@
 // Ceiling: a bare `ws` broadcast server, with no auth and no store. It speaks the subset of
 // Ruche's interface the generator uses (POST /api/channels/:id/messages, /ws with
-// join_channel → joined, new_message events), and, like Ruche's hub, coalesces the frames
+// join_channel → joined, send_message → message_ack, new_message events), and, like Ruche's
+// hub, coalesces the frames
 // bound for one socket within one event-loop turn into one write (a JSON array).
 //   node bench/ceilings/bare-ws.mjs [port]      (forked by run.mjs: reports its port by IPC)
 import { randomUUID } from 'node:crypto';
@@ -69,6 +70,15 @@ function buildMessage(channelId, body, seq) {
   };
 }
 
+/** A send, by POST or by socket: numbered and broadcast at once. */
+function store(channelId, body) {
+  const seq = (seqs.get(channelId) ?? 0) + 1;
+  seqs.set(channelId, seq);
+  const message = buildMessage(channelId, body, seq);
+  broadcast(channelId, { type: 'new_message', channelId, seq, message });
+  return message;
+}
+
 const server = http.createServer((req, res) => {
   const match = /^\/api\/channels\/([^/]+)\/messages$/.exec(req.url ?? '');
   if (req.method !== 'POST' || !match) {
@@ -85,11 +95,7 @@ const server = http.createServer((req, res) => {
       res.writeHead(400).end();
       return;
     }
-    const channelId = match[1];
-    const seq = (seqs.get(channelId) ?? 0) + 1;
-    seqs.set(channelId, seq);
-    const message = buildMessage(channelId, body, seq);
-    broadcast(channelId, { type: 'new_message', channelId, seq, message });
+    const message = store(match[1], body);
     res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(message));
   });
 });
@@ -112,6 +118,13 @@ wss.on('connection', (ws) => {
       queue(ws, JSON.stringify({ type: 'joined', channelId: frame.channelId }));
     } else if (frame.type === 'auth') {
       queue(ws, JSON.stringify({ type: 'auth_ok', userId: frame.userId }));
+    } else if (frame.type === 'send_message') {
+      const { channelId, clientId } = frame;
+      const message = store(channelId, { ...frame.message, clientId });
+      queue(
+        ws,
+        JSON.stringify({ type: 'message_ack', clientId, channelId, message, created: true }),
+      );
     } else if (frame.type === 'ping') queue(ws, '{"type":"pong"}');
   });
   ws.on('close', () => {

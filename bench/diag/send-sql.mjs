@@ -64,7 +64,7 @@ try {
       await sql`insert into bench_insert (channel_id, content) values (${channels[i].id}, ${`diag ${n}`})`;
     },
     'send statement': async (i, n, user) => {
-      await sendMessage(deps, user, channels[i].id, {
+      await sendMessage(deps, { id: user.id }, channels[i].id, {
         content: `diag ${n}`,
         clientId: `c${n}`,
         attachments: [],
@@ -73,7 +73,7 @@ try {
     },
     'session + send': async (i, n) => {
       const user = (await resolveSession(db, config, tokens[i])).user;
-      await sendMessage(deps, user, channels[i].id, {
+      await sendMessage(deps, { id: user.id }, channels[i].id, {
         content: `diag ${n}`,
         clientId: `c${n}`,
         attachments: [],

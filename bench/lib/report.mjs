@@ -91,7 +91,7 @@ const met = (b) => (b === null || b === undefined ? '–' : b ? 'met' : '**misse
 export function markdown(results) {
   const lines = [
     `Ruche bench — ${results.startedAt} — commit ${results.git.commit}${results.git.dirty ? ' (+ uncommitted server changes)' : ''}`,
-    `${results.machine.nproc} cores, ${results.machine.memGiB} GiB, Node ${results.machine.node}, ${results.machine.postgres}; load avg at start ${results.machine.loadStart.join(' ')}; ${results.options.runs} run(s), medians`,
+    `${results.machine.nproc} cores, ${results.machine.memGiB} GiB, Node ${results.machine.node}, ${results.machine.postgres}; load avg at start ${results.machine.loadStart.join(' ')}; sends over ${results.options.send === 'http' ? 'HTTP (POST)' : 'the socket (send_message)'}; ${results.options.runs} run(s), medians`,
     '',
     '| config | figure | Ruche | ceiling | ratio | target | met |',
     '|---|---|---:|---:|---:|---|---|',

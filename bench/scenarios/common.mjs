@@ -19,6 +19,17 @@ export function socketTargets(recvNodes, members, channelsOf) {
   });
 }
 
+/**
+ * The members whose sockets the client pool holds. Over ws a sender sends through its own
+ * socket (one socket per user, as in the product; it receives the channel like the others
+ * and is not measured); over http every member has a pool socket and the senders post.
+ */
+export function listenersOf(sut, members, senders) {
+  if (sut.send !== 'ws') return members;
+  const sending = new Set(senders);
+  return members.filter((m) => !sending.has(m));
+}
+
 export async function connectOrThrow(pool, targets, what, opts) {
   const res = await pool.connect(targets, opts);
   if (res.failed > 0) {

@@ -3,8 +3,8 @@
 // Result: the highest delivery rate (deliveries/s = messages/s × sockets) held.
 import { ClientPool } from '../lib/clients.mjs';
 import { startCpuWatch } from '../lib/cpu.mjs';
-import { sendPaced } from '../lib/sender.mjs';
-import { connectOrThrow, drain, latency, socketTargets } from './common.mjs';
+import { closeLanes, openLanes, sendPaced } from '../lib/sender.mjs';
+import { connectOrThrow, drain, latency, listenersOf, socketTargets } from './common.mjs';
 import { channelFor, membersFor } from './members.mjs';
 
 const P99_LIMIT_MS = 100;
@@ -16,14 +16,16 @@ export async function fanout(
   const members = await membersFor(sut, sockets);
   const channelId = await channelFor(sut, members);
   const pool = new ClientPool(2);
+  let lanes = [];
   try {
+    const senders = members.slice(0, Math.min(10, members.length));
+    const listeners = listenersOf(sut, members, senders);
     const conn = await connectOrThrow(
       pool,
-      socketTargets(sut.recvNodes, members, () => [channelId]),
+      socketTargets(sut.recvNodes, listeners, () => [channelId]),
       'fan-out',
     );
-    const senders = members.slice(0, Math.min(10, members.length));
-    const lanes = senders.map((m) => ({ port: sut.sendNode.port, channelId, cookie: m.cookie }));
+    lanes = await openLanes(sut, senders, () => channelId);
 
     const step = async (rate, ms = stepMs) => {
       await pool.report({ reset: true });
@@ -33,9 +35,9 @@ export async function fanout(
         clients: pool.pids,
       });
       const sent = await sendPaced({ lanes, rate, durationMs: ms });
-      const r = await drain(pool, sent.ok * sockets);
+      const r = await drain(pool, sent.ok * listeners.length);
       const cpu = watch();
-      const expected = sent.ok * sockets;
+      const expected = sent.ok * listeners.length;
       const lat = latency(r.hist);
       const delivered = expected ? r.received / expected : 0;
       const ok =
@@ -95,6 +97,7 @@ export async function fanout(
       steps,
     };
   } finally {
+    closeLanes(lanes);
     await pool.exit();
   }
 }

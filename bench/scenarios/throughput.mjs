@@ -3,7 +3,7 @@
 // channels' last_seq and the messages rows), not from the acknowledgements.
 import { ClientPool } from '../lib/clients.mjs';
 import { startCpuWatch } from '../lib/cpu.mjs';
-import { sendClosedLoop } from '../lib/sender.mjs';
+import { closeLanes, openLanes, sendClosedLoop } from '../lib/sender.mjs';
 import { connectOrThrow, drain, latency, socketTargets } from './common.mjs';
 import { channelFor, membersFor } from './members.mjs';
 
@@ -21,26 +21,27 @@ export async function throughput(sut, { senders = 50, durationMs = 10_000 }) {
   const channelIds = [];
   for (const pair of pairs) channelIds.push(await channelFor(sut, pair));
   const pool = new ClientPool(1);
+  let lanes = [];
   try {
-    // Every member has a socket; receivers alternate over the nodes.
+    // Every member has a socket, the senders on the sending node (over ws, the lane is the
+    // sender's socket); with two nodes the receivers are on the other one.
     const sockets = pairs.flatMap(([s, r], i) => [
-      { m: s, ch: channelIds[i] },
-      { m: r, ch: channelIds[i] },
+      { m: s, ch: channelIds[i], sender: true },
+      { m: r, ch: channelIds[i], sender: false },
     ]);
-    await connectOrThrow(
-      pool,
-      socketTargets(
-        sut.recvNodes,
-        sockets.map((x) => x.m),
-        (_m, i) => [sockets[i].ch],
-      ),
-      'throughput',
+    const targets = socketTargets(
+      sut.recvNodes,
+      sockets.map((x) => x.m),
+      (_m, i) => [sockets[i].ch],
     );
-    const lanes = pairs.map(([s], i) => ({
-      port: sut.sendNode.port,
-      channelId: channelIds[i],
-      cookie: s.cookie,
-    }));
+    const listening = targets.filter((_t, i) => !(sut.send === 'ws' && sockets[i].sender));
+    await connectOrThrow(pool, listening, 'throughput');
+    const perMessage = listening.length / senders;
+    lanes = await openLanes(
+      sut,
+      pairs.map(([s]) => s),
+      (_s, i) => channelIds[i],
+    );
     await sendClosedLoop({ lanes, durationMs: 1000 }); // warm-up
     await drain(pool, Number.POSITIVE_INFINITY, 500);
     const before = sut.kind === 'ruche' ? await persisted(sut.sql, channelIds) : null;
@@ -52,7 +53,7 @@ export async function throughput(sut, { senders = 50, durationMs = 10_000 }) {
     const sent = await sendClosedLoop({ lanes, durationMs });
     const cpu = watch();
     const after = sut.kind === 'ruche' ? await persisted(sut.sql, channelIds) : null;
-    const r = await drain(pool, sent.ok * 2);
+    const r = await drain(pool, sent.ok * perMessage);
     const seconds = sent.ms / 1000;
     const stored = after ? after.rows - before.rows : sent.ok;
     return {
@@ -65,11 +66,12 @@ export async function throughput(sut, { senders = 50, durationMs = 10_000 }) {
       persistedRows: stored,
       persistedSeq: after ? after.seq - before.seq : null,
       persistedPerSec: Math.round(stored / seconds),
-      delivered: sent.ok ? Math.round((r.received / (sent.ok * 2)) * 1000) / 1000 : 0,
+      delivered: sent.ok ? Math.round((r.received / (sent.ok * perMessage)) * 1000) / 1000 : 0,
       latency: latency(r.hist),
       cpu,
     };
   } finally {
+    closeLanes(lanes);
     await pool.exit();
   }
 }
