@@ -54,9 +54,18 @@ test('a profile update after the session ended warns, then goes to sign in', asy
       : route.fallback(),
   );
 
+  // The redirect follows the toast by 500 ms: the sign-in page is held back until the toast
+  // has been seen, so that a slow machine cannot navigate away under the assertion.
+  let release: () => void = () => {};
+  const toastSeen = new Promise<void>((resolve) => (release = resolve));
+  await alice.page.route('**/api/login', async (route) => {
+    await toastSeen;
+    await route.fallback();
+  });
+
   await alice.settings.displayNameInput.fill('Alice Nouvelle');
   await alice.settings.saveDisplayNameButton.click();
-  // One look: the redirect follows 500 ms later.
   await expect(alice.shell.toast).toHaveText(/Non autorisé.*Votre session a expiré/);
+  release();
   await expect(alice.page).toHaveURL(/\/login$/);
 });
