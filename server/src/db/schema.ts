@@ -164,8 +164,10 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
     uniqueIndex('messages_client_id_key').on(t.channelId, t.userId, t.clientId),
+    // The sidebar's unread counts (channels/queries.ts) read by (channel_id, created_at).
+    index('messages_channel_created_idx').on(t.channelId, t.createdAt),
     // Replies only: most messages are top-level, and indexing their nulls cost every send a
-    // write. Pages and catch-up read by (channel_id, seq); nothing reads by created_at.
+    // write.
     index('messages_parent_idx').on(t.parentMessageId).where(sql`${t.parentMessageId} is not null`),
     index('messages_content_fts_idx').using('gin', sql`to_tsvector('french', ${t.content})`),
   ],
