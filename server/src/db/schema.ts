@@ -128,6 +128,9 @@ export const channelMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 20 }).notNull().default('member'),
     lastReadAt: tz('last_read_at'),
+    // The channel's seq read up to, set with lastReadAt: unread counts read the messages
+    // after it on (channel_id, seq), the channel's own order.
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
     joinedAt: tz('joined_at').notNull().defaultNow(),
   },
   (t) => [
@@ -164,10 +167,8 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
     uniqueIndex('messages_client_id_key').on(t.channelId, t.userId, t.clientId),
-    // The sidebar's unread counts (channels/queries.ts) read by (channel_id, created_at).
-    index('messages_channel_created_idx').on(t.channelId, t.createdAt),
     // Replies only: most messages are top-level, and indexing their nulls cost every send a
-    // write.
+    // write. Pages, catch-up and unread counts read by (channel_id, seq); none by created_at.
     index('messages_parent_idx').on(t.parentMessageId).where(sql`${t.parentMessageId} is not null`),
     index('messages_content_fts_idx').using('gin', sql`to_tsvector('french', ${t.content})`),
   ],

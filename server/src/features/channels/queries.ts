@@ -12,7 +12,8 @@ const UNREAD_COUNT_LIMIT = UNREAD_BADGE_CAP + 1;
 
 /**
  * The caller's channels as the sidebar shows them, in one query: unread counts come from a
- * bounded correlated count on (channel_id, created_at); the direct peers from a second one.
+ * bounded correlated count of the seqs after the read marker, on (channel_id, seq); the
+ * direct peers from a second query.
  */
 export async function listChannelsForUser(
   db: Db,
@@ -22,8 +23,8 @@ export async function listChannelsForUser(
   const unreadCount = sql<number>`(
     select count(*)::int from (
       select 1 from ${messages} x
-      where x.channel_id = ${channels.id} and x.user_id <> ${userId}
-        and (${channelMembers.lastReadAt} is null or x.created_at > ${channelMembers.lastReadAt})
+      where x.channel_id = ${channels.id} and x.seq > ${channelMembers.lastReadSeq}
+        and x.user_id <> ${userId}
       limit ${sql.raw(String(UNREAD_COUNT_LIMIT))}
     ) unread)`;
   const where: SQL[] = [eq(channelMembers.userId, userId)];

@@ -127,7 +127,10 @@ export async function markChannelRead(
 ): Promise<ChannelRead> {
   const [row] = await deps.db
     .update(channelMembers)
-    .set({ lastReadAt: sql`now()` })
+    .set({
+      lastReadAt: sql`now()`,
+      lastReadSeq: sql`(select ${channels.lastSeq} from ${channels} where ${channels.id} = ${channelId})`,
+    })
     .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
     .returning({ lastReadAt: channelMembers.lastReadAt });
   if (!row?.lastReadAt) throw notFound(CHANNEL_NOT_FOUND);

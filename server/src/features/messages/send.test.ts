@@ -63,6 +63,14 @@ describe('storeSends', () => {
     expect(results.map((r) => r?.author.id)).toEqual([alice.user.id, bob.user.id, alice.user.id]);
     expect(results[0]?.author.createdAt).toBeInstanceOf(Date);
     expect(results.slice(0, 2).map((r) => r?.row.seq)).toEqual([before.seq + 1, before.seq + 2]);
+    // Each sender has read the channel up to their own message (the unread counts' marker).
+    const markers = await server.database.sql<{ userId: string; seq: number }[]>`
+      select user_id as "userId", last_read_seq::int as seq from channel_members
+      where channel_id = ${first.id}`;
+    expect(Object.fromEntries(markers.map((m) => [m.userId, m.seq]))).toEqual({
+      [alice.user.id]: before.seq + 1,
+      [bob.user.id]: before.seq + 2,
+    });
   });
 
   it('checks a named session in the same statement: an ended one stores nothing', async () => {

@@ -111,7 +111,8 @@ async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInp
             and m.user_id = ${userId}::uuid and m.client_id = ${clientId}::varchar))
       returning last_seq
     ), mark_read as (
-      update channel_members set last_read_at = now()
+      update channel_members set last_read_at = now(),
+        last_read_seq = greatest(last_read_seq, (select last_seq from next))
       where channel_id = ${channelId}::uuid and user_id = ${userId}::uuid
         and exists (select 1 from next)
     ), stored as (
@@ -192,8 +193,9 @@ export async function insertMany(db: Db, sends: readonly SendInput[]) {
         b.last_seq - b.n + row_number() over (partition by e.channel_id order by e.ord) as seq
       from eligible e join bumped b on b.id = e.channel_id
     ), mark_read as (
-      update channel_members cm set last_read_at = now()
-      from (select distinct channel_id, user_id from numbered) r
+      update channel_members cm set last_read_at = now(),
+        last_read_seq = greatest(cm.last_read_seq, r.seq)
+      from (select channel_id, user_id, max(seq) as seq from numbered group by 1, 2) r
       where cm.channel_id = r.channel_id and cm.user_id = r.user_id
     ), stored as (
       insert into messages
