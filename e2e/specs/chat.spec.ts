@@ -221,6 +221,45 @@ test.describe('chat', () => {
     await expect(b.newMessagesLine).toHaveCount(0);
   });
 
+  test('with more unread than a screen holds, bob opens at the line, not at the bottom', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(90_000);
+    const name = unique('rattrapage');
+    const channelId = await aliceAndBobIn(alice, bob, name);
+    const elsewhere = unique('ailleurs');
+    const other = await bob.page.request.post('/api/channels', {
+      data: { name: elsewhere, type: 'channel' },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+    const b = new ChatUi(bob.page);
+    const sidebar = bob.page.getByRole('navigation', { name: 'Canaux et conversations' });
+    const post = async (content: string) => {
+      const sent = await alice.page.request.post(`/api/channels/${channelId}/messages`, {
+        data: { content, clientId: crypto.randomUUID() },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    };
+    await post('Lu avant de partir');
+    await bob.page.goto(`/channel/${channelId}`);
+    await expect(b.message('Lu avant de partir')).toBeVisible();
+    await sidebar.getByRole('link', { name: elsewhere }).click();
+    await expect(bob.page.getByRole('heading', { level: 1, name: elsewhere })).toBeVisible();
+
+    // Thirty messages while he is away: more than the screen holds.
+    for (let n = 1; n <= 30; n++) await post(`Nouvelle ${n}\n${'Une ligne de plus. '.repeat(6)}`);
+    const link = sidebar.getByRole('link', { name });
+    await expect(link.getByRole('status')).toHaveAccessibleName('30 messages non lus');
+    await link.click();
+    await expect(b.firstNewMessage).toContainText('Nouvelle 1');
+    await expect(b.newMessagesLine).toBeInViewport();
+    await expect(b.message('Nouvelle 30')).not.toBeInViewport();
+    // The newest are one click away.
+    await bob.page.getByRole('button', { name: 'Revenir aux messages récents' }).click();
+    await expect(b.message('Nouvelle 30')).toBeInViewport();
+  });
+
   test('a permalink opens far back in history, highlighted; older pages load on scroll up', async ({
     alice,
   }) => {

@@ -21,6 +21,8 @@ import { usePendingMessages } from './pending-messages';
 import { UserAvatar } from './user-avatar';
 
 const HIGHLIGHT_MS = 8000;
+/** How much of what was already read shows above the "Nouveaux messages" line on opening. */
+const UNREAD_CONTEXT_PX = 48;
 
 function LoadingState() {
   const { t } = useTranslation();
@@ -100,7 +102,8 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
  * The channel's history, virtualized (react-virtuoso): older pages are prepended as the
  * user scrolls up (firstItemIndex), the view follows new messages while at the bottom,
  * a permalink opens scrolled to its message, highlighted, and a "Nouveaux messages" line
- * marks where the unread messages began when the channel was opened (`readAtOpen`).
+ * marks where the unread messages began when the channel was opened (`readAtOpen`); the
+ * list opens there.
  */
 export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition | null }) {
   const { t } = useTranslation();
@@ -128,6 +131,9 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
 
   const target = usePermalinkTarget(channel.id, query.data, openThread);
   const targetIndex = target ? rows.findIndex((row) => row.message.id === target.id) : -1;
+  const unreadIndex = firstUnreadId
+    ? rows.findIndex((row) => row.message.id === firstUnreadId)
+    : -1;
 
   useEffect(() => {
     if (!target) return;
@@ -155,7 +161,9 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
       void queryClient.resetQueries({ queryKey: messagesKey(channel.id), exact: true });
       return;
     }
-    virtuoso.current?.scrollToIndex({ index: rows.length - 1, align: 'end', behavior: 'smooth' });
+    // Not smooth: across rows never measured (the list opened at the unread line), a smooth
+    // scroll stops where their estimated heights put the end.
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   };
 
   return (
@@ -170,10 +178,15 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
         className="flex-1 overscroll-contain"
         data={rows}
         firstItemIndex={firstItemIndex}
+        // A permalink opens at its message; otherwise, as in Slack, reading resumes at the
+        // "Nouveaux messages" line (near the top, a little of what was read above it), or at
+        // the newest message when nothing is unread. Read once, when the list mounts.
         initialTopMostItemIndex={
           targetIndex >= 0
             ? { index: targetIndex, align: 'center' }
-            : { index: rows.length - 1, align: 'end' }
+            : unreadIndex >= 0
+              ? { index: unreadIndex, align: 'start', offset: -UNREAD_CONTEXT_PX }
+              : { index: rows.length - 1, align: 'end' }
         }
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
         increaseViewportBy={{ top: 800, bottom: 400 }}
