@@ -36,6 +36,31 @@ async function sharedChannel(owner: Actor, guest: Actor, name: string): Promise<
   return id;
 }
 
+/** A message of `author`'s in the channel, through the API (someone else writing meanwhile). */
+function poster(author: Actor, channelId: string) {
+  return async (content: string) => {
+    const sent = await author.page.request.post(`/api/channels/${channelId}/messages`, {
+      data: { content, clientId: crypto.randomUUID() },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  };
+}
+
+/** Another channel of `who`'s, to go to from the sidebar: leaving a channel, not the app. */
+async function elsewhereFor(who: Actor): Promise<{ name: string; go(): Promise<void> }> {
+  const name = unique('ailleurs');
+  const created = await who.page.request.post('/api/channels', { data: { name, type: 'channel' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const sidebar = who.page.getByRole('navigation', { name: 'Canaux et conversations' });
+  return {
+    name,
+    async go() {
+      await sidebar.getByRole('link', { name }).click();
+      await expect(who.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    },
+  };
+}
+
 test.describe('chat', () => {
   test('alice and bob chat live: typing, markdown, reactions, edit, delete, thread, presence', async ({
     alice,
@@ -158,17 +183,8 @@ test.describe('chat', () => {
     test.setTimeout(90_000);
     const name = unique('suivi');
     const channelId = await aliceAndBobIn(alice, bob, name);
-    const elsewhere = unique('ailleurs');
-    const other = await bob.page.request.post('/api/channels', {
-      data: { name: elsewhere, type: 'channel' },
-    });
-    expect(other.status(), await other.text()).toBe(201);
-    const post = async (content: string) => {
-      const sent = await alice.page.request.post(`/api/channels/${channelId}/messages`, {
-        data: { content, clientId: crypto.randomUUID() },
-      });
-      expect(sent.status(), await sent.text()).toBe(201);
-    };
+    const elsewhere = await elsewhereFor(bob);
+    const post = poster(alice, channelId);
     const b = new ChatUi(bob.page);
     const sidebar = bob.page.getByRole('navigation', { name: 'Canaux et conversations' });
     const bobUnread = async () => {
@@ -183,8 +199,7 @@ test.describe('chat', () => {
     await bob.page.goto(`/channel/${channelId}`);
     await expect(b.firstNewMessage).toContainText('Déjà lu par Bob');
     await expect.poll(bobUnread).toBe(0);
-    await sidebar.getByRole('link', { name: elsewhere }).click();
-    await expect(bob.page.getByRole('heading', { level: 1, name: elsewhere })).toBeVisible();
+    await elsewhere.go();
 
     // Alice writes twice meanwhile; bob's badge says so, and opening shows the line above
     // the first of the two, not above what he had read.
@@ -214,8 +229,7 @@ test.describe('chat', () => {
 
     // Read now: the next visit has no line.
     await expect.poll(bobUnread).toBe(0);
-    await sidebar.getByRole('link', { name: elsewhere }).click();
-    await expect(bob.page.getByRole('heading', { level: 1, name: elsewhere })).toBeVisible();
+    await elsewhere.go();
     await link.click();
     await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
     await expect(b.newMessagesLine).toHaveCount(0);
@@ -228,24 +242,14 @@ test.describe('chat', () => {
     test.setTimeout(90_000);
     const name = unique('rattrapage');
     const channelId = await aliceAndBobIn(alice, bob, name);
-    const elsewhere = unique('ailleurs');
-    const other = await bob.page.request.post('/api/channels', {
-      data: { name: elsewhere, type: 'channel' },
-    });
-    expect(other.status(), await other.text()).toBe(201);
+    const elsewhere = await elsewhereFor(bob);
     const b = new ChatUi(bob.page);
     const sidebar = bob.page.getByRole('navigation', { name: 'Canaux et conversations' });
-    const post = async (content: string) => {
-      const sent = await alice.page.request.post(`/api/channels/${channelId}/messages`, {
-        data: { content, clientId: crypto.randomUUID() },
-      });
-      expect(sent.status(), await sent.text()).toBe(201);
-    };
+    const post = poster(alice, channelId);
     await post('Lu avant de partir');
     await bob.page.goto(`/channel/${channelId}`);
     await expect(b.message('Lu avant de partir')).toBeVisible();
-    await sidebar.getByRole('link', { name: elsewhere }).click();
-    await expect(bob.page.getByRole('heading', { level: 1, name: elsewhere })).toBeVisible();
+    await elsewhere.go();
 
     // Thirty messages while he is away: more than the screen holds.
     for (let n = 1; n <= 30; n++) await post(`Nouvelle ${n}\n${'Une ligne de plus. '.repeat(6)}`);

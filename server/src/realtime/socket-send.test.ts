@@ -8,25 +8,16 @@ import type { Message, MessagePage } from '#shared/messages';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { createChannel, isEvent, joinChannel, TestSocket } from './test-socket';
+import { createChannel, isEvent, joinChannel, socketOpener, type TestSocket } from './test-socket';
 
 type Answer = Extract<ServerEvent, { type: 'message_ack' | 'message_rejected' }>;
 
 let server: TestServer;
-const sockets: TestSocket[] = [];
-const open = async (actor: Actor) => {
-  const socket = await TestSocket.open(server, actor.client);
-  sockets.push(socket);
-  return socket;
-};
-
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(async () => {
-  for (const s of sockets) s.ws.terminate();
-  await server?.close();
-});
+afterAll(() => server?.close());
+const open = socketOpener(() => server);
 
 function send(socket: TestSocket, channelId: string, message: Record<string, unknown>) {
   const clientId = (message.clientId as string | undefined) ?? randomUUID();

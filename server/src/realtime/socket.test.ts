@@ -3,25 +3,23 @@ import type { ChannelMember } from '#shared/channels';
 import type { Message, MessagePage } from '#shared/messages';
 import { CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { TestClient } from '../../test/client';
-import { type Actor, buildUser } from '../../test/factories';
+import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { createChannel, isEvent, joinChannel, sendMessage, TestSocket } from './test-socket';
+import {
+  createChannel,
+  isEvent,
+  joinChannel,
+  sendMessage,
+  socketOpener,
+  TestSocket,
+} from './test-socket';
 
 let server: TestServer;
-const sockets: TestSocket[] = [];
-const open = async (actor: Actor) => {
-  const socket = await TestSocket.open(server, actor.client);
-  sockets.push(socket);
-  return socket;
-};
-
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(async () => {
-  for (const s of sockets) s.ws.terminate();
-  await server?.close();
-});
+afterAll(() => server?.close());
+const open = socketOpener(() => server);
 
 describe('the /ws upgrade', () => {
   it('refuses a socket without a session with 401', async () => {
@@ -233,8 +231,7 @@ describe('sign-out', () => {
     });
     expect(login.status).toBeLessThan(300);
     const mine = await open(bob);
-    const other = await TestSocket.open(server, otherSession);
-    sockets.push(other);
+    const other = await open({ client: otherSession });
     const res = await bob.client.get('/api/logout');
     expect(res.status).toBe(302);
     expect((await mine.closed).code).toBe(CLOSE_SESSION_ENDED);

@@ -3,6 +3,7 @@
  * own Origin), collect every event, and wait for frames instead of sleeping.
  */
 import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
@@ -125,6 +126,22 @@ export class TestSocket {
     this.ws.close();
     return this.closed;
   }
+}
+
+/**
+ * `open(actor)` for a test file: a socket of the actor on the file's server, ready; every
+ * socket it opened is terminated after the file's tests.
+ */
+export function socketOpener(server: () => TestServer) {
+  const sockets: TestSocket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.ws.terminate();
+  });
+  return async (who: Pick<Actor, 'client'>): Promise<TestSocket> => {
+    const socket = await TestSocket.open(server(), who.client);
+    sockets.push(socket);
+    return socket;
+  };
 }
 
 // ── data through the REST API, as people make it ────────────────────────────────────────
