@@ -30,6 +30,7 @@ export class Connection {
   readonly pendingFrames: ClientFrame[] = [];
   /** The socket's sends, stored one after the other (see Hub.handleSend). */
   sending: Promise<void> = SETTLED;
+  sendsInFlight = 0;
   lastActivity = Date.now();
   /** Cleared before each heartbeat ping, set again by the pong. */
   alive = true;

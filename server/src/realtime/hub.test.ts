@@ -392,6 +392,30 @@ describe('send_message', () => {
     expect(socket.events[0]).toMatchObject({ status: 500 });
   });
 
+  it('refuses a flood past 100 sends waiting for the store with 429, and takes sends again after', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    let release: () => void = () => {};
+    const store = new Promise<void>((resolve) => (release = resolve));
+    hub.onSend(async ({ clientId }) => {
+      await store;
+      return { message: { id: clientId } as never, created: true };
+    });
+    for (let i = 0; i < 105; i++) void hub.handleFrame(conn, sendFrame(`m${i}`));
+    await settle();
+    const refused = socket.events.filter((e) => e.type === 'message_rejected');
+    expect(refused.map((e) => e.type === 'message_rejected' && [e.clientId, e.status])).toEqual(
+      [100, 101, 102, 103, 104].map((i) => [`m${i}`, 429]),
+    );
+    release();
+    await settle();
+    expect(socket.events.filter((e) => e.type === 'message_ack')).toHaveLength(100);
+    await hub.handleFrame(conn, sendFrame('later'));
+    await settle();
+    expect(socket.events.at(-1)).toMatchObject({ type: 'message_ack', clientId: 'later' });
+  });
+
   it('never drops a send made while the socket loads: past the pending limit it answers 429', async () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();

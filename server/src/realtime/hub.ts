@@ -44,6 +44,9 @@ const PINGS_PER_HEARTBEAT = 3;
 
 const MAX_PENDING_FRAMES = 50;
 const TOO_MANY_PENDING = new HttpError(429, 'Trop de trames en attente : réessayez');
+/** Sends of one socket waiting for the store; past this, a flood is refused, not queued. */
+const MAX_SENDS_IN_FLIGHT = 100;
+const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessayez');
 
 type SendFrame = Extract<ClientFrame, { type: 'send_message' }>;
 
@@ -290,7 +293,16 @@ export class Hub implements Realtime {
    * sockets' sends still share each store batch.
    */
   private handleSend(conn: Connection, frame: SendFrame): Promise<void> {
-    conn.sending = conn.sending.then(() => this.storeSend(conn, frame));
+    if (conn.sendsInFlight >= MAX_SENDS_IN_FLIGHT) {
+      this.reject(conn, frame, TOO_MANY_SENDS);
+      return Promise.resolve();
+    }
+    conn.sendsInFlight++;
+    conn.sending = conn.sending
+      .then(() => this.storeSend(conn, frame))
+      .finally(() => {
+        conn.sendsInFlight--;
+      });
     return conn.sending;
   }
 
