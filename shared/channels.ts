@@ -26,6 +26,8 @@ export interface Channel {
   unreadCount: number;
   /** When the caller last read the channel; null when never (the "Nouveaux messages" line). */
   lastReadAt: string | null;
+  /** The seq the caller had read up to then (0 when never): where reading resumes. */
+  lastReadSeq: number;
   /** Direct channels only: the other person. */
   directUser?: User | null;
 }
@@ -55,10 +57,11 @@ export interface PublicChannel {
   memberCount: number;
 }
 
-/** POST /api/channels/{id}/read: when the caller last read the channel. */
+/** POST /api/channels/{id}/read: when the caller last read the channel, and up to which seq. */
 export interface ChannelRead {
   channelId: string;
   lastReadAt: string;
+  lastReadSeq: number;
 }
 
 export const CHANNEL_NAME_REQUIRED = 'Le nom du canal est requis';

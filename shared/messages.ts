@@ -52,7 +52,9 @@ export interface Message {
  * - `around=<messageId>`: a page of top-level messages centred on that message (a reply is
  *   centred on its parent), for permalinks;
  * - `after=<seq>`: reconnect catch-up, EVERY message with a greater seq, thread replies
- *   included (up to MESSAGE_CATCH_UP_MAX), so that a client converges with no gap.
+ *   included (up to MESSAGE_CATCH_UP_MAX), so that a client converges with no gap;
+ * - `from=<seq>`: where reading resumes, the `around` page of the first top-level message
+ *   after seq (the caller's lastReadSeq); the newest page when there is none.
  */
 export interface MessagePage {
   messages: Message[];
@@ -200,9 +202,10 @@ export const MessageListQuerySchema = z
     before: Seq.optional(),
     after: Seq.optional(),
     around: z.uuid({ error: "L'identifiant du message n'est pas valide" }).optional(),
+    from: Seq.optional(),
   })
   .refine(
-    (q) => [q.before, q.after, q.around].filter((v) => v !== undefined).length <= 1,
-    'Utilisez un seul de before, after ou around',
+    (q) => [q.before, q.after, q.around, q.from].filter((v) => v !== undefined).length <= 1,
+    'Utilisez un seul de before, after, around ou from',
   );
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;

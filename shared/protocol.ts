@@ -82,7 +82,7 @@ export type ServerEvent =
   | { type: 'channel_deleted'; channelId: string }
   | { type: 'member_added'; channelId: string; member: ChannelMember }
   | { type: 'member_removed'; channelId: string; userId: string }
-  | { type: 'channel_read'; channelId: string; lastReadAt: string }
+  | { type: 'channel_read'; channelId: string; lastReadAt: string; lastReadSeq: number }
   // connection
   /** Subscriptions are live: catch up with `?after=<seq>` now. */
   | { type: 'ready'; userId: string }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
-import type { Channel, ChannelWithMembers, PublicChannel } from '#shared/channels';
+import type { Channel, ChannelRead, ChannelWithMembers, PublicChannel } from '#shared/channels';
 import { buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { buildUser } from '../../../test/factories';
@@ -101,23 +101,27 @@ describe('GET /api/channels', () => {
     expect(await unread(bob)).toBe(3);
     expect(await unread(alice)).toBe(0);
     // Never read yet: no read position (to the client, everything in it is new).
-    expect((await listed(bob))?.lastReadAt).toBeNull();
+    expect(await listed(bob)).toMatchObject({ lastReadAt: null, lastReadSeq: 0 });
 
-    const read = await bob.client.post<{ channelId: string; lastReadAt: string }>(
-      `/api/channels/${channel.id}/read`,
-    );
+    const read = await bob.client.post<ChannelRead>(`/api/channels/${channel.id}/read`);
     expect(read.status).toBe(200);
     expect(read.body.channelId).toBe(channel.id);
     expect(Date.parse(read.body.lastReadAt)).not.toBeNaN();
+    const third = (await listed(bob))?.lastSeq;
+    expect(read.body.lastReadSeq).toBe(third);
     expect(await unread(bob)).toBe(0);
     // The caller's own read position, the one the client places the line with.
-    expect((await listed(bob))?.lastReadAt).toBe(read.body.lastReadAt);
+    expect(await listed(bob)).toMatchObject({
+      lastReadAt: read.body.lastReadAt,
+      lastReadSeq: third,
+    });
 
     await sendMessage(alice, channel.id, 'quatre');
     expect(await unread(bob)).toBe(1);
-    // Sending marks the sender's channel read.
-    await sendMessage(bob, channel.id, 'réponse');
+    // Sending marks the sender's channel read, up to their own message.
+    const answer = await sendMessage(bob, channel.id, 'réponse');
     expect(await unread(bob)).toBe(0);
+    expect((await listed(bob))?.lastReadSeq).toBe(answer.seq);
     expect(await unread(alice)).toBe(1);
   });
 });

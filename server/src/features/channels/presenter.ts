@@ -14,7 +14,12 @@ type UserRow = typeof users.$inferSelect;
  */
 export function presentChannel(
   row: ChannelRow,
-  viewer: { unreadCount: number; lastReadAt: Date | null; directUser?: User | null },
+  viewer: {
+    unreadCount: number;
+    lastReadAt: Date | null;
+    lastReadSeq: number;
+    directUser?: User | null;
+  },
 ): Channel {
   return {
     id: row.id,
@@ -27,6 +32,7 @@ export function presentChannel(
     lastSeq: row.lastSeq,
     unreadCount: viewer.unreadCount,
     lastReadAt: viewer.lastReadAt?.toISOString() ?? null,
+    lastReadSeq: viewer.lastReadSeq,
     ...(row.type === 'direct' ? { directUser: viewer.directUser ?? null } : {}),
   };
 }

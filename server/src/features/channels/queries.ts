@@ -30,7 +30,12 @@ export async function listChannelsForUser(
   const where: SQL[] = [eq(channelMembers.userId, userId)];
   if (onlyChannelId) where.push(eq(channels.id, onlyChannelId));
   const rows = await db
-    .select({ channel: channels, unreadCount, lastReadAt: channelMembers.lastReadAt })
+    .select({
+      channel: channels,
+      unreadCount,
+      lastReadAt: channelMembers.lastReadAt,
+      lastReadSeq: channelMembers.lastReadSeq,
+    })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
     .where(and(...where))
@@ -42,6 +47,7 @@ export async function listChannelsForUser(
     presentChannel(r.channel, {
       unreadCount: r.unreadCount,
       lastReadAt: r.lastReadAt,
+      lastReadSeq: r.lastReadSeq,
       directUser: peers.get(r.channel.id) ?? null,
     }),
   );

@@ -132,9 +132,13 @@ export async function markChannelRead(
       lastReadSeq: sql`(select ${channels.lastSeq} from ${channels} where ${channels.id} = ${channelId})`,
     })
     .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
-    .returning({ lastReadAt: channelMembers.lastReadAt });
+    .returning({ lastReadAt: channelMembers.lastReadAt, lastReadSeq: channelMembers.lastReadSeq });
   if (!row?.lastReadAt) throw notFound(CHANNEL_NOT_FOUND);
-  const read = { channelId, lastReadAt: row.lastReadAt.toISOString() };
+  const read = {
+    channelId,
+    lastReadAt: row.lastReadAt.toISOString(),
+    lastReadSeq: row.lastReadSeq,
+  };
   await publish(deps, 'channel_read', () =>
     deps.realtime.toUsers([userId], { type: 'channel_read', ...read }),
   );

@@ -62,10 +62,24 @@ describe('GET /api/channels/:id/messages', () => {
     expect(end.newerCursor).toBeNull();
   });
 
+  it('opens where reading resumes: around the first message after a read seq', async () => {
+    const resume = await page(`?from=${sent[59]!.seq}`);
+    // The same window as a permalink to the first unread message.
+    expect(contents(resume)).toEqual(range(35, 85));
+    expect(resume.messages.findIndex((m) => m.id === sent[60]!.id)).toBe(25);
+    // Nothing read yet: from the very start; everything read: the newest page.
+    expect(contents(await page('?from=0'))).toEqual(range(0, 50));
+    expect(contents(await page(`?from=${sent[119]!.seq}`))).toEqual(range(70, 120));
+  });
+
   it.each([
     ['?before=abc', 'Le curseur doit être un numéro de séquence'],
     ['?after=-1', 'Le curseur doit être positif'],
-    ['?before=1&after=2', 'Utilisez un seul de before, after ou around'],
+    ['?before=1&after=2', 'Utilisez un seul de before, after, around ou from'],
+    [
+      '?from=1&around=2b1e7a3c-0c47-4e0e-9d4b-6b0f0f5b2f43',
+      'Utilisez un seul de before, after, around ou from',
+    ],
     ['?around=nope', "L'identifiant du message n'est pas valide"],
   ])('rejects %s (400)', async (query, message) => {
     const res = await alice.client.get<{ message: string }>(

@@ -193,6 +193,17 @@ export async function listPageAround(
   };
 }
 
+/** Where reading resumes: the page around the first top-level message after `seq`. */
+export async function listPageFrom(db: Db, channelId: string, seq: number): Promise<MessagePage> {
+  const [first] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(inChannelTopLevel(channelId, gt(messages.seq, seq)))
+    .orderBy(asc(messages.seq))
+    .limit(1);
+  return first ? listPageAround(db, channelId, first.id) : listPageBefore(db, channelId);
+}
+
 /** A thread: the top-level message and its replies, oldest first. */
 export async function listThread(
   db: Db,

@@ -16,6 +16,7 @@ import {
   listMessagesAfter,
   listPageAround,
   listPageBefore,
+  listPageFrom,
   listThread,
   MESSAGE_NOT_FOUND,
 } from './queries';
@@ -36,6 +37,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const query = parse(MessageListQuerySchema, request.query);
     if (query.after !== undefined) return listMessagesAfter(ctx.db, id, query.after);
     if (query.around) return listPageAround(ctx.db, id, query.around);
+    if (query.from !== undefined) return listPageFrom(ctx.db, id, query.from);
     return listPageBefore(ctx.db, id, query.before);
   });
 

@@ -16,6 +16,9 @@ export function useMarkChannelRead() {
     mutationFn: markChannelRead,
     onMutate: (channelId) => patchListedChannel(queryClient, channelId, { unreadCount: 0 }),
     onSuccess: (read) =>
-      patchListedChannel(queryClient, read.channelId, { lastReadAt: read.lastReadAt }),
+      patchListedChannel(queryClient, read.channelId, {
+        lastReadAt: read.lastReadAt,
+        lastReadSeq: read.lastReadSeq,
+      }),
   });
 }

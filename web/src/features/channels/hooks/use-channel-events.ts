@@ -57,6 +57,7 @@ export function applyChannelEvent(
       patchListedChannel(queryClient, event.channelId, {
         unreadCount: 0,
         lastReadAt: event.lastReadAt,
+        lastReadSeq: event.lastReadSeq,
       });
       return null;
     default:

@@ -5,6 +5,8 @@ import { useChannels } from '../api/get-channels';
 export interface ReadPosition {
   /** Their lastReadAt then: messages by others after it were unread (all of them if null). */
   lastReadAt: string | null;
+  /** The seq they had read up to then: a window opens there when more is unread than loaded. */
+  lastReadSeq: number;
   /** The channel's last seq then: anything later came during the visit, read as it came. */
   lastSeq: number;
 }
@@ -21,7 +23,13 @@ export function useReadPositionAtOpen(channelId: string): ReadPosition | null {
   // render; on a cold load of /channel/{id}, when the list arrives).
   if (position === undefined && listed) {
     const taken =
-      listed.unreadCount > 0 ? { lastReadAt: listed.lastReadAt, lastSeq: listed.lastSeq } : null;
+      listed.unreadCount > 0
+        ? {
+            lastReadAt: listed.lastReadAt,
+            lastReadSeq: listed.lastReadSeq,
+            lastSeq: listed.lastSeq,
+          }
+        : null;
     setPosition(taken);
     return taken;
   }

@@ -15,6 +15,8 @@ function pageQuery(param: MessagesPageParam): string {
       return `?after=${encodeURIComponent(param.cursor)}`;
     case 'around':
       return `?around=${encodeURIComponent(param.messageId)}`;
+    case 'from':
+      return `?from=${param.seq}`;
   }
 }
 
@@ -24,7 +26,8 @@ const topLevel = (messages: readonly Message[]) =>
 
 /**
  * GET /api/channels/{id}/messages: newest page (no parameter), older pages (?before=cursor),
- * what follows a page (?after=cursor) or a permalink window (?around=messageId). Pages come
+ * what follows a page (?after=cursor), a permalink window (?around=messageId) or where
+ * reading resumes (?from=lastReadSeq). Pages come
  * oldest → newest; replies are dropped here (they show in their thread).
  */
 export async function getMessagesPage(

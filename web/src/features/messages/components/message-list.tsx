@@ -11,6 +11,7 @@ import { messagesKey, useMessages } from '../api/get-messages';
 import { useFirstItemIndex } from '../hooks/use-first-item-index';
 import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
 import { usePermalinkTarget } from '../hooks/use-permalink';
+import { useUnreadWindow } from '../hooks/use-unread-window';
 import { groupMessages, type ListRow } from '../lib/group-messages';
 import { flattenMessages, isAtHead, lastSeenSeq } from '../lib/message-cache';
 import { useOutbox } from '../lib/outbox';
@@ -130,6 +131,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   useMarkReadWhileVisible(channel.id, lastSeenSeq(query.data));
 
   const target = usePermalinkTarget(channel.id, query.data, openThread);
+  const unreadWindow = useUnreadWindow(channel.id, query.data !== undefined, readAtOpen);
   const targetIndex = target ? rows.findIndex((row) => row.message.id === target.id) : -1;
   const unreadIndex = firstUnreadId
     ? rows.findIndex((row) => row.message.id === firstUnreadId)
@@ -169,8 +171,14 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
-        // A new permalink target remounts the list, opened at that message.
-        key={target ? `${target.id}:${target.nonce}` : 'latest'}
+        // A new permalink target, or the unread window, remounts the list, opened there.
+        key={
+          target
+            ? `${target.id}:${target.nonce}`
+            : unreadWindow
+              ? `unread:${unreadWindow}`
+              : 'latest'
+        }
         ref={virtuoso}
         role="log"
         aria-label={t('messages.listLabel')}

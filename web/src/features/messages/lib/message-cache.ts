@@ -23,7 +23,8 @@ export type MessagesPageParam =
   | { kind: 'latest' }
   | { kind: 'before'; cursor: string }
   | { kind: 'after'; cursor: string }
-  | { kind: 'around'; messageId: string };
+  | { kind: 'around'; messageId: string }
+  | { kind: 'from'; seq: number };
 
 export type MessagesData = InfiniteData<MessagesPage>;
 

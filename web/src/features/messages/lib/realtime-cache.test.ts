@@ -27,6 +27,7 @@ function buildChannel(id: string, overrides: Partial<Channel> = {}): Channel {
     lastSeq: 1,
     unreadCount: 0,
     lastReadAt: null,
+    lastReadSeq: 0,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import type { ReadPosition } from '@/features/channels/hooks/use-read-position-a
  */
 export function firstUnreadMessageId(
   messages: readonly Message[],
-  position: ReadPosition | null,
+  position: Pick<ReadPosition, 'lastReadAt' | 'lastSeq'> | null,
   meId: string,
   hasOlder: boolean,
 ): string | null {
