@@ -8,7 +8,7 @@ import {
 import { requireUser } from '../../auth/guard';
 import { findSessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { parse, unauthorized } from '../../lib/errors';
+import { HttpError, parse, unauthorized } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import {
@@ -59,7 +59,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       const input = parse(MessageCreateSchema, { ...message, clientId });
       return await sendMessage(socketDeps, { id: userId, sessionId }, id, input);
     } catch (err) {
-      if (!(await findSessionUser(ctx.db, sessionId))) throw unauthorized();
+      const ended = err instanceof HttpError && err.statusCode === 401;
+      if (!ended && !(await findSessionUser(ctx.db, sessionId))) throw unauthorized();
       throw err;
     }
   });
