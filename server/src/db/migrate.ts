@@ -13,7 +13,22 @@ export const migrationsFolder = path.join(
 // Any fixed 64-bit number: nodes starting together run the migrations one at a time.
 const MIGRATION_LOCK = 7_236_711_829;
 
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * One process's calls for one store queue here. Across processes (nodes on one PostgreSQL)
+ * the advisory lock below orders them; but every connection to the embedded store shares
+ * one PGlite session, where that lock is re-entrant and keeps nobody out, and two runs
+ * could both read "nothing applied yet" and apply the same migration twice.
+ */
+const running = new WeakMap<Database, Promise<void>>();
+
+export function runMigrations(database: Database): Promise<void> {
+  const previous = running.get(database) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(() => migrateLocked(database));
+  running.set(database, next);
+  return next;
+}
+
+async function migrateLocked(database: Database): Promise<void> {
   // The lock is held by one reserved connection while the pool applies the migrations.
   const conn = await database.sql.reserve();
   try {
