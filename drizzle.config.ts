@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from 'drizzle-kit';
+import { schemaFiles } from './server/src/db/schema-files';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/src/db/schema.ts',
+  // Each feature owns its tables in features/<f>/schema.ts (docs/architecture.md).
+  schema: schemaFiles().map((file) => `./${path.relative(process.cwd(), file)}`),
   out: './server/src/db/migrations',
 });

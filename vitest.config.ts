@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueSlice } from './web/catalogue-slice';
 
 // The server suite runs twice: against PostgreSQL and against the embedded store (issue 2).
 // `*.pg.test.ts` files need several server processes on one database (two nodes behind
@@ -26,6 +27,8 @@ export default defineConfig({
       {
         // The web app's `@/` alias (web/vite.config.ts), for tests that import app modules.
         resolve: { alias: { '@': new URL('./web/src', import.meta.url).pathname } },
+        // The landing page's slice of the catalogue (web/catalogue-slice.ts).
+        plugins: [catalogueSlice(new URL('./web/src/locales', import.meta.url).pathname)],
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -17,7 +17,7 @@ export interface Channel {
   createdById: string | null;
   createdAt: string;
   updatedAt: string;
-  /** Highest message sequence number in the channel (DESIGN §4). */
+  /** Highest message sequence number in the channel (docs/product.md §10.9). */
   lastSeq: number;
   /**
    * Messages (thread replies included) from others after the caller's lastReadAt, all of
@@ -42,7 +42,7 @@ export interface ChannelMember {
   user: User;
 }
 
-/** GET /api/channels/{id}: the channel with its members (SPEC §3 view). */
+/** GET /api/channels/{id}: the channel with its members (docs/product.md §3 view). */
 export interface ChannelWithMembers extends Channel {
   members: ChannelMember[];
 }
@@ -66,7 +66,7 @@ export interface ChannelRead {
 
 export const CHANNEL_NAME_REQUIRED = 'Le nom du canal est requis';
 
-/** SPEC §5: create channel. */
+/** docs/product.md §5: create channel. */
 export const ChannelCreateSchema = z.object({
   name: z
     .string({ error: CHANNEL_NAME_REQUIRED })
@@ -92,7 +92,7 @@ export type ChannelCreateInput = z.infer<typeof ChannelCreateSchema>;
 const RecipientId = z.uuid({ error: "L'identifiant du destinataire n'est pas valide" });
 
 /**
- * POST /api/channels/direct: SPEC §7 sends `recipientId` in one flow and `userId` in another;
+ * POST /api/channels/direct: docs/product.md §7 sends `recipientId` in one flow and `userId` in another;
  * both are accepted and become `recipientId`.
  */
 export const DirectChannelSchema = z

@@ -3,15 +3,19 @@ import { INVITE_CODE_LENGTH } from './limits';
 
 export { INVITE_CODE_LENGTH };
 
-/** DESIGN §4: no look-alikes (0/O, 1/I/L), so a code read aloud or retyped still works. */
+/** docs/product.md §10.5: no look-alikes (0/O, 1/I/L), so a code read aloud or retyped still works. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_DEFAULT_TTL_DAYS = 7;
+/** An invite without a stated limit admits this many people (docs/security.md, finding 5). */
+export const INVITE_DEFAULT_MAX_USES = 100;
 export const INVITE_MAX_USES_LIMIT = 10_000;
+export const INVITE_REMOVED =
+  'Vous avez été retiré de ce canal : demandez une nouvelle invitation à son propriétaire';
 /** Look-ups of a code per user per minute: enough for a person, too few to guess codes. */
 export const INVITE_LOOKUP_PER_MINUTE = 30;
 export const INVITE_INVALID = "Ce code d'invitation n'est pas valide ou a expiré";
 
-/** An item of GET /api/channels/{id}/invites (SPEC §7: inviteCode, isActive, usesCount). */
+/** An item of GET /api/channels/{id}/invites (docs/product.md §7: inviteCode, isActive, usesCount). */
 export interface ChannelInvite {
   id: string;
   channelId: string;
@@ -24,18 +28,20 @@ export interface ChannelInvite {
   createdAt: string;
 }
 
-/** GET /api/channel-invites/{code}: SPEC §3 invite preview, plus the channel to open. */
+/** GET /api/channel-invites/{code}: docs/product.md §3 invite preview, plus the channel to open. */
 export interface InvitePreview {
   channelId: string;
   channelName: string;
-  /** The inviter's display name (SPEC §3 fallback), null when unknown. */
+  /** The inviter's display name (docs/product.md §3 fallback), null when unknown. */
   invitedBy: string | null;
   isAlreadyMember: boolean;
 }
 
 /**
  * POST /api/channels/{id}/invites. The UI sends an empty body (default: expires in
- * INVITE_DEFAULT_TTL_DAYS days, no use limit); sending either field replaces the active invite.
+ * INVITE_DEFAULT_TTL_DAYS days, INVITE_DEFAULT_MAX_USES uses). Either field replaces the
+ * active invite, which only the channel's managers may do; `expiresAt: null` (never) and
+ * `maxUses: null` (no limit) too.
  */
 export const InviteCreateSchema = z
   .object({
@@ -53,7 +59,7 @@ export const InviteCreateSchema = z
   .strict();
 export type InviteCreateInput = z.infer<typeof InviteCreateSchema>;
 
-/** What the join-with-code field accepts before the server looks it up (SPEC §9: ABC12345). */
+/** What the join-with-code field accepts before the server looks it up (docs/product.md §9: ABC12345). */
 export const InviteCodeSchema = z
   .string()
   .trim()

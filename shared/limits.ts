@@ -1,4 +1,4 @@
-// SPEC §9: business constants and limits, used by schemas, the DB model and the UI alike.
+// docs/product.md §9: business constants and limits, used by schemas, the DB model and the UI alike.
 export const CHANNEL_NAME_MAX = 100;
 export const CHANNEL_DESCRIPTION_MAX = 500;
 export const CHANNEL_TYPE_MAX = 20;

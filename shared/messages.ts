@@ -10,7 +10,7 @@ export interface Attachment {
   mimeType: string;
 }
 
-/** Reactions grouped by emoji, with who reacted (SPEC §2: grouped reaction counts). */
+/** Reactions grouped by emoji, with who reacted (docs/product.md §2: grouped reaction counts). */
 export interface ReactionGroup {
   emoji: string;
   count: number;
@@ -29,7 +29,7 @@ export interface Message {
   parentMessageId: string | null;
   edited: boolean;
   /**
-   * Strictly increasing per channel, assigned by the server (DESIGN §4). Gaps are allowed
+   * Strictly increasing per channel, assigned by the server (docs/product.md §10.9). Gaps are allowed
    * (a deleted message, or a retry racing its original), so compare, never count.
    */
   seq: number;
@@ -77,7 +77,7 @@ export interface ReactionToggleResult {
   reactions: ReactionGroup[];
 }
 
-/** GET /api/channels/{id}/typing items (SPEC §7: firstName, email). */
+/** GET /api/channels/{id}/typing items (docs/product.md §7: firstName, email). */
 export interface TypingUser {
   userId: string;
   firstName: string | null;
@@ -86,7 +86,7 @@ export interface TypingUser {
   email: string | null;
 }
 
-/** SPEC §5: what is sent when a message has attachments and no text. */
+/** docs/product.md §5: what is sent when a message has attachments and no text. */
 export const ATTACHMENT_PLACEHOLDER = '(attachment)';
 export const MESSAGE_ATTACHMENTS_MAX = 10;
 export const MESSAGE_MENTIONS_MAX = 100;
@@ -94,6 +94,8 @@ export const MESSAGE_CATCH_UP_MAX = 500;
 export const MESSAGE_CLIENT_ID_MAX = 64;
 /** A typing flag older than this is stale (the client repeats it while typing). */
 export const TYPING_TTL_MS = 5000;
+/** The server honours a user's "typing" in a channel at most this often. */
+export const TYPING_REPEAT_MS = 2000;
 export { MESSAGE_PAGE_SIZE };
 
 const MESSAGE_EMPTY = 'Le message est vide : écrivez un texte ou joignez un fichier';
@@ -116,7 +118,7 @@ export const AttachmentSchema = z.object({
   mimeType: z.string({ error: 'Le type de la pièce jointe est requis' }).max(100),
 });
 
-/** SPEC §5 message send: text trimmed; blank only with attachments, then "(attachment)". */
+/** docs/product.md §5 message send: text trimmed; blank only with attachments, then "(attachment)". */
 export const MessageCreateSchema = z
   .object({
     content: z
@@ -153,7 +155,7 @@ export const MessageCreateSchema = z
 export type MessageCreateInput = z.input<typeof MessageCreateSchema>;
 export type MessageCreateData = z.output<typeof MessageCreateSchema>;
 
-/** SPEC §5 edit: save is disabled when blank. */
+/** docs/product.md §5 edit: save is disabled when blank. */
 export const MessageUpdateSchema = z.object({
   content: z
     .string({ error: 'Le contenu du message est requis' })
@@ -164,21 +166,28 @@ export const MessageUpdateSchema = z.object({
 export type MessageUpdateInput = z.infer<typeof MessageUpdateSchema>;
 
 // An emoji, possibly composed (skin tone, ZWJ family, flag, keycap); never plain text.
-// Alternations, not character classes: ZWJ and U+20E3 combine with what precedes them.
-const EMOJI_RE =
-  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Component}|\u200d|\ufe0f)+$/u;
-const PICTOGRAPH_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+// One character class repeated: a string matches it in one pass, whatever its length, so it
+// cannot backtrack (an alternation of overlapping classes did, exponentially: docs/security.md).
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists code points on purpose
+const EMOJI_RE = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]+$/u;
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: one code point is enough here
+const PICTOGRAPH_RE = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u;
+// The longest emoji of REACTION_EMOJI_MAX code points takes two UTF-16 units each.
+const EMOJI_UNITS_MAX = REACTION_EMOJI_MAX * 2;
+const EMOJI_TOO_LONG = `L'émoji ne peut pas dépasser ${REACTION_EMOJI_MAX} caractères`;
 
 export const ReactionToggleSchema = z.object({
   emoji: z
     .string({ error: "L'émoji est requis" })
     .trim()
-    .min(1, "L'émoji est requis")
+    // Bounds first, and fatal: zod runs later checks even after one failed, unless it aborts.
+    .min(1, { error: "L'émoji est requis", abort: true })
+    .max(EMOJI_UNITS_MAX, { error: EMOJI_TOO_LONG, abort: true })
     // The column counts characters (code points), not UTF-16 units.
-    .refine(
-      (emoji) => [...emoji].length <= REACTION_EMOJI_MAX,
-      `L'émoji ne peut pas dépasser ${REACTION_EMOJI_MAX} caractères`,
-    )
+    .refine((emoji) => [...emoji].length <= REACTION_EMOJI_MAX, {
+      error: EMOJI_TOO_LONG,
+      abort: true,
+    })
     .refine(
       (emoji) => EMOJI_RE.test(emoji) && PICTOGRAPH_RE.test(emoji),
       'La réaction doit être un émoji',

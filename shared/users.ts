@@ -18,7 +18,7 @@ export interface User {
 type NamedUser = Pick<User, 'displayName' | 'firstName' | 'lastName' | 'email'>;
 
 /**
- * SPEC §3 display fallback: displayName, else first plus last name, else the part of
+ * docs/product.md §3 display fallback: displayName, else first plus last name, else the part of
  * the email before the at sign; null means the caller shows its "unknown user" label.
  */
 export function userDisplayName(user: Partial<NamedUser> | null | undefined): string | null {
@@ -34,7 +34,7 @@ export function userDisplayName(user: Partial<NamedUser> | null | undefined): st
   return local || null;
 }
 
-/** SPEC §5: the welcome dialog's default — first plus last name, else the email's local part. */
+/** docs/product.md §5: the welcome dialog's default — first plus last name, else the email's local part. */
 export function defaultDisplayName(user: Partial<NamedUser>): string {
   return userDisplayName({ ...user, displayName: null }) ?? '';
 }
@@ -71,7 +71,7 @@ export type StatusUpdateInput = z.infer<typeof StatusUpdateSchema>;
 export type UserUpdateInput = DisplayNameUpdateInput | StatusUpdateInput;
 
 /**
- * PATCH /api/auth/user takes either a display name, or a status with its message (SPEC §7):
+ * PATCH /api/auth/user takes either a display name, or a status with its message (docs/product.md §7):
  * the body's keys pick the schema, so its errors speak of the fields that were sent.
  */
 export function userUpdateSchemaFor(body: unknown) {

@@ -3,15 +3,24 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogueSlice } from './catalogue-slice';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.RUCHE_API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: here,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), catalogueSlice(path.join(here, 'src/locales'))],
   resolve: { alias: { '@': path.join(here, 'src') } },
-  build: { outDir: path.join(here, '../dist/web'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: path.join(here, '../dist/web'),
+    emptyOutDir: true,
+    // The server serves every file of dist/web: no source maps there (nor references to
+    // them) in production. The manifest lets bundle-budget.test.ts follow what each page
+    // loads up front.
+    sourcemap: false,
+    manifest: true,
+  },
   server: {
     port: 3000,
     proxy: {

@@ -52,7 +52,7 @@ const wanted = [
   'sendMessage',
   'insertMessage',
   'presentMessage',
-  'toChannel',
+  'toTopic',
   'publish',
   'deliver',
   'flush',

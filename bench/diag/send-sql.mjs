@@ -55,7 +55,12 @@ try {
   const channels =
     await sql`insert into channels ${sql(users.map((u, i) => ({ name: `c${i}`, type: 'channel', created_by_id: u.id })))} returning id`;
   await sql`insert into channel_members ${sql(users.map((u, i) => ({ channel_id: channels[i].id, user_id: u.id, role: 'owner' })))}`;
-  const deps = { db, realtime: { toChannel: async () => {} }, log: console };
+  const deps = {
+    db,
+    realtime: { toTopic: async () => {} },
+    events: { publish() {} },
+    log: console,
+  };
   await sql`create table bench_insert (id uuid primary key default gen_random_uuid(),
     channel_id uuid not null, content text not null, created_at timestamptz not null default now())`;
   // The variants take turns in 500 ms slices, so that the machine's noise hits them alike.

@@ -111,6 +111,10 @@ export async function startRuche({
     SESSION_SECRET: secret,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
+    // The load generators send far faster than people (each sender is one account).
+    SEND_RATE_PER_SECOND: '1000000',
+    WS_FRAMES_PER_SECOND: '1000000',
+    MAX_SOCKETS_PER_USER: '100000',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

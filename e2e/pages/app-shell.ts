@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** SPEC §2: the signed-in layout — rail, sidebar, and on phones the top bar and bottom tabs. */
+/** docs/product.md §2: the signed-in layout — rail, sidebar, and on phones the top bar and bottom tabs. */
 export class AppShell {
   readonly rail: Locator;
   readonly sidebar: Locator;

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 type CreatableType = 'Canal public' | 'Groupe privé' | 'Canal vocal';
 
 /**
- * SPEC §2: the channels of the sidebar, their dialogs (create, start a DM, join with a code,
+ * docs/product.md §2: the channels of the sidebar, their dialogs (create, start a DM, join with a code,
  * invite members) and the channel view (header menu, tabs, members).
  */
 export class ChannelsUi {
@@ -42,7 +42,7 @@ export class ChannelsUi {
     return this.sidebar.getByRole('link', { name });
   }
 
-  /** The open channel's title (SPEC §2 channel view header). */
+  /** The open channel's title (docs/product.md §2 channel view header). */
   heading(name?: string): Locator {
     return this.page.getByRole('heading', { level: 1, ...(name ? { name, exact: true } : {}) });
   }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * SPEC §2 message list and composer, as a user sees them: the log of messages, the
+ * docs/product.md §2 message list and composer, as a user sees them: the log of messages, the
  * composer, the typing line, the hover toolbar of a message and the thread panel.
  */
 export class ChatUi {

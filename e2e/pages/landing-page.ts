@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** SPEC §2: the signed-out landing page. */
+/** docs/product.md §2: the signed-out landing page. */
 export class LandingPage {
   readonly heading: Locator;
   readonly signInButton: Locator;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** SPEC §2: /settings — display name form and profile status. */
+/** docs/product.md §2: /settings — display name form and profile status. */
 export class SettingsPage {
   readonly heading: Locator;
   readonly displayNameInput: Locator;

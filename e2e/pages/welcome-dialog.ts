@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** SPEC §4/§5: the dialog that asks a new user for a display name. */
+/** docs/product.md §4/§5: the dialog that asks a new user for a display name. */
 export class WelcomeDialog {
   readonly dialog: Locator;
   readonly nameInput: Locator;

@@ -48,7 +48,7 @@ test.describe('channels', () => {
     const b = new ChannelsUi(bob.page);
     const name = unique('lancement');
 
-    // Create: SPEC §5 name required, then a private group with a description.
+    // Create: docs/product.md §5 name required, then a private group with a description.
     await a.fillCreateDialog({ name: '', type: 'Groupe privé' });
     await a.createDialog.getByRole('button', { name: 'Créer le canal' }).click();
     await expect(a.createDialog.getByRole('alert')).toHaveText('Le nom du canal est requis');
@@ -153,7 +153,7 @@ test.describe('channels', () => {
     await createChannelViaApi(alice, unique('design'), 'group');
     await createChannelViaApi(alice, unique('standup'), 'voice');
     await alice.page.reload();
-    // SPEC §2: the first channel is selected by default at /.
+    // docs/product.md §2: the first channel is selected by default at /.
     await expect(a.heading(general)).toBeVisible();
 
     await a.directSection.getByRole('button', { name: 'Nouvelle conversation' }).click();
@@ -225,7 +225,7 @@ test.describe('channels', () => {
     await shot(carol.page, 'desktop-join-page');
     await carol.page.getByRole('button', { name: 'Rejoindre le canal' }).click();
     await expect(new ChannelsUi(carol.page).toast).toContainText('Équipe rejointe !');
-    // SPEC §4: home after 1 s, where the joined channel is the first one.
+    // docs/product.md §4: home after 1 s, where the joined channel is the first one.
     await expect(carol.page).toHaveURL(/\/$/);
     await expect(new ChannelsUi(carol.page).heading(name)).toBeVisible();
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /**
  * Every environment variable Ruche reads, parsed once. None is required: with nothing set,
- * the server runs the embedded store under ./data on port 3000 (DESIGN §6).
+ * the server runs the embedded store under ./data on port 3000 (README.md, Configuration).
  */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -42,18 +42,39 @@ const EnvSchema = z.object({
     }),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Absolute lifetime: a session ends this long after sign-in, in use or not. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(90),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPES: z.string().default('openid email profile'),
   LOCAL_AUTH: z.enum(['auto', 'on', 'off']).default('auto'),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  MICROSOFT_CLIENT_ID: z.string().optional(),
-  MICROSOFT_CLIENT_SECRET: z.string().optional(),
-  ICE_SERVERS: z.string().optional(),
+  /** Who may create an account: anyone, addresses of SIGNUP_DOMAINS, or holders of an invite link. */
+  SIGNUP: z.enum(['open', 'domains', 'invite']).default('open'),
+  SIGNUP_DOMAINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    ),
+  /** nodemailer transport URL (smtp://user:pass@host:587, smtps://…): address checks and password resets by mail. */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Client frames a socket may send per second (bursts of twice that). */
+  WS_FRAMES_PER_SECOND: z.coerce.number().int().positive().default(30),
+  /** Sockets one account may hold on one node. */
+  MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
+  /** Messages one account may send per second (bursts of six times that). */
+  SEND_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+  HSTS_INCLUDE_SUBDOMAINS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -75,15 +96,30 @@ export interface Config {
   allowedOrigins: string[];
   sessionSecret: string;
   sessionTtlMs: number;
-  oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string } | undefined;
+  sessionMaxMs: number;
+  oidc:
+    | {
+        issuer: string;
+        clientId: string;
+        clientSecret: string;
+        scopes: string;
+        /** PUBLIC_URL: the provider's redirect URI is built from it, never from a request. */
+        publicUrl: string;
+      }
+    | undefined;
   localAuth: boolean;
+  signup: { policy: Env['SIGNUP']; domains: string[] };
+  smtp: { url: string; from: string; publicUrl: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
+  wsFramesPerSecond: number;
+  maxSocketsPerUser: number;
+  sendRatePerSecond: number;
   trustProxy: boolean;
-  iceServers: string | undefined;
+  hstsIncludeSubdomains: boolean;
 }
 
-/** SESSION_SECRET, or one generated on first start and kept in DATA_DIR (DESIGN §6). */
+/** SESSION_SECRET, or one generated on first start and kept in DATA_DIR (README.md, Configuration). */
 function loadSecret(dataDir: string, given: string | undefined): string {
   if (given) return given;
   const file = path.join(dataDir, 'session-secret');
@@ -102,13 +138,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && !publicUrl) {
+    throw new Error(
+      "Invalid configuration:\nPUBLIC_URL: requis avec OIDC_ISSUER (l'adresse publique de Ruche, d'où vient l'adresse de retour du fournisseur)",
+    );
+  }
+  if (e.SMTP_URL && !publicUrl) {
+    throw new Error(
+      "Invalid configuration:\nPUBLIC_URL: requis avec SMTP_URL (les liens envoyés par e-mail pointent vers l'adresse publique de Ruche)",
+    );
+  }
+  if (e.SIGNUP === 'domains' && e.SIGNUP_DOMAINS.length === 0) {
+    throw new Error(
+      'Invalid configuration:\nSIGNUP_DOMAINS: requis avec SIGNUP=domains (ex. exemple.fr,agence.fr)',
+    );
+  }
   const oidc =
-    e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && publicUrl
       ? {
           issuer: e.OIDC_ISSUER,
           clientId: e.OIDC_CLIENT_ID,
           clientSecret: e.OIDC_CLIENT_SECRET ?? '',
           scopes: e.OIDC_SCOPES,
+          publicUrl,
         }
       : undefined;
   return {
@@ -119,16 +172,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     presenceAwayMs: e.PRESENCE_AWAY_MS,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl,
     allowedOrigins: e.ALLOWED_ORIGINS,
     sessionSecret: loadSecret(dataDir, e.SESSION_SECRET),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600 * 1000,
     oidc,
     // Local accounts are the default; with OIDC configured they are off unless LOCAL_AUTH=on.
     localAuth: e.LOCAL_AUTH === 'on' || (e.LOCAL_AUTH === 'auto' && !oidc),
+    signup: { policy: e.SIGNUP, domains: e.SIGNUP_DOMAINS },
+    smtp:
+      e.SMTP_URL && publicUrl
+        ? {
+            url: e.SMTP_URL,
+            from: e.SMTP_FROM ?? `Ruche <no-reply@${new URL(publicUrl).hostname}>`,
+            publicUrl,
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    wsFramesPerSecond: e.WS_FRAMES_PER_SECOND,
+    maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
+    sendRatePerSecond: e.SEND_RATE_PER_SECOND,
     trustProxy: e.TRUST_PROXY,
-    iceServers: e.ICE_SERVERS,
+    hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
   };
 }

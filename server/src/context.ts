@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { EventBus } from './events/bus';
 import type { Realtime } from './realtime/realtime';
 
 /** What every feature's routes are given: built once in app.ts, never a global. */
@@ -12,4 +13,6 @@ export interface AppContext {
   redis: Redis | undefined;
   /** Fan-out to sockets on every node; see realtime/realtime.ts. */
   realtime: Realtime;
+  /** Domain events, published after commit; features subscribe in their own files. */
+  events: EventBus;
 }

@@ -1,6 +1,7 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createTestStore, type TestStore, type TestStoreHandle } from './stores';
@@ -22,6 +23,21 @@ export interface TestServerOptions {
   redisUrl?: string;
   /** A built web app to serve (a folder with index.html); none by default. */
   webRoot?: string;
+  /** Listen on this port (see freePort) instead of any: for a PUBLIC_URL known in advance. */
+  port?: number;
+  /** Collect the server's log lines (set LOG_LEVEL in env too). */
+  logStream?: BuildAppOptions['logStream'];
+  /** Extra features to register (see BuildAppOptions.features). */
+  features?: BuildAppOptions['features'];
+}
+
+/** A loopback port free right now, for a server whose PUBLIC_URL must be configured first. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** A real server on a loopback port, on a private store: what API and realtime tests talk to. */
@@ -33,6 +49,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Tests sign many people up from one address; the rate-limit test sets its own.
     AUTH_RATE_LIMIT: '10000',
+    // Tests send bursts no person sends; the abuse-limit tests set their own limits.
+    SEND_RATE_PER_SECOND: '100000',
+    WS_FRAMES_PER_SECOND: '100000',
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
@@ -44,8 +63,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     redis,
     webRoot: options.webRoot ?? '/nonexistent',
+    logStream: options.logStream,
+    features: options.features,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   let closed = false;

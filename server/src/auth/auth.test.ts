@@ -6,7 +6,7 @@ import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { sessions } from '../db/schema';
+import { sessions } from './schema';
 import { deleteExpiredSessions, hashToken, SESSION_COOKIE } from './sessions';
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect';
@@ -143,20 +143,53 @@ describe('sign-up, sign-in and sign-out', () => {
   it('signs out: the cookie is cleared and the token is dead on the server', async () => {
     const { client, user } = await buildUser(server);
     const token = tokenOf(client);
-    const res = await client.get('/api/logout');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/');
+    const res = await client.post('/api/logout');
+    expect(res.status).toBe(204);
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(await sessionRowsOf(user.id)).toEqual([]);
     // Replaying the token after sign-out (a copy kept by an attacker) gets nothing.
     expect((await clientWithToken(token).get('/api/auth/user')).status).toBe(401);
   });
 
+  it('signs out by a top-level navigation to /api/logout from Ruche or typed', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const { client, user } = await buildUser(server);
+      const token = tokenOf(client);
+      const res = await client.get('/api/logout', navigation(site));
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+      expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+      expect(await sessionRowsOf(user.id)).toEqual([]);
+      expect((await clientWithToken(token).get('/api/auth/user')).status).toBe(401);
+    }
+  });
+
+  // docs/security.md, finding 3: `![](/api/logout)` in a message signed out every reader.
+  it('does not sign out for an image, a fetch, or a navigation from another site', async () => {
+    const { client, user } = await buildUser(server);
+    const attempts = [
+      { 'sec-fetch-dest': 'image', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors' },
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+      navigation('cross-site'),
+      {},
+    ];
+    for (const headers of attempts) {
+      const res = await client.get('/api/logout', headers);
+      expect(res.status).toBe(302);
+    }
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    expect(await sessionRowsOf(user.id)).toHaveLength(1);
+  });
+
   it('signs out without a session too', async () => {
-    const res = await new TestClient(server.url).get('/api/logout');
-    expect(res.status).toBe(302);
+    const res = await new TestClient(server.url).post('/api/logout');
+    expect(res.status).toBe(204);
   });
 });
+
+function navigation(site: string): Record<string, string> {
+  return { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': site };
+}
 
 describe('sessions', () => {
   it('sets the cookie httpOnly, SameSite=Lax, for the whole site, not Secure on plain http', async () => {
@@ -273,7 +306,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expire: new Date(Date.now() - DAY) })
       .where(eq(sessions.sid, deadSid));
-    expect(await deleteExpiredSessions(server.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await deleteExpiredSessions(server.database.db)).length).toBeGreaterThanOrEqual(1);
     expect(await sessionRowsOf(dead.user.id)).toEqual([]);
     expect(await sessionRowsOf(live.user.id)).toHaveLength(1);
     expect((await live.client.get('/api/auth/user')).status).toBe(200);

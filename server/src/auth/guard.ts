@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../lib/errors';
-import { resolveSession, SESSION_COOKIE, type SessionUser, setSessionCookie } from './sessions';
+import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ export function registerSessionResolver(
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url !== '/ws') return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = readSessionToken(request, ctx.config);
     if (!token) return;
     const session = await resolveSession(ctx.db, ctx.config, token);
     if (!session) return;
@@ -34,7 +34,7 @@ export function registerSessionResolver(
   });
 }
 
-/** The guard of DESIGN §4: every protected route calls it first. */
+/** The guard of docs/product.md §10.1: every protected route calls it first. */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;

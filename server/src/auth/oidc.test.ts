@@ -1,11 +1,13 @@
+import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
-import { startTestServer, type TestServer } from '../../test/server';
-import { users } from '../db/schema';
+import { freePort, startTestServer, type TestServer } from '../../test/server';
+import { loadConfig } from '../config';
+import { users } from './schema';
 
 /**
  * A gate in the sign-in's read of the account by email: armed for one address, it holds each
@@ -42,12 +44,15 @@ beforeAll(async () => {
   // The provider listens first so that Ruche knows its issuer; Ruche discovers it lazily at
   // the first sign-in, by which time the provider knows Ruche's redirect URI.
   provider = await startOidcProvider();
+  const port = await freePort();
   server = await startTestServer({
+    port,
     env: {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
-      // Local accounts too, to test linking an existing account by email.
+      // Local accounts too, to test linking an existing account.
       LOCAL_AUTH: 'on',
     },
   });
@@ -175,26 +180,107 @@ describe('OpenID Connect sign-in against a real provider', () => {
     });
   });
 
-  it('links an existing local account when the provider says the email is verified', async () => {
-    const local = await buildUser(server, { email: 'lea@example.test', firstName: 'Léa' });
+  it('never links an existing account by email, verified or not (the takeover of the audit)', async () => {
+    // The attacker opens a local account with the victim's address and a password of theirs.
+    const squat = await buildUser(server, { email: 'lea@example.test', firstName: 'Intrus' });
     const sub = person({
       email: 'LEA@example.test',
       email_verified: true,
       given_name: 'Léa',
       family_name: 'Petit',
     });
-    const { browser } = await signInWithProvider(sub);
-    const me = await browser.get<User>('/api/auth/user');
-    expect(me.body.id).toBe(local.user.id);
-    expect(me.body.email).toBe('lea@example.test');
-    expect(me.body.lastName).toBe('Petit');
-    // The password still works for the linked account.
+    const { browser, callback } = await signInWithProvider(sub);
+    // The victim is told an account has her address; no session, no link.
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/login?oidc=account-exists');
+    expect(browser.cookies.has('ruche_session')).toBe(false);
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, squat.user.id));
+    expect(row?.oidcSubject).toBeNull();
+    // The attacker's password opens only the attacker's own, unlinked account.
     const byPassword = await new TestClient(server.url).post<User>('/api/auth/login', {
       email: 'lea@example.test',
+      password: squat.password,
+    });
+    expect(byPassword.body).toMatchObject({ id: squat.user.id, firstName: 'Intrus' });
+  });
+
+  it('links the provider from a signed-in session, then either way opens that account', async () => {
+    const local = await buildUser(server, { email: 'nora@example.test', firstName: 'Nora' });
+    const sub = person({ email: 'nora@example.test', email_verified: true, family_name: 'Roy' });
+    const start = await local.client.get('/api/login?link=1');
+    const back = await provider.authorize(start.headers.get('location')!, sub);
+    const linked = await local.client.get(back.pathname + back.search);
+    expect(linked.status).toBe(302);
+    expect(linked.headers.get('location')).toBe('/settings?oidc=linked');
+    expect(
+      (await local.client.get<{ oidcLinked?: boolean }>('/api/auth/providers')).body,
+    ).toMatchObject({ oidcLinked: true });
+
+    const { browser } = await signInWithProvider(sub);
+    expect((await browser.get<User>('/api/auth/user')).body).toMatchObject({
+      id: local.user.id,
+      lastName: 'Roy',
+    });
+    const byPassword = await new TestClient(server.url).post<User>('/api/auth/login', {
+      email: 'nora@example.test',
       password: local.password,
     });
-    expect(byPassword.status).toBe(200);
     expect(byPassword.body.id).toBe(local.user.id);
+  });
+
+  it('refuses a link whose account signed out, and one for an identity another account has', async () => {
+    const owner = person({ email: 'owner@example.test', email_verified: true });
+    const first = await signInWithProvider(owner);
+    const ownerId = (await first.browser.get<User>('/api/auth/user')).body.id;
+
+    const other = await buildUser(server, { email: 'other@example.test' });
+    const start = await other.client.get('/api/login?link=1');
+    const back = await provider.authorize(start.headers.get('location')!, owner);
+    const taken = await other.client.get(back.pathname + back.search);
+    expect(taken.headers.get('location')).toBe('/settings?oidc=taken');
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row?.oidcSubject).toBeNull();
+    const { browser } = await signInWithProvider(owner);
+    expect((await browser.get<User>('/api/auth/user')).body.id).toBe(ownerId);
+
+    const late = await buildUser(server, { email: 'late@example.test' });
+    const lateStart = await late.client.get('/api/login?link=1');
+    const lateBack = await provider.authorize(
+      lateStart.headers.get('location')!,
+      person({ email: 'late@example.test', email_verified: true }),
+    );
+    await late.client.post('/api/logout', {});
+    const refused = await late.client.get<{ message: string }>(lateBack.pathname + lateBack.search);
+    expect(refused.status).toBe(400);
+    const [lateRow] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, late.user.id));
+    expect(lateRow?.oidcSubject).toBeNull();
+  });
+
+  it('will not start with a provider and no PUBLIC_URL to build its redirect URI from', () => {
+    const env = { DATA_DIR: server.config.dataDir, SESSION_SECRET: 'x'.repeat(32) };
+    const oidc = { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId };
+    expect(() => loadConfig({ ...env, ...oidc })).toThrow(/PUBLIC_URL: requis avec OIDC_ISSUER/);
+    expect(
+      loadConfig({ ...env, ...oidc, PUBLIC_URL: 'https://ruche.example.test/' }).oidc,
+    ).toMatchObject({
+      publicUrl: 'https://ruche.example.test',
+    });
+  });
+
+  it('builds the redirect URI from PUBLIC_URL, whatever Host the request names', async () => {
+    const location = await new Promise<string>((resolve, reject) => {
+      const url = new URL('/api/login', server.url);
+      http
+        .get(url, { headers: { host: 'evil.example.test' } }, (res) => {
+          res.resume();
+          resolve(String(res.headers.location));
+        })
+        .on('error', reject);
+    });
+    expect(new URL(location).searchParams.get('redirect_uri')).toBe(`${server.url}/api/callback`);
   });
 
   it('does not take over a local account when the email is not verified', async () => {
@@ -296,7 +382,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
   it('lists both sign-in methods', async () => {
     const res = await new TestClient(server.url).get('/api/auth/providers');
-    expect(res.body).toEqual({ local: true, oidc: true });
+    expect(res.body).toEqual({ local: true, oidc: true, signup: 'open', mail: false });
   });
 });
 
@@ -306,8 +392,11 @@ describe('when the provider does not answer', () => {
   beforeAll(async () => {
     // Listening, but answering 503 until it is given its client.
     late = await startOidcProvider();
+    const port = await freePort();
     lateServer = await startTestServer({
+      port,
       env: {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         OIDC_ISSUER: late.issuer,
         OIDC_CLIENT_ID: late.clientId,
         OIDC_CLIENT_SECRET: late.clientSecret,

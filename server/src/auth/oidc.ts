@@ -1,18 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { EMAIL_MAX } from '#shared/limits';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
 import {
   createUser,
   findUserByEmail,
+  isWorkspaceEmpty,
   type UserRow,
   updateUserProfile,
 } from '../features/users/service';
 import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
+import { users } from './schema';
 
 import { signIn } from './sign-in';
+import { checkSignup } from './signup-policy';
 
 const FLOW_COOKIE = 'ruche_oidc';
 const CALLBACK_PATH = '/api/callback';
@@ -24,13 +26,34 @@ interface Flow {
   verifier: string;
   state: string;
   nonce: string;
+  /** Set when a signed-in person links the provider to their account (settings). */
+  link?: string;
+  /** An administrator's sign-up link, for a first sign-in when SIGNUP=invite. */
+  invitation?: string;
 }
 
-function origin(request: FastifyRequest, ctx: AppContext): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** Where the person comes back after a flow: the app's pages say what happened. */
+const OUTCOME = {
+  /** A verified email an account already owns: that account must link it itself. */
+  accountExists: '/login?oidc=account-exists',
+  linked: '/settings?oidc=linked',
+  /** The provider's identity is already another account's. */
+  taken: '/settings?oidc=taken',
+  /** SIGNUP does not let this person create an account. */
+  signupClosed: '/login?oidc=signup-closed',
+} as const;
+
+/** The person's identity as the provider vouches for it. */
+interface OidcClaims {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: unknown;
+  familyName: unknown;
+  picture: unknown;
 }
 
-type OidcClaims = client.IDToken & client.UserInfoResponse;
+class AccountExistsError extends Error {}
 
 /**
  * Exchange the code (checking state, PKCE and nonce) and gather the person's claims. With a
@@ -50,9 +73,21 @@ async function redeemCode(
   });
   const idToken = tokens.claims();
   if (!idToken) throw new Error('no ID token');
-  if (!config.serverMetadata().userinfo_endpoint) return idToken;
-  const userInfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
-  return { ...userInfo, ...idToken };
+  const userInfo = config.serverMetadata().userinfo_endpoint
+    ? await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
+    : undefined;
+  // The email and whether it is verified come from ONE source (docs/security.md, finding 2):
+  // the ID token when it has an email, else UserInfo (whose subject openid-client checked).
+  const emailSource = typeof idToken.email === 'string' ? idToken : userInfo;
+  const profile = { ...userInfo, ...idToken };
+  return {
+    sub: idToken.sub,
+    email: claim(emailSource?.email, EMAIL_MAX)?.toLowerCase() ?? null,
+    emailVerified: emailSource?.email_verified === true,
+    givenName: profile.given_name,
+    familyName: profile.family_name,
+    picture: profile.picture,
+  };
 }
 
 /** A string claim that fits its column, else nothing (a provider's data is not ours to cut). */
@@ -61,58 +96,108 @@ function claim(value: unknown, max = Number.POSITIVE_INFINITY): string | null {
 }
 
 /**
- * Create or update the account behind the provider's claims (issue 2): an existing account is
- * matched by email only when the provider says the email is verified, and an email another
- * account owns is never taken over.
+ * Create or update the account behind the provider's claims. An identity is never linked to
+ * an existing account by email (docs/security.md, finding 2): anyone can open a local account
+ * with someone else's address, so the person must link from their own signed-in session.
  */
 async function upsertOidcUser(
   ctx: AppContext,
   issuer: string,
   claims: OidcClaims,
+  invitation: string | undefined,
 ): Promise<UserRow> {
   try {
-    return await upsertOnce(ctx, issuer, claims);
+    return await upsertOnce(ctx, issuer, claims, invitation);
   } catch (err) {
-    // Two first sign-ins of one subject at once: the other one created (or linked) the
-    // account between our read and our write. Read again: it is this account now.
+    // Two first sign-ins of one subject at once: the other one created the account between
+    // our read and our write. Read again: it is this account now.
     if (!isUniqueViolation(err)) throw err;
-    return upsertOnce(ctx, issuer, claims);
+    return upsertOnce(ctx, issuer, claims, invitation);
   }
 }
 
-async function upsertOnce(ctx: AppContext, issuer: string, claims: OidcClaims): Promise<UserRow> {
-  const email = claim(claims.email, EMAIL_MAX)?.toLowerCase() ?? null;
-  const verified = claims.email_verified === true;
-  const profile = {
-    firstName: claim(claims.given_name, NAME_MAX),
-    lastName: claim(claims.family_name, NAME_MAX),
+function profileOf(claims: OidcClaims) {
+  return {
+    firstName: claim(claims.givenName, NAME_MAX),
+    lastName: claim(claims.familyName, NAME_MAX),
     profileImageUrl: claim(claims.picture),
   };
+}
+
+async function findLinked(ctx: AppContext, issuer: string, sub: string) {
   const [linked] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, claims.sub)))
+    .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, sub)))
     .limit(1);
+  return linked;
+}
+
+async function upsertOnce(
+  ctx: AppContext,
+  issuer: string,
+  claims: OidcClaims,
+  invitation: string | undefined,
+): Promise<UserRow> {
+  const { email, emailVerified } = claims;
+  const linked = await findLinked(ctx, issuer, claims.sub);
   const owner = email ? await findUserByEmail(ctx.db, email) : undefined;
   if (linked) {
     // A verified new address is taken up, unless another account already has it.
-    const newEmail = email && verified && (!owner || owner.id === linked.id) ? email : linked.email;
-    return updateUserProfile(ctx.db, linked.id, { ...profile, email: newEmail });
+    const newEmail =
+      email && emailVerified && (!owner || owner.id === linked.id) ? email : linked.email;
+    return updateUserProfile(ctx.db, linked.id, { ...profileOf(claims), email: newEmail });
   }
-  if (owner && verified && !owner.oidcSubject) {
+  if (owner && emailVerified) {
+    // Both sides proved the address (the owner by a link sent by mail): the same person.
+    if (owner.emailVerifiedAt && !owner.oidcSubject) {
+      await linkIdentity(ctx, owner.id, issuer, claims);
+      return updateUserProfile(ctx.db, owner.id, { ...profileOf(claims), email: owner.email });
+    }
+    // An account has this address and never proved it: its owner signs in to it and links
+    // the provider there (or it is someone who squatted the address).
+    throw new AccountExistsError();
+  }
+  const firstAccount = await isWorkspaceEmpty(ctx.db);
+  const signup = checkSignup(
+    ctx.config,
+    { email, emailVerified, inviteToken: invitation },
+    firstAccount,
+  );
+  // An unverified email that another account owns is neither taken over nor stored twice.
+  return createUser(
+    ctx.db,
+    {
+      email: owner ? null : email,
+      ...profileOf(claims),
+      oidcIssuer: issuer,
+      oidcSubject: claims.sub,
+      emailVerifiedAt: email && !owner && emailVerified ? new Date() : null,
+      isAdmin: firstAccount,
+    },
+    signup.within,
+  );
+}
+
+/** Link the provider's identity to the signed-in account that started the flow. */
+async function linkIdentity(
+  ctx: AppContext,
+  userId: string,
+  issuer: string,
+  claims: OidcClaims,
+): Promise<'linked' | 'taken'> {
+  const linked = await findLinked(ctx, issuer, claims.sub);
+  if (linked) return linked.id === userId ? 'linked' : 'taken';
+  try {
     await ctx.db
       .update(users)
       .set({ oidcIssuer: issuer, oidcSubject: claims.sub })
-      .where(eq(users.id, owner.id));
-    return updateUserProfile(ctx.db, owner.id, { ...profile, email: owner.email });
+      .where(eq(users.id, userId));
+    return 'linked';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
   }
-  // An email that another account already owns is neither taken over nor stored twice.
-  return createUser(ctx.db, {
-    email: owner ? null : email,
-    ...profile,
-    oidcIssuer: issuer,
-    oidcSubject: claims.sub,
-  });
 }
 
 /** OpenID Connect sign-in: authorization-code flow with PKCE, state and nonce. */
@@ -142,31 +227,42 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
     return discovered;
   };
 
-  app.get('/api/login', async (request, reply) => {
-    const config = await configuration();
-    const flow: Flow = {
-      verifier: client.randomPKCECodeVerifier(),
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-    };
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: `${origin(request, ctx)}${CALLBACK_PATH}`,
-      scope: settings.scopes,
-      code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
-      code_challenge_method: 'S256',
-      state: flow.state,
-      nonce: flow.nonce,
-    });
-    reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
-      path: CALLBACK_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: origin(request, ctx).startsWith('https://'),
-      signed: true,
-      maxAge: 600,
-    });
-    return reply.redirect(url.href);
-  });
+  // From configuration, never from the request's Host header (docs/security.md, finding 2).
+  const publicUrl = settings.publicUrl;
+  const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
+
+  app.get<{ Querystring: { link?: string; invitation?: string } }>(
+    '/api/login',
+    async (request, reply) => {
+      const config = await configuration();
+      const flow: Flow = {
+        verifier: client.randomPKCECodeVerifier(),
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        ...(request.query.link === '1' && request.user ? { link: request.user.id } : {}),
+        ...(typeof request.query.invitation === 'string' && request.query.invitation.length <= 100
+          ? { invitation: request.query.invitation }
+          : {}),
+      };
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: settings.scopes,
+        code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+        path: CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: publicUrl.startsWith('https://'),
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url.href);
+    },
+  );
 
   app.get(CALLBACK_PATH, async (request, reply) => {
     const raw = request.cookies[FLOW_COOKIE];
@@ -177,7 +273,7 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
     const flow = JSON.parse(unsigned.value) as Flow;
     reply.clearCookie(FLOW_COOKIE, { path: CALLBACK_PATH });
     const config = await configuration();
-    const current = new URL(request.url, origin(request, ctx));
+    const current = new URL(request.url, publicUrl);
     let claims: OidcClaims;
     try {
       claims = await redeemCode(config, current, flow);
@@ -185,7 +281,24 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       request.log.warn({ err: error }, 'OIDC callback refused');
       throw badRequest('La connexion avec le fournisseur a échoué');
     }
-    const user = await upsertOidcUser(ctx, config.serverMetadata().issuer, claims);
+    const issuer = config.serverMetadata().issuer;
+    if (flow.link) {
+      // Only the account that started the link, still signed in in this browser.
+      if (request.user?.id !== flow.link)
+        throw badRequest('La connexion a expiré, veuillez réessayer');
+      const outcome = await linkIdentity(ctx, flow.link, issuer, claims);
+      return reply.redirect(OUTCOME[outcome]);
+    }
+    let user: UserRow;
+    try {
+      user = await upsertOidcUser(ctx, issuer, claims, flow.invitation);
+    } catch (error) {
+      if (error instanceof AccountExistsError) return reply.redirect(OUTCOME.accountExists);
+      if (error instanceof HttpError && error.statusCode === 403) {
+        return reply.redirect(OUTCOME.signupClosed);
+      }
+      throw error;
+    }
     await signIn(request, reply, ctx, user.id);
     return reply.redirect('/');
   });

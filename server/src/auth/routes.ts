@@ -1,35 +1,66 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthProviders } from '#shared/auth';
 import { userUpdateSchemaFor } from '#shared/users';
 import type { AppContext } from '../context';
 import { presentSelf } from '../features/users/presenter';
-import { updateUser } from '../features/users/service';
+import { findUserById, isWorkspaceEmpty, updateUser } from '../features/users/service';
 import { parse } from '../lib/errors';
+import { registerAccountRoutes } from './account';
+import { registerAdminRoutes } from './admin-routes';
 import { requireUser } from './guard';
 import { registerLocalAuth } from './local';
 import { registerOidc } from './oidc';
-import { clearSessionCookie, destroySession } from './sessions';
+import { endSession } from './session-end';
+import { clearSessionCookie } from './sessions';
+
+function isOwnNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return (
+    request.headers['sec-fetch-dest'] === 'document' && (site === 'same-origin' || site === 'none')
+  );
+}
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.oidc) registerOidc(app, ctx);
   else app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
   if (ctx.config.localAuth) registerLocalAuth(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
 
-  app.get(
-    '/api/auth/providers',
-    async (): Promise<AuthProviders> => ({
+  app.get('/api/auth/providers', async (request): Promise<AuthProviders> => {
+    const providers = {
       local: ctx.config.localAuth,
       oidc: Boolean(ctx.config.oidc),
-    }),
-  );
+      // The first account of an empty workspace may always sign up (it becomes the admin).
+      signup: (await isWorkspaceEmpty(ctx.db)) ? ('open' as const) : ctx.config.signup.policy,
+      mail: Boolean(ctx.config.smtp) && ctx.config.localAuth,
+    };
+    if (!request.user) return providers;
+    const row = await findUserById(ctx.db, request.user.id);
+    return {
+      ...providers,
+      hasPassword: Boolean(row?.passwordHash),
+      isAdmin: Boolean(row?.isAdmin),
+      ...(ctx.config.oidc ? { oidcLinked: Boolean(row?.oidcSubject) } : {}),
+    };
+  });
 
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Signing out takes effect on open sockets too, on every node.
+    if (request.sessionId) await endSession(ctx, request.sessionId);
+    clearSessionCookie(reply, ctx.config);
+  };
+
+  app.post('/api/logout', async (request, reply) => {
+    await signOut(request, reply);
+    return reply.status(204).send();
+  });
+
+  // A GET signs out only as a top-level navigation from Ruche itself or typed by the person:
+  // `![](/api/logout)` in a message, or a link on another site, must not (docs/security.md,
+  // finding 3). Anything else lands on / with nothing changed.
   app.get('/api/logout', async (request, reply) => {
-    if (request.sessionId) {
-      await destroySession(ctx.db, request.sessionId);
-      // DESIGN §4: signing out takes effect on open sockets too, on every node.
-      await ctx.realtime.sessionEnded(request.sessionId);
-    }
-    clearSessionCookie(reply);
+    if (isOwnNavigation(request)) await signOut(request, reply);
     return reply.redirect('/');
   });
 

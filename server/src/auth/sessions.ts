@@ -1,12 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, users } from './schema';
 
 export const SESSION_COOKIE = 'ruche_session';
+
+const isHttpsDeployment = (config: Config) => config.publicUrl?.startsWith('https://') ?? false;
+
+/**
+ * Over https the cookie takes the `__Host-` prefix: the browser then keeps it for this exact
+ * host, path / and Secure only, so a sibling subdomain cannot plant or shadow it (finding 8).
+ */
+export const sessionCookieName = (config: Config) =>
+  isHttpsDeployment(config) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+
+export const readSessionToken = (request: FastifyRequest, config: Config): string | undefined =>
+  request.cookies[sessionCookieName(config)];
 
 /** The row key: SHA-256 of the token, so the table never holds a usable credential. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -18,18 +30,24 @@ export async function createSession(
   userAgent?: string,
 ): Promise<{ token: string; expire: Date }> {
   const token = randomBytes(32).toString('base64url'); // 256 bits from the CSPRNG
-  const expire = new Date(Date.now() + config.sessionTtlMs);
+  const now = new Date();
+  const expire = new Date(now.getTime() + Math.min(config.sessionTtlMs, config.sessionMaxMs));
+  const iso = now.toISOString();
   await db.insert(sessions).values({
     sid: hashToken(token),
-    sess: { userId, createdAt: new Date().toISOString(), ...(userAgent ? { userAgent } : {}) },
+    sess: { userId, createdAt: iso, lastUsedAt: iso, ...(userAgent ? { userAgent } : {}) },
     expire,
   });
   return { token, expire };
 }
 
+/** How often a session in use records its last use (the sessions list shows it). */
+const LAST_USE_STEP_MS = 15 * 60 * 1000;
+
 export type SessionUser = typeof users.$inferSelect;
 
-type SessionRow = { sid: string; expire: Date; user: SessionUser };
+type SessionRow = { sid: string; expire: Date; sess: SessionData; user: SessionUser };
+type SessionData = typeof sessions.$inferSelect.sess;
 
 /**
  * Every API request runs this lookup, so the look-ups of one event-loop turn go to the
@@ -45,7 +63,7 @@ function sessionLoader(db: Db) {
   let loader = loaders.get(db);
   if (loader) return loader;
   const lookup = db
-    .select({ sid: sessions.sid, expire: sessions.expire, user: users })
+    .select({ sid: sessions.sid, expire: sessions.expire, sess: sessions.sess, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
     .where(
@@ -78,13 +96,74 @@ export async function resolveSession(
   const row = await sessionLoader(db).load(sid);
   if (!row) return null;
   // Sliding expiry: a session in use is extended once less than half its life remains
-  // (the caller sends the cookie again with the new date).
-  if (row.expire.getTime() - now.getTime() < config.sessionTtlMs / 2) {
-    const renewedUntil = new Date(now.getTime() + config.sessionTtlMs);
-    await db.update(sessions).set({ expire: renewedUntil }).where(eq(sessions.sid, sid));
-    return { sid, user: row.user, renewedUntil };
-  }
-  return { sid, user: row.user };
+  // (the caller sends the cookie again with the new date), never past its absolute end
+  // (SESSION_MAX_DAYS after sign-in).
+  const end = Date.parse(row.sess.createdAt) + config.sessionMaxMs;
+  const sliding = Math.min(now.getTime() + config.sessionTtlMs, end);
+  const renew =
+    row.expire.getTime() - now.getTime() < config.sessionTtlMs / 2 &&
+    sliding > row.expire.getTime();
+  const lastUsed = Date.parse(row.sess.lastUsedAt ?? row.sess.createdAt);
+  const touch = now.getTime() - lastUsed > LAST_USE_STEP_MS;
+  if (!renew && !touch) return { sid, user: row.user };
+  const renewedUntil = renew ? new Date(sliding) : undefined;
+  await db
+    .update(sessions)
+    .set({
+      sess: sql`${sessions.sess} || ${JSON.stringify({ lastUsedAt: now.toISOString() })}::jsonb`,
+      ...(renewedUntil ? { expire: renewedUntil } : {}),
+    })
+    .where(eq(sessions.sid, sid));
+  return { sid, user: row.user, ...(renewedUntil ? { renewedUntil } : {}) };
+}
+
+/** What the sessions list shows of one session; `id` is not the row key. */
+export interface SessionSummary {
+  id: string;
+  sid: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+/** The id a session is shown and ended by: derived from the row key, useless as a cookie. */
+export const publicSessionId = (sid: string) =>
+  createHash('sha256').update(`session:${sid}`).digest('hex').slice(0, 32);
+
+/** A user's live sessions, most recently used first. */
+export async function listUserSessions(db: Db, userId: string): Promise<SessionSummary[]> {
+  const rows = await db
+    .select({ sid: sessions.sid, sess: sessions.sess })
+    .from(sessions)
+    .where(and(sql`${sessions.sess}->>'userId' = ${userId}`, gt(sessions.expire, new Date())));
+  return rows
+    .map(({ sid, sess }) => ({
+      id: publicSessionId(sid),
+      sid,
+      userAgent: sess.userAgent ?? null,
+      createdAt: sess.createdAt,
+      lastUsedAt: sess.lastUsedAt ?? sess.createdAt,
+    }))
+    .sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
+}
+
+/** End a user's sessions (all, or all but one); the sids ended, for their sockets. */
+export async function destroyUserSessions(
+  db: Db,
+  userId: string,
+  options: { except?: string; only?: string } = {},
+): Promise<string[]> {
+  const gone = await db
+    .delete(sessions)
+    .where(
+      and(
+        sql`${sessions.sess}->>'userId' = ${userId}`,
+        options.except ? ne(sessions.sid, options.except) : undefined,
+        options.only ? eq(sessions.sid, options.only) : undefined,
+      ),
+    )
+    .returning({ sid: sessions.sid });
+  return gone.map((row) => row.sid);
 }
 
 /**
@@ -101,12 +180,13 @@ export async function destroySession(db: Db, sid: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<number> {
+/** Delete expired sessions; the sids deleted, whose sockets must close. */
+export async function deleteExpiredSessions(db: Db): Promise<string[]> {
   const gone = await db
     .delete(sessions)
     .where(lt(sessions.expire, new Date()))
     .returning({ sid: sessions.sid });
-  return gone.length;
+  return gone.map((row) => row.sid);
 }
 
 function isSecure(request: FastifyRequest, config: Config): boolean {
@@ -120,7 +200,7 @@ export function setSessionCookie(
   token: string,
   expire: Date,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -129,6 +209,6 @@ export function setSessionCookie(
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), { path: '/', secure: isHttpsDeployment(config) });
 }

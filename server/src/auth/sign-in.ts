@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { createSession, destroySession, setSessionCookie } from './sessions';
+import { endSession } from './session-end';
+import { createSession, setSessionCookie } from './sessions';
 
 /**
  * Start a fresh session for a user: any session the browser already had is destroyed,
@@ -12,7 +13,8 @@ export async function signIn(
   ctx: AppContext,
   userId: string,
 ): Promise<void> {
-  if (request.sessionId) await destroySession(ctx.db, request.sessionId);
+  // The replaced session's sockets close too (docs/security.md, finding 4).
+  if (request.sessionId) await endSession(ctx, request.sessionId);
   const userAgent = request.headers['user-agent']?.slice(0, 200);
   const { token, expire } = await createSession(ctx.db, ctx.config, userId, userAgent);
   setSessionCookie(request, reply, ctx.config, token, expire);

@@ -4,10 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { EmbeddedReady } from './embedded-worker';
-import * as schema from './schema';
 
 /** Drizzle over postgres.js; `$client` is the postgres.js client, for hot-path raw SQL. */
-export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+/**
+ * No relational schema is handed to Drizzle: each feature imports the tables it owns, so the
+ * store's client names no feature.
+ */
+export type Db = PostgresJsDatabase & { $client: postgres.Sql };
 
 export interface Database {
   kind: 'embedded' | 'postgres';
@@ -70,8 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const sql = postgres(options.databaseUrl, { max, onnotice: () => {} });
     const pipeline = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
-    const db = drizzle(sql, { schema });
-    pipelines.set(db, drizzle(pipeline, { schema }));
+    const db = drizzle(sql);
+    pipelines.set(db, drizzle(pipeline));
     return {
       kind: 'postgres',
       sql,
@@ -90,14 +93,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       database: 'postgres',
       max: connections,
       // pglite-socket multiplexes connections onto one session: named prepared statements
-      // of two connections could collide there (DESIGN §1).
+      // of two connections could collide there (docs/scaling.md).
       prepare: false,
       onnotice: () => {},
     });
   const sql = connect(Math.min(max, 8));
   const pipeline = connect(1);
-  const db = drizzle(sql, { schema });
-  pipelines.set(db, drizzle(pipeline, { schema }));
+  const db = drizzle(sql);
+  pipelines.set(db, drizzle(pipeline));
   return {
     kind: 'embedded',
     sql,

@@ -17,7 +17,7 @@ interface Pending {
 
 /**
  * The one queue in front of the single PGlite session that every client connection of the
- * embedded store shares (DESIGN §1). pglite-socket's own queue keeps a transaction's messages
+ * embedded store shares (docs/scaling.md). pglite-socket's own queue keeps a transaction's messages
  * together but lets other connections' messages in between the Parse, Bind and Execute of
  * one query, so one connection could bind or run another's unnamed statement ("bind message
  * supplies 2 parameters, but prepared statement "" requires 0"). Here the connection that

@@ -2,7 +2,7 @@
  * The embedded store: PGlite (PostgreSQL compiled to WASM) in its own process, served over
  * the PostgreSQL wire protocol on a Unix socket, so that the app speaks one dialect through
  * one driver (postgres.js) whichever store it runs on, and heavy queries never block the
- * app's event loop (DESIGN §1). Started by client.ts with fork(); it stops when its parent
+ * app's event loop (docs/scaling.md). Started by client.ts with fork(); it stops when its parent
  * goes away.
  */
 import { mkdirSync } from 'node:fs';

@@ -18,17 +18,21 @@ import {
   TEST_DATABASE_URL,
   type TestStoreHandle,
 } from '../../test/stores';
+import { sessions, users } from '../auth/schema';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions';
 import { createUser } from '../features/users/service';
 import { type Database, openDatabase } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
-import * as schema from './schema';
-import { sessions, users } from './schema';
+import { schemaFiles } from './schema-files';
 
 // Each vitest project tests its own store: PostgreSQL in server-postgres, PGlite in server-embedded.
 const kind = currentStore();
 
-const SCHEMA_TABLES = Object.values(schema)
+// Every table of every feature's schema.ts, as drizzle-kit gathers them.
+const SCHEMA_TABLES = (
+  await Promise.all(schemaFiles().map((file) => import(file) as Promise<Record<string, unknown>>))
+)
+  .flatMap((module) => Object.values(module))
   .flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []))
   .sort();
 
@@ -77,7 +81,7 @@ describe(`migrations on an empty ${kind} store`, () => {
         expect(database.kind).toBe(kind);
         expect(await publicTables(database)).toEqual([]);
         await runMigrations(database);
-        expect(SCHEMA_TABLES).toHaveLength(21);
+        expect(SCHEMA_TABLES).toHaveLength(24);
         expect(await publicTables(database)).toEqual(SCHEMA_TABLES);
 
         await runMigrations(database);

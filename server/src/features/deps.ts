@@ -1,25 +1,28 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import type { EventBus } from '../events/bus';
 import type { Realtime } from '../realtime/realtime';
 
-/** What a feature service needs: the store, the fan-out, and the request's logger. */
+/** What a feature service needs: the store, the fan-out, domain events, and a logger. */
 export interface Deps {
   db: Db;
   realtime: Realtime;
+  events: EventBus;
   log: FastifyBaseLogger;
 }
 
 export const depsFor = (ctx: AppContext, request: FastifyRequest): Deps => ({
   db: ctx.db,
   realtime: ctx.realtime,
+  events: ctx.events,
   log: request.log,
 });
 
 /**
  * Run realtime sends once the transaction has committed, in order (memberAdded must
  * subscribe a socket before the event it should receive). The database is the truth
- * (DESIGN §4): a broker failure is logged, never turned into a failed request, because
+ * (docs/product.md §10.9): a broker failure is logged, never turned into a failed request, because
  * the write it announces already happened and clients converge by sequence.
  */
 export async function publish(

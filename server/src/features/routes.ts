@@ -6,7 +6,11 @@ import { registerMessageRoutes } from './messages/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
 
-/** Every feature's routes, registered in one place (DESIGN §3: one folder per feature). */
+/**
+ * Every feature registers itself here, in one place (docs/architecture.md: one folder per feature);
+ * each one's register function mounts its routes, its realtime frames, topic kinds and
+ * presence audiences, and its domain-event subscriptions.
+ */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerUserRoutes(app, ctx);
   registerChannelRoutes(app, ctx);

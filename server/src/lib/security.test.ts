@@ -7,8 +7,8 @@ import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { TestSocket } from '../../test/test-socket';
 import { loadConfig } from '../config';
-import { TestSocket } from '../realtime/test-socket';
 
 const REFUSED = 'Requête refusée : origine non autorisée';
 
@@ -193,7 +193,10 @@ describe('behind HTTPS (PUBLIC_URL)', () => {
       { origin: publicUrl },
     );
     expect(res.status).toBe(201);
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ruche_session='));
+    // The __Host- prefix: this host only, path /, Secure (docs/security.md, finding 8).
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-ruche_session='));
+    expect(cookie).toMatch(/;\s*Path=\/(;|$)/);
+    expect(cookie).not.toMatch(/;\s*Domain=/i);
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=Lax/i);

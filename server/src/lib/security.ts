@@ -21,7 +21,7 @@ export function isTrustedOrigin(origin: string, request: FastifyRequest, config:
 }
 
 /**
- * DESIGN §4: cookie-authenticated writes must come from our own pages. Browsers send Origin
+ * docs/product.md §10.12: cookie-authenticated writes must come from our own pages. Browsers send Origin
  * on every cross-origin write and Sec-Fetch-Site on every request, so either one decides;
  * a client sending neither is not a browser and cannot be a confused deputy.
  */
@@ -31,6 +31,12 @@ export function isForeignWrite(request: FastifyRequest, config: Config): boolean
   if (origin) return !isTrustedOrigin(origin, request, config);
   const site = request.headers['sec-fetch-site'];
   return site === 'cross-site' || site === 'same-site';
+}
+
+function socketOrigins(config: Config): string[] {
+  if (!config.publicUrl) return [];
+  const url = new URL(config.publicUrl);
+  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
@@ -47,7 +53,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Our own origin only ('self' covers its ws: and wss: in CSP 3), and PUBLIC_URL's
+        // socket origin spelled out for browsers that predate that (finding 8).
+        connectSrc: ["'self'", ...socketOrigins(config)],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -56,7 +64,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl?.startsWith('https://') ?? false,
+    // HSTS over https, for this host only unless HSTS_INCLUDE_SUBDOMAINS says so: a
+    // self-hosted Ruche rarely owns every subdomain of its domain.
+    strictTransportSecurity: config.publicUrl?.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: config.hstsIncludeSubdomains }
+      : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));

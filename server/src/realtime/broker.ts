@@ -1,5 +1,5 @@
 /**
- * How nodes reach each other (DESIGN §1): in-process by default, Redis pub/sub when
+ * How nodes reach each other (docs/scaling.md): in-process by default, Redis pub/sub when
  * REDIS_URL is set. A node applies what it publishes itself at once; the broker carries it
  * to the OTHER nodes, in publication order.
  */

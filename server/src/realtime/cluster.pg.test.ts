@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL and one Redis behave as one (DESIGN §1). Two
+ * Two server processes on one PostgreSQL and one Redis behave as one (docs/scaling.md). Two
  * processes cannot share the embedded store, which is single-node by design: on that
  * project only the Redis presence store is exercised here (the cross-node fan-out logic is
  * also covered store-free in hub.test.ts).
@@ -10,8 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import {
+  createChannel,
+  isEvent,
+  joinChannel,
+  sendMessage,
+  TestSocket,
+} from '../../test/test-socket';
 import { RedisPresenceStore } from './broker-redis';
-import { createChannel, isEvent, joinChannel, sendMessage, TestSocket } from './test-socket';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
@@ -104,7 +110,7 @@ describe('two nodes behind Redis', () => {
   it('signing out on one node closes the session sockets on the other', async () => {
     const bob = await buildUser(node1);
     const b = await open(node2, bob);
-    await bob.client.get('/api/logout');
+    await bob.client.post('/api/logout');
     expect((await b.closed).code).toBe(CLOSE_SESSION_ENDED);
   });
 

@@ -1,5 +1,4 @@
-import type { TypingUser } from '#shared/messages';
-import type { ClientFrame } from '#shared/protocol';
+import { type Identity, identityTopics, subjectOf } from './identity';
 
 /** What the hub needs of a socket: `ws`'s WebSocket in production, a fake in unit tests. */
 export interface RawSocket {
@@ -11,38 +10,51 @@ export interface RawSocket {
   ping(): void;
 }
 
+/** A client frame already validated against its registered schema, waiting for `ready`. */
+export interface PendingFrame {
+  type: string;
+  frame: unknown;
+}
+
 let nextId = 1;
-const SETTLED = Promise.resolve();
 
 /** One open socket on this node, with its outgoing queue and what it is subscribed to. */
 export class Connection {
   readonly id = nextId++;
-  /** The channels whose events reach this socket: every channel its user belongs to. */
-  readonly channels = new Set<string>();
-  /** The channel the client has open (join_channel). */
-  activeChannelId: string | null = null;
+  /** The identity's own topics, held from open to close. */
+  readonly fixedTopics: readonly string[];
+  /** Topics granted by the topic kinds (at load, by join frames, by membership changes). */
+  readonly topics = new Set<string>();
   /** Frames waiting for this turn's flush (already serialized). */
   queue: string[] = [];
   /** Until the subscriptions are loaded, removals are remembered so a late load cannot undo them. */
   loading = true;
   readonly removedWhileLoading = new Set<string>();
   /** Client frames that arrived before the subscriptions were loaded, handled after. */
-  readonly pendingFrames: ClientFrame[] = [];
-  /** The socket's sends, stored one after the other (see Hub.handleSend). */
-  sending: Promise<void> = SETTLED;
-  sendsInFlight = 0;
+  readonly pendingFrames: PendingFrame[] = [];
   lastActivity = Date.now();
   /** Cleared before each heartbeat ping, set again by the pong. */
   alive = true;
   closed = false;
   /** Settles once the subscriptions are loaded and `ready` is queued. */
   ready: Promise<void> = Promise.resolve();
+  /** Who `except` compares with: the user id, or the scoped holder's subject. */
+  readonly subject: string;
 
   constructor(
     readonly socket: RawSocket,
-    readonly userId: string,
-    readonly sessionId: string,
-    /** Who this is, as typing_update shows it. */
-    readonly profile: TypingUser,
-  ) {}
+    readonly identity: Identity,
+  ) {
+    this.fixedTopics = identityTopics(identity);
+    this.subject = subjectOf(identity);
+  }
+
+  /** The signed-in user, if this socket is one (presence counts only these). */
+  get userId(): string | undefined {
+    return this.identity.kind === 'user' ? this.identity.userId : undefined;
+  }
+
+  has(topic: string): boolean {
+    return this.topics.has(topic) || this.fixedTopics.includes(topic);
+  }
 }

@@ -6,15 +6,17 @@ import type { UserStatus } from '#shared/limits';
  * on the publishing node and never parsed again on the way to the sockets.
  */
 export type Route =
-  /** Sockets of the channel's current members, except `except`'s. */
-  | { k: 'channel'; c: string; except?: string }
-  | { k: 'users'; u: string[] }
-  /** A presence change: sockets in any of the user's channels, and the user's own. */
-  | { k: 'presence'; u: string; c: string[]; s: UserStatus; auto: boolean }
-  | { k: 'member_added'; c: string; u: string }
-  | { k: 'member_removed'; c: string; u: string }
-  | { k: 'channel_deleted'; c: string }
-  | { k: 'session_ended'; s: string };
+  /** Sockets listening to any of these topics, except those of subject `except`. */
+  | { k: 'topics'; t: string[]; except?: string }
+  /** A presence change: sockets of the user's audiences (`t`) and the user's own. */
+  | { k: 'presence'; u: string; t: string[]; s: UserStatus; auto: boolean }
+  /** Sockets listening to `w` start listening to `t`. */
+  | { k: 'follow'; t: string; w: string }
+  | { k: 'unfollow'; t: string; w: string }
+  /** Nobody listens to `t` any more. */
+  | { k: 'drop'; t: string }
+  /** Close the sockets listening to `t` (a session that ended). */
+  | { k: 'close'; t: string; c: number; r: string };
 
 export interface Envelope {
   /** The node that published it: it has already applied it locally. */

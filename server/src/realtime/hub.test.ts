@@ -1,62 +1,36 @@
 /**
  * Deterministic tests of the hub with fake sockets (the in-memory socket pair of
- * CONVENTIONS): batching, fan-out, the membership index, several nodes on one memory bus.
+ * docs/architecture.md): batching, fan-out, the topic index, several nodes on one memory bus. The
+ * chat features' registrations run on it over an in-memory world (server/test/realtime-world.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserStatus } from '#shared/limits';
+import { CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import {
-  CLOSE_POLICY_VIOLATION,
-  CLOSE_SESSION_ENDED,
-  parseServerFrame,
-  type ServerEvent,
-} from '#shared/protocol';
+  buildWorldHub,
+  channelConnections,
+  channelDeleted,
+  FakeSocket,
+  listensTo,
+  memberAdded,
+  memberRemoved,
+  onSend,
+  openSocket,
+  SlowSocket,
+  toChannel,
+  type World,
+  type WorldOptions,
+  world,
+} from '../../test/realtime-world';
 import { HttpError } from '../lib/errors';
-import { MemoryBroker, MemoryBus, MemoryPresenceStore } from './broker-memory';
-import type { RawSocket } from './connection';
-import { Hub } from './hub';
-
-class FakeSocket implements RawSocket {
-  readonly writes: string[] = [];
-  bufferedAmount = 0;
-  closedWith: number | null = null;
-  terminated = false;
-  pings = 0;
-  send(data: string | Buffer): void {
-    this.writes.push(data.toString());
-  }
-  close(code?: number): void {
-    this.closedWith = code ?? 1000;
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  ping(): void {
-    this.pings++;
-  }
-  get events(): ServerEvent[] {
-    return this.writes.flatMap((w) => parseServerFrame(w));
-  }
-  /** Event types, presence left out (users coming online interleave with everything). */
-  types(): string[] {
-    return this.events.map((e) => e.type).filter((t) => t !== 'presence_update');
-  }
-}
-
-/** A socket whose writes take 0.5 ms of the event loop, as a real one under load. */
-class SlowSocket extends FakeSocket {
-  override send(data: string | Buffer): void {
-    const until = performance.now() + 0.5;
-    while (performance.now() < until) {}
-    super.send(data);
-  }
-}
+import { MemoryBus } from './broker-memory';
+import type { Hub } from './hub';
 
 /** One socket per user, opened and settled, with what the connections wrote forgotten. */
 async function connectAll(hub: Hub, users: string[], make: () => FakeSocket) {
   const sockets: FakeSocket[] = [];
   for (const u of users) {
     const socket = make();
-    await hub.open(socket, `s-${u}`, profile(u)).ready;
+    await openSocket(hub, socket, `s-${u}`, u).ready;
     sockets.push(socket);
   }
   await settle();
@@ -70,51 +44,16 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await turn();
 };
 
-interface World {
-  members: Map<string, Set<string>>;
-  statuses: Map<string, UserStatus>;
-  /** What users chose in their profile; online when absent. */
-  chosen?: Map<string, UserStatus>;
-}
-
 const hubs: Hub[] = [];
-function buildHub(
-  world: World,
-  bus = new MemoryBus(),
-  extra: Partial<ConstructorParameters<typeof Hub>[0]> = {},
-) {
-  const broker = new MemoryBroker(bus);
-  const channelsOf = (userId: string) =>
-    [...world.members].filter(([, users]) => users.has(userId)).map(([id]) => id);
-  const hub = new Hub({
-    broker,
-    presenceStore: new MemoryPresenceStore(broker.nodeId, bus),
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    loadChannelIds: async (userId) => channelsOf(userId),
-    isMember: async (channelId, userId) => world.members.get(channelId)?.has(userId) ?? false,
-    saveStatus: async (userId, status) => void world.statuses.set(userId, status),
-    loadStatuses: async (ids) =>
-      new Map(ids.map((id) => [id, world.statuses.get(id) ?? 'offline'])),
-    loadChosenStatus: async (id) => world.chosen?.get(id) ?? 'online',
-    resetStatuses: async () => world.statuses.clear(),
-    heartbeatMs: 60_000,
-    ...extra,
-  });
+function buildHub(w: World, bus = new MemoryBus(), extra: WorldOptions = {}) {
+  const hub = buildWorldHub(w, bus, extra);
   hubs.push(hub);
   return hub;
 }
 
-const profile = (userId: string) => ({
-  userId,
-  firstName: userId,
-  lastName: null,
-  displayName: null,
-  email: null,
-});
-
 async function connect(hub: Hub, userId: string, sessionId = `s-${userId}`) {
   const socket = new FakeSocket();
-  const conn = hub.open(socket, sessionId, profile(userId));
+  const conn = openSocket(hub, socket, sessionId, userId);
   await conn.ready;
   await settle();
   socket.writes.length = 0;
@@ -129,17 +68,12 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const world = (members: Record<string, string[]>): World => ({
-  members: new Map(Object.entries(members).map(([c, u]) => [c, new Set(u)])),
-  statuses: new Map(),
-});
-
 describe('writes', () => {
   it('sends N events queued in one turn as ONE write, a JSON array in order', async () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();
     const { socket } = await connect(hub, 'alice');
-    for (let seq = 1; seq <= 50; seq++) await hub.toChannel('c1', message('c1', seq));
+    for (let seq = 1; seq <= 50; seq++) await toChannel(hub, 'c1', message('c1', seq));
     expect(socket.writes).toEqual([]);
     await turn();
     expect(socket.writes).toHaveLength(1);
@@ -153,7 +87,7 @@ describe('writes', () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();
     const { socket } = await connect(hub, 'alice');
-    await hub.toChannel('c1', message('c1', 1));
+    await toChannel(hub, 'c1', message('c1', 1));
     await turn();
     expect(JSON.parse(socket.writes[0] as string)).toMatchObject({ type: 'new_message', seq: 1 });
   });
@@ -163,7 +97,7 @@ describe('writes', () => {
     await hub.start();
     const sockets = await Promise.all(['a', 'b', 'c', 'd'].map((u) => connect(hub, u)));
     const stringify = vi.spyOn(JSON, 'stringify');
-    await hub.toChannel('c1', message('c1', 1));
+    await toChannel(hub, 'c1', message('c1', 1));
     await turn();
     const eventCalls = stringify.mock.calls.filter(
       ([v]) => (v as ServerEvent).type === 'new_message',
@@ -181,8 +115,8 @@ describe('writes', () => {
     await hub.start();
     const sockets = await connectAll(hub, users, () => new FakeSocket());
 
-    await hub.toChannel('big', message('big', 1));
-    await hub.toChannel('big', message('big', 2));
+    await toChannel(hub, 'big', message('big', 1));
+    await toChannel(hub, 'big', message('big', 2));
     expect(hub.outbox.backlog).toBeGreaterThan(0);
     await settle();
     expect(hub.outbox.backlog).toBe(0);
@@ -197,8 +131,8 @@ describe('writes', () => {
     await hub.start();
     const sockets = await connectAll(hub, users, () => new SlowSocket());
 
-    await hub.toChannel('big', message('big', 1));
-    await hub.toChannel('big', message('big', 2));
+    await toChannel(hub, 'big', message('big', 1));
+    await toChannel(hub, 'big', message('big', 2));
     await turn();
     // 200 writes of 0.5 ms each cannot fit in one 5 ms turn: some sockets are still waiting.
     const written = sockets.filter((s) => s.writes.length > 0).length;
@@ -219,7 +153,7 @@ describe('writes', () => {
     await hub.start();
     const { socket, conn } = await connect(hub, 'alice');
     socket.bufferedAmount = 10_000;
-    await hub.toChannel('c1', message('c1', 1));
+    await toChannel(hub, 'c1', message('c1', 1));
     await turn();
     expect(socket.terminated).toBe(true);
     expect(conn.closed).toBe(true);
@@ -232,9 +166,9 @@ describe('the membership index', () => {
     const hub = buildHub(world({ c1: ['alice'], c2: ['alice'], c3: ['bob'] }));
     await hub.start();
     const { socket } = await connect(hub, 'alice');
-    await hub.toChannel('c1', message('c1', 1));
-    await hub.toChannel('c2', message('c2', 1));
-    await hub.toChannel('c3', message('c3', 1));
+    await toChannel(hub, 'c1', message('c1', 1));
+    await toChannel(hub, 'c2', message('c2', 1));
+    await toChannel(hub, 'c3', message('c3', 1));
     await turn();
     expect(socket.events.map((e) => (e as { channelId: string }).channelId)).toEqual(['c1', 'c2']);
   });
@@ -244,16 +178,16 @@ describe('the membership index', () => {
     const hub = buildHub(w);
     await hub.start();
     const { socket } = await connect(hub, 'bob');
-    await hub.memberAdded('c1', 'bob');
-    await hub.toChannel('c1', message('c1', 1));
-    await hub.memberRemoved('c1', 'bob');
-    await hub.toChannel('c1', message('c1', 2));
-    await hub.memberAdded('c1', 'bob');
-    await hub.channelDeleted('c1');
-    await hub.toChannel('c1', message('c1', 3));
+    await memberAdded(hub, 'c1', 'bob');
+    await toChannel(hub, 'c1', message('c1', 1));
+    await memberRemoved(hub, 'c1', 'bob');
+    await toChannel(hub, 'c1', message('c1', 2));
+    await memberAdded(hub, 'c1', 'bob');
+    await channelDeleted(hub, 'c1');
+    await toChannel(hub, 'c1', message('c1', 3));
     await turn();
     expect(socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
-    expect(hub.index.channelConnections('c1').size).toBe(0);
+    expect(channelConnections(hub, 'c1').size).toBe(0);
   });
 
   it('a removal while a socket is still loading its channels is not undone by the load', async () => {
@@ -270,11 +204,11 @@ describe('the membership index', () => {
     });
     await hub.start();
     const socket = new FakeSocket();
-    const conn = hub.open(socket, 's', profile('bob'));
-    await hub.memberRemoved('c1', 'bob');
+    const conn = openSocket(hub, socket, 's', 'bob');
+    await memberRemoved(hub, 'c1', 'bob');
     release();
     await conn.ready;
-    expect(conn.channels.has('c1')).toBe(false);
+    expect(listensTo(conn, 'c1')).toBe(false);
   });
 
   it('typing goes to the other members only; a non-member gets an error', async () => {
@@ -316,7 +250,7 @@ describe('the membership index', () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();
     const socket = new FakeSocket();
-    const conn = hub.open(socket, 's', profile('alice'));
+    const conn = openSocket(hub, socket, 's', 'alice');
     void hub.handleFrame(conn, JSON.stringify({ type: 'join_channel', channelId: 'c1' }));
     await conn.ready;
     await turn();
@@ -334,7 +268,7 @@ describe('send_message', () => {
     const { socket, conn } = await connect(hub, 'alice');
     const started: string[] = [];
     let release: () => void = () => {};
-    hub.onSend(async ({ clientId }) => {
+    onSend(hub, async ({ clientId }) => {
       started.push(clientId);
       // The first send is slow (a mention look-up, say): the second must wait for it.
       if (clientId === 'a') await new Promise<void>((resolve) => (release = resolve));
@@ -354,7 +288,7 @@ describe('send_message', () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();
     const { socket, conn } = await connect(hub, 'alice');
-    hub.onSend(async ({ clientId }) => {
+    onSend(hub, async ({ clientId }) => {
       if (clientId === 'gone') throw new HttpError(401, 'Vous devez être connecté');
       throw new HttpError(400, 'Le message est vide', { content: ['vide'] });
     });
@@ -381,7 +315,7 @@ describe('send_message', () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();
     const { socket, conn } = await connect(hub, 'alice');
-    hub.onSend(async ({ clientId }) => {
+    onSend(hub, async ({ clientId }) => {
       if (clientId === 'bad') throw new Error('the store went away');
       return { message: { id: clientId } as never, created: true };
     });
@@ -398,7 +332,7 @@ describe('send_message', () => {
     const { socket, conn } = await connect(hub, 'alice');
     let release: () => void = () => {};
     const store = new Promise<void>((resolve) => (release = resolve));
-    hub.onSend(async ({ clientId }) => {
+    onSend(hub, async ({ clientId }) => {
       await store;
       return { message: { id: clientId } as never, created: true };
     });
@@ -419,9 +353,9 @@ describe('send_message', () => {
   it('never drops a send made while the socket loads: past the pending limit it answers 429', async () => {
     const hub = buildHub(world({ c1: ['alice'] }));
     await hub.start();
-    hub.onSend(async ({ clientId }) => ({ message: { id: clientId } as never, created: true }));
+    onSend(hub, async ({ clientId }) => ({ message: { id: clientId } as never, created: true }));
     const socket = new FakeSocket();
-    const conn = hub.open(socket, 's', profile('alice'));
+    const conn = openSocket(hub, socket, 's', 'alice');
     for (let i = 0; i < 60; i++) void hub.handleFrame(conn, sendFrame(`m${i}`));
     await conn.ready;
     await settle();
@@ -447,10 +381,10 @@ describe('several nodes on one bus', () => {
     await two.start();
     const bob = await connect(two, 'bob');
     const carol = await connect(two, 'carol');
-    await one.toChannel('c1', message('c1', 1));
-    await one.memberRemoved('c1', 'bob');
-    await one.memberAdded('c1', 'carol');
-    await one.toChannel('c1', message('c1', 2));
+    await toChannel(one, 'c1', message('c1', 1));
+    await memberRemoved(one, 'c1', 'bob');
+    await memberAdded(one, 'c1', 'carol');
+    await toChannel(one, 'c1', message('c1', 2));
     await settle();
     expect(bob.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
     expect(carol.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([2]);

@@ -1,30 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { UserStatus } from '#shared/limits';
-import type { TypingUser } from '#shared/messages';
 import {
   CLOSE_POLICY_VIOLATION,
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_SLOW,
-  type ClientFrame,
-  ClientFrameSchema,
   type ServerEvent,
 } from '#shared/protocol';
 import { HttpError } from '../lib/errors';
+import { TokenBuckets } from '../lib/token-bucket';
 import type { Broker, PresenceStore } from './broker';
 import type { Log } from './broker-redis';
 import { Connection, type RawSocket } from './connection';
 import { decodeEnvelope, type Envelope, encodeEnvelope, type Route } from './envelope';
+import {
+  type Identity,
+  type ScopedIdentity,
+  SESSION_TOPIC,
+  splitTopic,
+  topicOf,
+  USER_TOPIC,
+  type UserIdentity,
+  userTopic,
+} from './identity';
 import { LocalIndex } from './local-index';
 import { Outbox } from './outbox';
 import { Presence } from './presence';
-import type { Realtime, SendHandler, TypingHandler } from './realtime';
+import type {
+  FrameHandler,
+  FrameOptions,
+  PresenceAudience,
+  Realtime,
+  ScopedIdentifier,
+  Socket,
+  TopicKind,
+} from './realtime';
 
 export interface HubOptions {
   broker: Broker;
   presenceStore: PresenceStore;
   log: Log;
-  /** Ids of the channels the user belongs to (the database's answer). */
-  loadChannelIds(userId: string): Promise<string[]>;
-  isMember(channelId: string, userId: string): Promise<boolean>;
+  /** The live status REST reads (users.status), written by presence while a user is connected. */
   saveStatus(userId: string, status: UserStatus): Promise<void>;
   loadStatuses(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
   loadChosenStatus(userId: string): Promise<UserStatus>;
@@ -36,6 +52,10 @@ export interface HubOptions {
   maxBufferedBytes?: number;
   /** See OutboxOptions. */
   flushBudgetMs?: number;
+  /** Client frames one socket may send per second (a token bucket of twice that). */
+  framesPerSecond?: number;
+  /** Sockets one user may hold on this node at once. */
+  maxSocketsPerUser?: number;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -43,37 +63,59 @@ const HEARTBEAT_MS = 10_000;
 const PINGS_PER_HEARTBEAT = 3;
 
 const MAX_PENDING_FRAMES = 50;
+const FRAMES_PER_SECOND = 30;
+const MAX_SOCKETS_PER_USER = 20;
+/** Frames refused in a row before the socket is closed: a client that ignores 429s. */
+const FLOOD_CLOSE_AFTER = 200;
+const TOO_MANY_FRAMES = new HttpError(429, 'Trop de trames : ralentissez');
 const TOO_MANY_PENDING = new HttpError(429, 'Trop de trames en attente : réessayez');
-/** Sends of one socket waiting for the store; past this, a flood is refused, not queued. */
-const MAX_SENDS_IN_FLIGHT = 100;
-const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessayez');
 
-type SendFrame = Extract<ClientFrame, { type: 'send_message' }>;
+interface FrameEntry {
+  schema: z.ZodType;
+  handler: FrameHandler<Identity, unknown>;
+  options: FrameOptions<Identity, unknown>;
+  /** Signed-in users only (onFrame), or any identity (onAnyFrame). */
+  anyIdentity: boolean;
+}
 
 const frame = (event: ServerEvent) => JSON.stringify(event);
+const typeOf = (value: unknown): string | undefined =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { type?: unknown }).type === 'string'
+    ? (value as { type: string }).type
+    : undefined;
 
 /**
- * The realtime hub of one node: sockets, their subscriptions, fan-out through the broker,
- * presence. The WebSocket route (routes.ts) hands it sockets and frames; the features reach
- * it through the Realtime interface.
+ * The realtime hub of one node: sockets, their topics, batching, fan-out through the
+ * broker, presence mechanics — and the registry the features fill: client frames, topic
+ * kinds, presence audiences (realtime.ts). It knows no feature by name.
  */
 export class Hub implements Realtime {
   readonly index = new LocalIndex();
   readonly outbox: Outbox;
   readonly presence: Presence;
-  private readonly typingHandlers: TypingHandler[] = [];
-  private sendHandler: SendHandler | undefined;
+  private readonly frames = new Map<string, FrameEntry>();
+  private readonly kinds = new Map<string, TopicKind>();
+  private readonly audiences: PresenceAudience[] = [];
+  private readonly identifiers: ScopedIdentifier[] = [];
+  private readonly sockets = new WeakMap<Connection, Socket>();
+  /** docs/security.md, finding 6: every socket's frames go through a token bucket. */
+  private readonly frameLimit: TokenBuckets<Connection>;
+  private readonly refusedInARow = new WeakMap<Connection, number>();
   private timer: NodeJS.Timeout | undefined;
   private ticks = 0;
   private closing = false;
 
   constructor(private readonly options: HubOptions) {
+    const rate = options.framesPerSecond ?? FRAMES_PER_SECOND;
+    this.frameLimit = new TokenBuckets(rate * 2, rate);
     this.outbox = new Outbox({
       chunkSize: options.chunkSize ?? 1000,
       maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
       flushBudgetMs: options.flushBudgetMs ?? 4,
       onTooSlow: (conn) => {
-        options.log.warn({ userId: conn.userId }, 'realtime socket too slow: dropped');
+        options.log.warn({ subject: conn.subject }, 'realtime socket too slow: dropped');
         this.disconnect(conn, CLOSE_TOO_SLOW, 'Trop de retard', true);
       },
     });
@@ -97,6 +139,8 @@ export class Hub implements Realtime {
     });
     options.broker.onMessage((raw) => this.receive(raw));
     options.broker.onResubscribed(() => void this.resync());
+    this.registerIdentityTopics();
+    this.registerConnectionFrames();
   }
 
   get nodeId(): string {
@@ -121,36 +165,133 @@ export class Hub implements Realtime {
     await this.options.broker.close();
   }
 
-  // ── Realtime: what the features call ──────────────────────────────────────────────────
+  // ── the registry: what the features declare ──────────────────────────────────────────
 
-  async toChannel(
-    channelId: string,
+  onFrame<S extends z.ZodType>(
+    type: string,
+    schema: S,
+    handler: FrameHandler<UserIdentity, z.infer<S>>,
+    options: FrameOptions<UserIdentity, z.infer<S>> = {},
+  ): void {
+    this.addFrame(
+      type,
+      schema,
+      handler as FrameHandler<Identity, unknown>,
+      options as FrameOptions<Identity, unknown>,
+      false,
+    );
+  }
+
+  onAnyFrame<S extends z.ZodType>(
+    type: string,
+    schema: S,
+    handler: FrameHandler<Identity, z.infer<S>>,
+    options: FrameOptions<Identity, z.infer<S>> = {},
+  ): void {
+    this.addFrame(
+      type,
+      schema,
+      handler as FrameHandler<Identity, unknown>,
+      options as FrameOptions<Identity, unknown>,
+      true,
+    );
+  }
+
+  topicKind(kind: string, definition: TopicKind): void {
+    if (this.kinds.has(kind)) throw new Error(`topic kind ${kind} registered twice`);
+    this.kinds.set(kind, definition);
+  }
+
+  presenceAudience(audience: PresenceAudience): void {
+    this.audiences.push(audience);
+  }
+
+  identifyScoped(identifier: ScopedIdentifier): void {
+    this.identifiers.push(identifier);
+  }
+
+  /** Who an upgrade request without a session is: the first identifier to know wins. */
+  async scopedIdentityOf(request: FastifyRequest): Promise<ScopedIdentity | undefined> {
+    for (const identify of this.identifiers) {
+      const identity = await identify(request);
+      if (identity) return identity;
+    }
+    return undefined;
+  }
+
+  private addFrame(
+    type: string,
+    schema: z.ZodType,
+    handler: FrameHandler<Identity, unknown>,
+    options: FrameOptions<Identity, unknown>,
+    anyIdentity: boolean,
+  ): void {
+    if (this.frames.has(type)) throw new Error(`frame ${type} registered twice`);
+    this.frames.set(type, { schema, handler, options, anyIdentity });
+  }
+
+  /** A user's own topic and session topic: only that user, that session, may listen. */
+  private registerIdentityTopics(): void {
+    this.topicKind(USER_TOPIC, {
+      authorize: async (identity, key) => identity.kind === 'user' && identity.userId === key,
+    });
+    this.topicKind(SESSION_TOPIC, {
+      authorize: async (identity, key) => identity.kind === 'user' && identity.sessionId === key,
+    });
+  }
+
+  /** Frames about the connection itself, not about any feature. */
+  private registerConnectionFrames(): void {
+    this.onFrame('auth', z.object({ type: z.literal('auth'), userId: z.string() }), (socket, f) => {
+      if (f.userId === socket.identity.userId) {
+        socket.reply({ type: 'auth_ok', userId: f.userId });
+        return;
+      }
+      // docs/product.md §10.6: an auth frame naming someone else is refused, and the socket closed.
+      socket.reply({ type: 'error', message: 'Authentification refusée : utilisateur invalide' });
+      socket.close(CLOSE_POLICY_VIOLATION, 'auth refusée');
+    });
+    this.onAnyFrame(
+      'ping',
+      z.object({ type: z.literal('ping') }),
+      (socket) => {
+        socket.reply({ type: 'pong' });
+      },
+      { activity: 'none' },
+    );
+  }
+
+  // ── fan-out: what the features call ──────────────────────────────────────────────────
+
+  async toTopic(
+    topic: string,
     event: ServerEvent,
     options: { exceptUserId?: string } = {},
   ): Promise<void> {
-    const route: Route = { k: 'channel', c: channelId };
+    const route: Route = { k: 'topics', t: [topic] };
     if (options.exceptUserId) route.except = options.exceptUserId;
     this.publish(route, frame(event));
   }
 
   async toUsers(userIds: readonly string[], event: ServerEvent): Promise<void> {
-    if (userIds.length > 0) this.publish({ k: 'users', u: [...userIds] }, frame(event));
+    if (userIds.length > 0) this.publish({ k: 'topics', t: userIds.map(userTopic) }, frame(event));
   }
 
-  async memberAdded(channelId: string, userId: string): Promise<void> {
-    this.publish({ k: 'member_added', c: channelId, u: userId });
+  async follow(topic: string, userId: string): Promise<void> {
+    this.publish({ k: 'follow', t: topic, w: userTopic(userId) });
   }
 
-  async memberRemoved(channelId: string, userId: string): Promise<void> {
-    this.publish({ k: 'member_removed', c: channelId, u: userId });
+  async unfollow(topic: string, userId: string): Promise<void> {
+    this.publish({ k: 'unfollow', t: topic, w: userTopic(userId) });
   }
 
-  async channelDeleted(channelId: string): Promise<void> {
-    this.publish({ k: 'channel_deleted', c: channelId });
+  async dropTopic(topic: string): Promise<void> {
+    this.publish({ k: 'drop', t: topic });
   }
 
   async sessionEnded(sessionId: string): Promise<void> {
-    this.publish({ k: 'session_ended', s: sessionId });
+    const t = topicOf(SESSION_TOPIC, sessionId);
+    this.publish({ k: 'close', t, c: CLOSE_SESSION_ENDED, r: 'Session terminée' });
   }
 
   async setStatus(userId: string, status: UserStatus): Promise<void> {
@@ -161,46 +302,60 @@ export class Hub implements Realtime {
     return this.presence.statuses(userIds);
   }
 
-  onTyping(handler: TypingHandler): void {
-    this.typingHandlers.push(handler);
-  }
-
-  onSend(handler: SendHandler): void {
-    this.sendHandler = handler;
-  }
-
   // ── sockets ───────────────────────────────────────────────────────────────────────────
 
-  /** A socket passed the upgrade checks: index it, load its channels, then say `ready`. */
-  open(socket: RawSocket, sessionId: string, user: TypingUser): Connection {
-    const conn = new Connection(socket, user.userId, sessionId, user);
+  /** A socket passed the upgrade checks: index it, load its topics, then say `ready`. */
+  open(socket: RawSocket, identity: Identity): Connection {
+    const conn = new Connection(socket, identity);
     this.index.add(conn);
-    this.presence.reconcile(conn.userId);
+    this.sockets.set(conn, this.socketOf(conn));
+    if (conn.userId) this.presence.reconcile(conn.userId);
     conn.ready = this.load(conn);
     return conn;
   }
 
   private async load(conn: Connection): Promise<void> {
     try {
-      const channelIds = await this.options.loadChannelIds(conn.userId);
+      const topics = await this.initialTopics(conn.identity);
       if (conn.closed) return;
-      this.index.loaded(conn, channelIds);
+      this.index.loaded(conn, topics);
     } catch (err) {
       this.options.log.warn({ err }, 'realtime: could not load subscriptions');
       this.disconnect(conn, 1011, 'Erreur interne', false);
       return;
     }
-    this.outbox.send(conn, frame({ type: 'ready', userId: conn.userId }));
-    for (const parsed of conn.pendingFrames.splice(0)) await this.dispatch(conn, parsed);
+    this.outbox.send(conn, frame({ type: 'ready', userId: conn.subject }));
+    for (const pending of conn.pendingFrames.splice(0)) {
+      const entry = this.frames.get(pending.type);
+      if (entry) await this.dispatch(conn, entry, pending.frame);
+    }
+  }
+
+  /** What every topic kind grants this identity at open (a scoped one gets only its scope). */
+  private async initialTopics(identity: Identity): Promise<string[]> {
+    if (identity.kind === 'scoped') return [];
+    const lists = await Promise.all(
+      [...this.kinds].map(async ([kind, def]) =>
+        def.initial ? (await def.initial(identity)).map((key) => topicOf(kind, key)) : [],
+      ),
+    );
+    return lists.flat();
+  }
+
+  /** Whether this user may open one more socket on this node (docs/security.md, finding 6). */
+  mayOpenSocket(userId: string): boolean {
+    const max = this.options.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER;
+    return this.index.userConnections(userId).size < max;
   }
 
   /** The socket closed (or is being closed): forget it everywhere. */
   closed(conn: Connection): void {
     if (conn.closed) return;
     conn.closed = true;
+    this.frameLimit.forget(conn);
     conn.queue = [];
     this.index.remove(conn);
-    if (!this.closing) this.presence.reconcile(conn.userId);
+    if (!this.closing && conn.userId) this.presence.reconcile(conn.userId);
   }
 
   pong(conn: Connection): void {
@@ -209,139 +364,95 @@ export class Hub implements Realtime {
 
   async handleFrame(conn: Connection, text: string): Promise<void> {
     if (conn.closed) return;
-    let parsed: ClientFrame;
+    let type: string | undefined;
+    let parsed: unknown;
+    let entry: FrameEntry | undefined;
     try {
-      const result = ClientFrameSchema.safeParse(JSON.parse(text));
+      const raw: unknown = JSON.parse(text);
+      type = typeOf(raw);
+      entry = type === undefined ? undefined : this.frames.get(type);
+      if (!entry) throw new Error('unknown frame');
+      const result = entry.schema.safeParse(raw);
       if (!result.success) throw result.error;
       parsed = result.data;
     } catch {
       this.reply(conn, { type: 'error', message: 'Trame invalide' });
       return;
     }
+    if (!entry.anyIdentity && conn.identity.kind !== 'user') {
+      this.reply(conn, { type: 'error', message: 'Trame non autorisée' });
+      return;
+    }
+    if (this.frameLimit.take(conn) > 0) {
+      const refused = (this.refusedInARow.get(conn) ?? 0) + 1;
+      this.refusedInARow.set(conn, refused);
+      if (refused > FLOOD_CLOSE_AFTER) {
+        this.disconnect(conn, 1008, 'Trop de trames', false);
+        return;
+      }
+      // A frame whose sender waits for an answer gets its 429; others an error frame.
+      if (entry.options.refuse) entry.options.refuse(this.socketFor(conn), parsed, TOO_MANY_FRAMES);
+      else this.reply(conn, { type: 'error', message: TOO_MANY_FRAMES.message });
+      return;
+    }
+    this.refusedInARow.delete(conn);
     if (conn.loading) {
-      if (conn.pendingFrames.length < MAX_PENDING_FRAMES) conn.pendingFrames.push(parsed);
-      // A message is never dropped without a word: the client sends it again later.
-      else if (parsed.type === 'send_message') this.reject(conn, parsed, TOO_MANY_PENDING);
+      if (conn.pendingFrames.length < MAX_PENDING_FRAMES) {
+        conn.pendingFrames.push({ type: type as string, frame: parsed });
+      } else {
+        // A frame whose sender waits for an answer is never dropped without a word.
+        entry.options.refuse?.(this.socketFor(conn), parsed, TOO_MANY_PENDING);
+      }
       return;
     }
-    return this.dispatch(conn, parsed);
+    return this.dispatch(conn, entry, parsed);
   }
 
-  private async dispatch(conn: Connection, parsed: ClientFrame): Promise<void> {
-    if (parsed.type !== 'ping') {
+  private async dispatch(conn: Connection, entry: FrameEntry, parsed: unknown): Promise<void> {
+    const activity = entry.options.activity ?? 'active';
+    if (activity !== 'none') {
       conn.lastActivity = Date.now();
-      if (parsed.type !== 'presence') this.presence.active(conn.userId);
+      if (activity === 'active' && conn.userId) this.presence.active(conn.userId);
     }
-    switch (parsed.type) {
-      case 'auth':
-        return this.handleAuth(conn, parsed.userId);
-      case 'join_channel':
-        return this.handleJoin(conn, parsed.channelId);
-      case 'typing':
-        return this.handleTyping(conn, parsed.channelId, parsed.isTyping);
-      case 'presence':
-        return this.presence.choose(conn.userId, parsed.status);
-      case 'ping':
-        return this.reply(conn, { type: 'pong' });
-      case 'send_message':
-        return this.handleSend(conn, parsed);
+    try {
+      await entry.handler(this.socketFor(conn), parsed);
+    } catch (err) {
+      this.options.log.warn({ err }, 'realtime frame handler failed');
     }
   }
 
-  private handleAuth(conn: Connection, userId: string): void {
-    if (userId === conn.userId) {
-      this.reply(conn, { type: 'auth_ok', userId });
-      return;
-    }
-    // DESIGN §4: an auth frame naming someone else is refused, and the socket closed.
-    this.reply(conn, { type: 'error', message: 'Authentification refusée : utilisateur invalide' });
-    this.disconnect(conn, CLOSE_POLICY_VIOLATION, 'auth refusée', false);
+  private socketFor(conn: Connection): Socket {
+    return this.sockets.get(conn) ?? this.socketOf(conn);
   }
 
-  private async handleJoin(conn: Connection, channelId: string): Promise<void> {
-    // The index may lag a membership made on another node by a broker hop: ask the database.
-    if (!conn.channels.has(channelId)) {
-      if (!(await this.options.isMember(channelId, conn.userId))) {
-        return this.reply(conn, { type: 'error', message: 'Canal introuvable' });
-      }
-      this.index.subscribe(conn, channelId);
-    }
-    conn.activeChannelId = channelId;
-    this.reply(conn, { type: 'joined', channelId });
-  }
-
-  private async handleTyping(conn: Connection, channelId: string, isTyping: boolean) {
-    if (!conn.channels.has(channelId)) {
-      return this.reply(conn, { type: 'error', message: 'Canal introuvable' });
-    }
-    let user = conn.profile;
-    for (const handler of this.typingHandlers) {
-      try {
-        user = (await handler({ channelId, userId: conn.userId, isTyping })) ?? user;
-      } catch (err) {
-        this.options.log.warn({ err }, 'typing handler failed');
-      }
-    }
-    if (conn.closed || !conn.channels.has(channelId)) return;
-    const event: ServerEvent = { type: 'typing_update', channelId, user, isTyping };
-    this.publish({ k: 'channel', c: channelId, except: conn.userId }, frame(event));
+  /** The handle frame handlers get: one per socket, so features may key state on it. */
+  private socketOf(conn: Connection): Socket {
+    return {
+      identity: conn.identity,
+      get closed() {
+        return conn.closed;
+      },
+      isSubscribed: (topic) => conn.has(topic),
+      subscribe: (topic) => this.subscribe(conn, topic),
+      reply: (event) => this.reply(conn, event),
+      close: (code, reason) => this.disconnect(conn, code, reason, false),
+    };
   }
 
   /**
-   * A socket's sends are stored one after the other, in the order they arrived, so that a
-   * user's messages keep their order (a mention look-up cannot let a later one pass). Other
-   * sockets' sends still share each store batch.
+   * A join: the identity's scope first (a scoped token listens to its topics and nothing
+   * else), then the topic kind's authorizer — the database's answer, since this node's
+   * index may lag a membership made on another node by a broker hop.
    */
-  private handleSend(conn: Connection, frame: SendFrame): Promise<void> {
-    if (conn.sendsInFlight >= MAX_SENDS_IN_FLIGHT) {
-      this.reject(conn, frame, TOO_MANY_SENDS);
-      return Promise.resolve();
-    }
-    conn.sendsInFlight++;
-    conn.sending = conn.sending
-      .then(() => this.storeSend(conn, frame))
-      .finally(() => {
-        conn.sendsInFlight--;
-      });
-    return conn.sending;
-  }
-
-  private async storeSend(conn: Connection, frame: SendFrame): Promise<void> {
-    const { channelId, clientId } = frame;
-    if (conn.closed) return;
-    try {
-      if (!this.sendHandler) throw new Error('no send handler');
-      const stored = await this.sendHandler({
-        sessionId: conn.sessionId,
-        userId: conn.userId,
-        channelId,
-        clientId,
-        message: frame.message,
-      });
-      this.reply(conn, { type: 'message_ack', clientId, channelId, ...stored });
-    } catch (err) {
-      if (!(err instanceof HttpError)) {
-        this.options.log.error({ err }, 'realtime send failed');
-        this.reject(conn, frame, new HttpError(500, 'Erreur interne du serveur'));
-        return;
-      }
-      this.reject(conn, frame, err);
-      // The session is over (expired, or deleted without a sign-out): like a sign-out.
-      if (err.statusCode === 401) {
-        this.disconnect(conn, CLOSE_SESSION_ENDED, 'Session terminée', false);
-      }
-    }
-  }
-
-  private reject(conn: Connection, { channelId, clientId }: SendFrame, err: HttpError): void {
-    this.reply(conn, {
-      type: 'message_rejected',
-      clientId,
-      channelId,
-      status: err.statusCode,
-      message: err.message,
-      ...(err.errors ? { errors: err.errors } : {}),
-    });
+  private async subscribe(conn: Connection, topic: string): Promise<boolean> {
+    if (conn.has(topic)) return true;
+    if (conn.identity.kind === 'scoped') return false;
+    const [kind, key] = splitTopic(topic);
+    const def = this.kinds.get(kind);
+    if (!def || !(await def.authorize(conn.identity, key))) return false;
+    if (conn.closed) return false;
+    this.index.subscribe(conn, topic);
+    return true;
   }
 
   private reply(conn: Connection, event: ServerEvent): void {
@@ -360,9 +471,9 @@ export class Hub implements Realtime {
   // ── fan-out ───────────────────────────────────────────────────────────────────────────
 
   private async publishPresence(userId: string, status: UserStatus, auto: boolean) {
-    const channelIds = await this.options.loadChannelIds(userId);
+    const lists = await Promise.all(this.audiences.map((audience) => audience(userId)));
     const event = frame({ type: 'presence_update', userId, status });
-    this.publish({ k: 'presence', u: userId, c: channelIds, s: status, auto }, event);
+    this.publish({ k: 'presence', u: userId, t: lists.flat(), s: status, auto }, event);
   }
 
   /** Apply here at once (a removal takes effect before the REST call returns), then tell the others. */
@@ -386,68 +497,69 @@ export class Hub implements Realtime {
   private apply({ route, event }: Envelope): void {
     const payload = event ?? '';
     switch (route.k) {
-      case 'channel': {
-        const targets = this.index.channelConnections(route.c);
+      case 'topics': {
         const except = route.except;
-        const accept = except ? (conn: Connection) => conn.userId !== except : undefined;
-        this.outbox.deliver(targets, targets.size, payload, accept);
+        const accept = except ? (conn: Connection) => conn.subject !== except : undefined;
+        this.deliver(route.t, payload, accept);
         break;
       }
-      case 'users': {
-        const targets = new Set<Connection>();
-        for (const userId of route.u) {
-          for (const conn of this.index.userConnections(userId)) targets.add(conn);
-        }
-        this.outbox.deliver(targets, targets.size, payload);
-        break;
-      }
-      case 'presence': {
+      case 'presence':
         this.presence.remember(route.u, route.s, route.auto);
-        const targets = new Set(this.index.userConnections(route.u));
-        for (const channelId of route.c) {
-          for (const conn of this.index.channelConnections(channelId)) targets.add(conn);
-        }
-        this.outbox.deliver(targets, targets.size, payload);
+        this.deliver([userTopic(route.u), ...route.t], payload);
         break;
-      }
-      case 'member_added':
-        this.index.memberAdded(route.c, route.u);
+      case 'follow':
+        this.index.follow(route.t, route.w);
         break;
-      case 'member_removed':
-        this.index.memberRemoved(route.c, route.u);
+      case 'unfollow':
+        this.index.unfollow(route.t, route.w);
         break;
-      case 'channel_deleted':
-        this.index.channelDeleted(route.c);
+      case 'drop':
+        this.index.drop(route.t);
         break;
-      case 'session_ended':
-        for (const conn of [...this.index.sessionConnections(route.s)]) {
-          this.disconnect(conn, CLOSE_SESSION_ENDED, 'Session terminée', false);
+      case 'close':
+        for (const conn of [...this.index.connectionsOf(route.t)]) {
+          this.disconnect(conn, route.c, route.r, false);
         }
         break;
     }
   }
 
+  /** One topic's live set as it is (the common case); several topics' sockets once each. */
+  private deliver(topics: string[], payload: string, accept?: (conn: Connection) => boolean) {
+    if (topics.length === 1) {
+      const targets = this.index.connectionsOf(topics[0] as string);
+      this.outbox.deliver(targets, targets.size, payload, accept);
+      return;
+    }
+    const targets = new Set<Connection>();
+    for (const topic of topics) {
+      for (const conn of this.index.connectionsOf(topic)) targets.add(conn);
+    }
+    this.outbox.deliver(targets, targets.size, payload, accept);
+  }
+
   /**
-   * The broker subscription was lost and is back: membership changes and events may have
-   * been missed. Reload every socket's channels from the database, re-declare this node's
+   * The broker subscription was lost and is back: subscription changes and events may have
+   * been missed. Reload every socket's topics from the topic kinds, re-declare this node's
    * users, and tell the clients to catch up by sequence number.
    */
   async resync(): Promise<void> {
     await this.presence.restore().catch((err: unknown) => {
       this.options.log.warn({ err }, 'presence restore failed');
     });
-    const byUser = new Map<string, string[]>();
-    for (const userId of [...this.index.users()]) {
+    const bySubject = new Map<string, string[]>();
+    for (const conn of this.index.connections()) {
+      if (bySubject.has(conn.subject)) continue;
       try {
-        byUser.set(userId, await this.options.loadChannelIds(userId));
+        bySubject.set(conn.subject, await this.initialTopics(conn.identity));
       } catch (err) {
         this.options.log.warn({ err }, 'realtime resync: could not reload subscriptions');
       }
     }
     const resync = frame({ type: 'resync' });
     for (const conn of this.index.connections()) {
-      const channelIds = byUser.get(conn.userId);
-      if (channelIds && !conn.loading) this.index.reset(conn, channelIds);
+      const topics = bySubject.get(conn.subject);
+      if (topics && !conn.loading && conn.identity.kind === 'user') this.index.reset(conn, topics);
       this.outbox.send(conn, resync);
     }
   }

@@ -1,4 +1,5 @@
 import type { Connection } from './connection';
+import { userTopic } from './identity';
 
 const EMPTY: ReadonlySet<Connection> = new Set();
 
@@ -19,103 +20,92 @@ function removeFrom<K>(map: Map<K, Set<Connection>>, key: K, conn: Connection): 
 }
 
 /**
- * This node's view of who listens to what: channel → sockets of its members, user → sockets,
- * session → sockets. Kept current by membership changes from every node (through the broker).
+ * This node's view of who listens to what: topic → sockets. Identity topics (a user's, a
+ * session's, a scoped token's) are held for the socket's life; granted topics follow the
+ * subscription changes of every node (through the broker).
  */
 export class LocalIndex {
-  private readonly byChannel = new Map<string, Set<Connection>>();
-  private readonly byUser = new Map<string, Set<Connection>>();
-  private readonly bySession = new Map<string, Set<Connection>>();
+  private readonly byTopic = new Map<string, Set<Connection>>();
+  private readonly all = new Set<Connection>();
 
-  /** Returns true when this is the user's first socket on this node. */
-  add(conn: Connection): boolean {
-    const first = !this.byUser.has(conn.userId);
-    addTo(this.byUser, conn.userId, conn);
-    addTo(this.bySession, conn.sessionId, conn);
-    return first;
+  add(conn: Connection): void {
+    this.all.add(conn);
+    for (const topic of conn.fixedTopics) addTo(this.byTopic, topic, conn);
   }
 
-  /** Returns true when it was the user's last socket on this node. */
-  remove(conn: Connection): boolean {
-    for (const channelId of conn.channels) removeFrom(this.byChannel, channelId, conn);
-    conn.channels.clear();
-    removeFrom(this.bySession, conn.sessionId, conn);
-    removeFrom(this.byUser, conn.userId, conn);
-    return !this.byUser.has(conn.userId);
+  remove(conn: Connection): void {
+    for (const topic of conn.topics) removeFrom(this.byTopic, topic, conn);
+    conn.topics.clear();
+    for (const topic of conn.fixedTopics) removeFrom(this.byTopic, topic, conn);
+    this.all.delete(conn);
   }
 
-  subscribe(conn: Connection, channelId: string): void {
-    if (conn.closed) return;
-    conn.removedWhileLoading.delete(channelId);
-    conn.channels.add(channelId);
-    addTo(this.byChannel, channelId, conn);
+  subscribe(conn: Connection, topic: string): void {
+    if (conn.closed || conn.fixedTopics.includes(topic)) return;
+    conn.removedWhileLoading.delete(topic);
+    conn.topics.add(topic);
+    addTo(this.byTopic, topic, conn);
   }
 
   /** The socket's subscriptions are loaded: apply them, minus what was removed meanwhile. */
-  loaded(conn: Connection, channelIds: readonly string[]): void {
-    for (const channelId of channelIds) {
-      if (!conn.removedWhileLoading.has(channelId)) this.subscribe(conn, channelId);
+  loaded(conn: Connection, topics: readonly string[]): void {
+    for (const topic of topics) {
+      if (!conn.removedWhileLoading.has(topic)) this.subscribe(conn, topic);
     }
     conn.loading = false;
     conn.removedWhileLoading.clear();
   }
 
-  /** Replace a socket's subscriptions with a fresh list from the database. */
-  reset(conn: Connection, channelIds: readonly string[]): void {
-    const next = new Set(channelIds);
-    for (const channelId of [...conn.channels]) {
-      if (!next.has(channelId)) this.unsubscribe(conn, channelId);
+  /** Replace a socket's granted topics with a fresh list from the topic kinds. */
+  reset(conn: Connection, topics: readonly string[]): void {
+    const next = new Set(topics);
+    for (const topic of [...conn.topics]) {
+      if (!next.has(topic)) this.unsubscribe(conn, topic);
     }
-    for (const channelId of next) this.subscribe(conn, channelId);
+    for (const topic of next) this.subscribe(conn, topic);
   }
 
-  memberAdded(channelId: string, userId: string): void {
-    for (const conn of this.userConnections(userId)) this.subscribe(conn, channelId);
+  /** Every socket listening to `who` (e.g. a user's topic) starts listening to `topic`. */
+  follow(topic: string, who: string): void {
+    for (const conn of this.connectionsOf(who)) this.subscribe(conn, topic);
   }
 
-  memberRemoved(channelId: string, userId: string): void {
-    for (const conn of this.userConnections(userId)) this.unsubscribe(conn, channelId);
+  unfollow(topic: string, who: string): void {
+    for (const conn of [...this.connectionsOf(who)]) this.unsubscribe(conn, topic);
   }
 
-  channelDeleted(channelId: string): void {
-    for (const conn of [...this.channelConnections(channelId)]) this.unsubscribe(conn, channelId);
-    // Sockets still loading may yet see the channel in a list read before the delete.
-    for (const set of this.byUser.values()) {
-      for (const conn of set) if (conn.loading) conn.removedWhileLoading.add(channelId);
-    }
-    this.byChannel.delete(channelId);
+  /** The topic is gone: nobody listens any more, not even sockets still loading a stale list. */
+  drop(topic: string): void {
+    for (const conn of [...this.connectionsOf(topic)]) this.unsubscribe(conn, topic);
+    for (const conn of this.all) if (conn.loading) conn.removedWhileLoading.add(topic);
+    this.byTopic.delete(topic);
   }
 
-  channelConnections(channelId: string): ReadonlySet<Connection> {
-    return this.byChannel.get(channelId) ?? EMPTY;
+  connectionsOf(topic: string): ReadonlySet<Connection> {
+    return this.byTopic.get(topic) ?? EMPTY;
   }
 
   userConnections(userId: string): ReadonlySet<Connection> {
-    return this.byUser.get(userId) ?? EMPTY;
+    return this.connectionsOf(userTopic(userId));
   }
 
-  sessionConnections(sessionId: string): ReadonlySet<Connection> {
-    return this.bySession.get(sessionId) ?? EMPTY;
-  }
-
-  users(): IterableIterator<string> {
-    return this.byUser.keys();
+  /** Users with a socket on this node. */
+  users(): string[] {
+    const out = new Set<string>();
+    for (const conn of this.all) if (conn.userId) out.add(conn.userId);
+    return [...out];
   }
 
   connections(): Connection[] {
-    return [...this.byUser.values()].flatMap((set) => [...set]);
+    return [...this.all];
   }
 
   get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
+    return this.all.size;
   }
 
-  private unsubscribe(conn: Connection, channelId: string): void {
-    conn.channels.delete(channelId);
-    if (conn.activeChannelId === channelId) conn.activeChannelId = null;
-    if (conn.loading) conn.removedWhileLoading.add(channelId);
-    removeFrom(this.byChannel, channelId, conn);
+  private unsubscribe(conn: Connection, topic: string): void {
+    if (conn.loading) conn.removedWhileLoading.add(topic);
+    if (conn.topics.delete(topic)) removeFrom(this.byTopic, topic, conn);
   }
 }

@@ -142,7 +142,7 @@ export class Outbox {
   }
 
   /**
-   * The bytes of one socket's queue. The sockets of a channel usually have the very same
+   * The bytes of one socket's queue. The sockets of a topic usually have the very same
    * queue (the same payload strings, in order): the previous socket's bytes are then
    * reused, so a fan-out to N sockets encodes once, not N times.
    */

@@ -8,7 +8,7 @@ export interface PresenceDeps {
   isHere(userId: string): boolean;
   /** The user's most recent client frame on this node (ms), for the away rule. */
   lastActivity(userId: string): number;
-  /** Tell every node (sharing channels with the user) about a change. */
+  /** Tell every node (the user's presence audiences) about a change. */
   publish(userId: string, status: UserStatus, auto: boolean): Promise<void>;
   /** users.status, which REST reads. */
   saveStatus(userId: string, status: UserStatus): Promise<void>;
@@ -28,7 +28,7 @@ interface Known {
 }
 
 /**
- * SPEC §4 presence: online when a user has a socket anywhere, offline when their last one
+ * docs/product.md §4 presence: online when a user has a socket anywhere, offline when their last one
  * closes, away after `awayAfterMs` without a client frame or when the client says so.
  * Transitions of one user run one after another (a chain per user), so a socket that
  * opens and closes at once cannot leave the store and users.status disagreeing.

@@ -1,71 +1,129 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { UserStatus } from '#shared/limits';
-import type { Message, TypingUser } from '#shared/messages';
 import type { ServerEvent } from '#shared/protocol';
+import type { HttpError } from '../lib/errors';
+import type { Identity, ScopedIdentity, UserIdentity } from './identity';
 
 /**
- * A socket's `typing` frame, already checked for membership (see Realtime.onTyping). May
- * return the user as typing_update should show them (fresh from the database).
+ * One open socket as a frame handler sees it. The same object for the socket's whole life,
+ * so a feature may key its per-socket state on it (a WeakMap).
  */
-export type TypingHandler = (input: {
-  channelId: string;
-  userId: string;
-  isTyping: boolean;
-}) => TypingUser | undefined | Promise<TypingUser | undefined>;
+export interface Socket<I extends Identity = Identity> {
+  readonly identity: I;
+  /** Set once the socket is closed (or being closed): late answers go nowhere. */
+  readonly closed: boolean;
+  /** Whether the socket listens to the topic now. */
+  isSubscribed(topic: string): boolean;
+  /**
+   * Listen to the topic if the identity may (its scope, then its topic kind's authorizer);
+   * true when it listens now.
+   */
+  subscribe(topic: string): Promise<boolean>;
+  /** An event for this socket only, in order with everything else it receives. */
+  reply(event: ServerEvent): void;
+  /** Close the socket after what is queued for it (e.g. 4401 when its session ended). */
+  close(code: number, reason: string): void;
+}
+
+export type FrameHandler<I extends Identity, F> = (
+  socket: Socket<I>,
+  frame: F,
+) => void | Promise<void>;
+
+export interface FrameOptions<I extends Identity, F> {
+  /**
+   * Whether the frame shows the user is there: `active` (the default) ends an automatic
+   * away; `touch` only counts for the away timer; `none` (ping) counts for nothing.
+   */
+  activity?: 'active' | 'touch' | 'none';
+  /**
+   * How to refuse the frame when it cannot be handled (too many frames waiting for the
+   * socket's subscriptions). Without it the frame is dropped: use it for frames whose sender
+   * waits for an answer.
+   */
+  refuse?: (socket: Socket<I>, frame: F, err: HttpError) => void;
+}
+
+/** A topic kind: `<kind>:<key>` topics, and who may listen to them. */
+export interface TopicKind {
+  /**
+   * Whether this identity may listen to `<kind>:<key>` (a join frame asked). The database
+   * is the truth: this node's index may lag a change made on another node.
+   */
+  authorize(identity: Identity, key: string): Promise<boolean>;
+  /** The keys a new socket of this identity starts listening to (and gets again on resync). */
+  initial?(identity: Identity): Promise<string[]>;
+}
 
 /**
- * A socket's `send_message` frame. The handler checks and stores it as POST
- * /api/channels/{id}/messages would, and throws the same HttpErrors; the hub answers the
- * socket with `message_ack` or `message_rejected`.
+ * Who sees a user's presence, as topics (e.g. every group they belong to). The user's
+ * own sockets always do. Several audiences add up.
  */
-export type SendHandler = (input: {
-  sessionId: string;
-  userId: string;
-  channelId: string;
-  clientId: string;
-  message: Record<string, unknown>;
-}) => Promise<{ message: Message; created: boolean }>;
+export type PresenceAudience = (userId: string) => Promise<string[]>;
 
 /**
- * What features use to reach sockets, on this node and every other one (through the broker).
- * Features call it only after their transaction has committed (DESIGN §4: the database is
- * the truth; sockets only signal). Every call applies on this node before it returns, then
- * reaches the other nodes in the order this node made the calls.
+ * Recognizes an upgrade request without a session (a guest's token in a header or the
+ * query): the scoped identity it grants, or undefined when the token is not its kind.
+ */
+export type ScopedIdentifier = (request: FastifyRequest) => Promise<ScopedIdentity | undefined>;
+
+/**
+ * What features use to reach sockets, on this node and every other one (through the broker),
+ * and to register what they handle. The realtime layer names no feature: it deals in
+ * frames, topics (`<kind>:<key>`) and identities (realtime/identity.ts).
  *
- * Order matters around membership, because an event reaches the members AT THE TIME OF THE
- * CALL: to let a removed member's sockets hear about it, call
- * `toChannel(id, member_removed)` then `memberRemoved(id, userId)`; likewise
- * `toChannel(id, channel_deleted)` then `channelDeleted(id)`; and `memberAdded(id, userId)`
- * then `toChannel(id, member_added)` so the newcomer sees it too.
+ * Fan-out calls are made only after the transaction has committed (docs/product.md §10.9: the database
+ * is the truth; sockets only signal). Every call applies on this node before it returns,
+ * then reaches the other nodes in the order this node made the calls.
+ *
+ * Order matters around subscriptions, because an event reaches the listeners AT THE TIME OF
+ * THE CALL: to let a removed member's sockets hear about it, publish then `unfollow`;
+ * likewise publish then `dropTopic`; and `follow` then publish so the newcomer sees it too.
  */
 export interface Realtime {
-  /** Every open socket of every current member of the channel (minus one user's, if asked). */
-  toChannel(
-    channelId: string,
-    event: ServerEvent,
-    options?: { exceptUserId?: string },
-  ): Promise<void>;
+  /** Every socket listening to the topic (minus one user's, if asked). */
+  toTopic(topic: string, event: ServerEvent, options?: { exceptUserId?: string }): Promise<void>;
   /** Every open socket of these users. */
   toUsers(userIds: readonly string[], event: ServerEvent): Promise<void>;
-  /** A user became a member: their open sockets start receiving the channel's events. */
-  memberAdded(channelId: string, userId: string): Promise<void>;
-  /** A user left or was removed: their open sockets stop receiving the channel at once. */
-  memberRemoved(channelId: string, userId: string): Promise<void>;
-  /** The channel is gone: nobody receives it any more. */
-  channelDeleted(channelId: string): Promise<void>;
+  /** The user's open sockets start listening to the topic (they became a member). */
+  follow(topic: string, userId: string): Promise<void>;
+  /** The user's open sockets stop listening to the topic at once. */
+  unfollow(topic: string, userId: string): Promise<void>;
+  /** The topic is gone: nobody listens to it any more. */
+  dropTopic(topic: string): Promise<void>;
   /** A session ended (sign-out): its sockets are closed on every node. */
   sessionEnded(sessionId: string): Promise<void>;
   /**
-   * The user chose a status (PATCH /api/auth/user): saved to users.status and announced as
-   * presence_update to everyone who shares a channel with them.
+   * The user chose a status (a `presence` frame, PATCH /api/auth/user): saved and announced
+   * as presence_update to the user's presence audiences.
    */
   setStatus(userId: string, status: UserStatus): Promise<void>;
   /** Live presence for REST: a user with no open socket on any node is offline. */
   presenceOf(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
+
   /**
-   * Called for each `typing` frame of a member (e.g. to keep GET /api/channels/{id}/typing
-   * current). The hub itself sends typing_update to the other members.
+   * Handle client frames of this `type`, validated by `schema` (anything else gets an
+   * `error` back). Frames from a socket still loading its subscriptions wait for `ready`.
+   * Signed-in users only, unless registered with `onAnyFrame`.
    */
-  onTyping(handler: TypingHandler): void;
-  /** Stores the messages sockets send (one handler: the messages feature's). */
-  onSend(handler: SendHandler): void;
+  onFrame<S extends z.ZodType>(
+    type: string,
+    schema: S,
+    handler: FrameHandler<UserIdentity, z.infer<S>>,
+    options?: FrameOptions<UserIdentity, z.infer<S>>,
+  ): void;
+  /** As onFrame, for frames any identity may send (a scoped guest included). */
+  onAnyFrame<S extends z.ZodType>(
+    type: string,
+    schema: S,
+    handler: FrameHandler<Identity, z.infer<S>>,
+    options?: FrameOptions<Identity, z.infer<S>>,
+  ): void;
+  /** Declare a topic kind and who may listen to its topics. */
+  topicKind(kind: string, definition: TopicKind): void;
+  /** Add who sees users' presence. */
+  presenceAudience(audience: PresenceAudience): void;
+  /** Let sockets without a session in, with the scoped identity this identifier grants. */
+  identifyScoped(identifier: ScopedIdentifier): void;
 }

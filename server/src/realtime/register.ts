@@ -1,22 +1,27 @@
 import websocket from '@fastify/websocket';
-import { eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserStatus } from '#shared/limits';
-import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
+import { readSessionToken, resolveSession } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
-import { getMemberRole, listChannelIdsForUser } from '../features/channels/membership';
-import { setTyping } from '../features/typing/service';
 import { isTrustedOrigin } from '../lib/security';
 import type { Broker, PresenceStore } from './broker';
 import { MemoryBroker, MemoryPresenceStore } from './broker-memory';
 import { RedisBroker, RedisPresenceStore } from './broker-redis';
-import { Hub } from './hub';
+import { Hub, type HubOptions } from './hub';
+import type { Identity, UserIdentity } from './identity';
 import type { Realtime } from './realtime';
 
 type BaseContext = Omit<AppContext, 'realtime'>;
 
-/** 64 KiB: the largest client frame (a typing or presence frame is under 200 bytes). */
+/**
+ * Where the live status is kept for REST (users.status): the users feature provides it
+ * (app.ts hands it over), so that this layer writes no feature's table.
+ */
+export type StatusStore = Pick<
+  HubOptions,
+  'saveStatus' | 'loadStatuses' | 'loadChosenStatus' | 'resetStatuses'
+>;
+
+/** 64 KiB: the largest client frame (most frames are under 200 bytes). */
 const MAX_CLIENT_FRAME = 64 * 1024;
 
 function buildBroker(app: FastifyInstance, ctx: BaseContext) {
@@ -29,46 +34,39 @@ function buildBroker(app: FastifyInstance, ctx: BaseContext) {
   return { broker, store: new MemoryPresenceStore(broker.nodeId) };
 }
 
-export function buildHub(app: FastifyInstance, ctx: BaseContext): Hub {
-  const { db } = ctx;
+export function buildHub(app: FastifyInstance, ctx: BaseContext, statuses: StatusStore): Hub {
   const { broker, store } = buildBroker(app, ctx);
   return new Hub({
     broker,
     presenceStore: store,
     log: app.log,
     awayAfterMs: ctx.config.presenceAwayMs,
-    loadChannelIds: (userId) => listChannelIdsForUser(db, userId),
-    isMember: async (channelId, userId) => (await getMemberRole(db, channelId, userId)) !== null,
-    // Presence owns users.status while the user is connected (SPEC §4).
-    saveStatus: async (userId, status) => {
-      await db.update(users).set({ status }).where(eq(users.id, userId));
-    },
-    loadStatuses: async (userIds) => {
-      const rows = await db
-        .select({ id: users.id, status: users.status })
-        .from(users)
-        .where(inArray(users.id, [...userIds]));
-      return new Map(rows.map((r) => [r.id, r.status as UserStatus]));
-    },
-    loadChosenStatus: async (userId) => {
-      const [row] = await db
-        .select({ chosen: users.chosenStatus })
-        .from(users)
-        .where(eq(users.id, userId));
-      return (row?.chosen as UserStatus | undefined) ?? 'online';
-    },
-    resetStatuses: async () => {
-      await db.update(users).set({ status: 'offline' }).where(ne(users.status, 'offline'));
-    },
+    framesPerSecond: ctx.config.wsFramesPerSecond,
+    maxSocketsPerUser: ctx.config.maxSocketsPerUser,
+    ...statuses,
   });
 }
 
+/** Who each upgrade request turned out to be (set by checkUpgrade, read by the handler). */
+const identities = new WeakMap<FastifyRequest, Identity>();
+
+/** A signed-in user's identity, from the session the request resolved. */
+function userIdentity(request: FastifyRequest): UserIdentity | undefined {
+  const { user, sessionId } = request;
+  if (!user || !sessionId) return undefined;
+  const { id: userId, firstName, lastName, displayName, email } = user;
+  const profile = { userId, firstName, lastName, displayName, email };
+  return { kind: 'user', userId, sessionId, profile };
+}
+
 /**
- * DESIGN §4: the upgrade needs a session cookie (401) and, from a browser, our own Origin
- * (403: no cross-site WebSocket hijacking). Clients without Origin are not browsers.
+ * docs/product.md §10.6: the upgrade needs a session cookie — or a token a feature's identifier accepts
+ * (a scoped identity) — (401 otherwise) and, from a browser, our own Origin (403: no
+ * cross-site WebSocket hijacking). Clients without Origin are not browsers.
  */
 async function checkUpgrade(
   ctx: BaseContext,
+  hub: Hub,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
@@ -78,41 +76,50 @@ async function checkUpgrade(
   }
   if (!request.user) {
     // The session resolver only looks at exactly /ws; a query string must not lock anyone out.
-    const token = request.cookies[SESSION_COOKIE];
+    const token = readSessionToken(request, ctx.config);
     const session = token ? await resolveSession(ctx.db, ctx.config, token) : null;
     if (session) {
       request.user = session.user;
       request.sessionId = session.sid;
     }
   }
-  if (!request.user || !request.sessionId) {
-    return reply.code(401).send({ message: 'Authentification requise' });
+  const identity = userIdentity(request) ?? (await hub.scopedIdentityOf(request));
+  if (!identity) return reply.code(401).send({ message: 'Authentification requise' });
+  if (identity.kind === 'user' && !hub.mayOpenSocket(identity.userId)) {
+    return reply
+      .code(429)
+      .header('Retry-After', '30')
+      .send({ message: 'Trop de connexions ouvertes pour ce compte : fermez des onglets' });
   }
+  identities.set(request, identity);
 }
 
-/** Mount /ws and return the fan-out the features use (ctx.realtime). */
-export async function registerRealtime(app: FastifyInstance, ctx: BaseContext): Promise<Realtime> {
-  const hub = buildHub(app, ctx);
-  // A typing frame is stored like POST /api/channels/{id}/typing, for the SPEC §4 poll.
-  hub.onTyping(({ channelId, userId, isTyping }) => setTyping(ctx.db, channelId, userId, isTyping));
+/**
+ * Mount /ws and return the fan-out and registry the features use (ctx.realtime). The
+ * features register their frames, topic kinds and presence audiences right after, while
+ * the app is built: no socket can connect before it listens.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  ctx: BaseContext,
+  statuses: StatusStore,
+): Promise<Realtime> {
+  const hub = buildHub(app, ctx, statuses);
   await hub.start();
   app.addHook('onClose', () => hub.close());
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } });
 
   app.get(
     '/ws',
-    { websocket: true, preValidation: (request, reply) => checkUpgrade(ctx, request, reply) },
+    {
+      websocket: true,
+      preValidation: (request, reply) => checkUpgrade(ctx, hub, request, reply),
+    },
     (socket, request) => {
-      const user = request.user;
-      const sessionId = request.sessionId;
-      if (!user || !sessionId) return socket.close(1008);
-      const conn = hub.open(socket, sessionId, {
-        userId: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        displayName: user.displayName,
-        email: user.email,
-      });
+      const identity = identities.get(request);
+      if (!identity) return socket.close(1008);
+      const conn = hub.open(socket, identity);
+      const subject = conn.subject;
       socket.on('message', (data, isBinary) => {
         void hub.handleFrame(conn, isBinary ? '' : data.toString());
       });
@@ -120,7 +127,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: BaseContext): 
       socket.on('close', () => hub.closed(conn));
       // app.log, not request.log: a listener holding the request would keep its headers,
       // cookies and raw message alive for the socket's whole life (docs/performance.md, (d)).
-      socket.on('error', (err) => app.log.debug({ err, userId: user.id }, 'websocket error'));
+      socket.on('error', (err) => app.log.debug({ err, subject }, 'websocket error'));
     },
   );
   return hub;

@@ -8,7 +8,13 @@ import type { Message, MessagePage } from '#shared/messages';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { createChannel, isEvent, joinChannel, socketOpener, type TestSocket } from './test-socket';
+import {
+  createChannel,
+  isEvent,
+  joinChannel,
+  socketOpener,
+  type TestSocket,
+} from '../../test/test-socket';
 
 type Answer = Extract<ServerEvent, { type: 'message_ack' | 'message_rejected' }>;
 
@@ -47,7 +53,7 @@ describe('send_message', () => {
     const ack = await aliceSocket.next<Answer>(answerTo(clientId));
     expect(ack).toMatchObject({ type: 'message_ack', channelId: channel.id, created: true });
     const message = (ack as Extract<Answer, { type: 'message_ack' }>).message;
-    // SPEC §5: trimmed; the author comes with it, as over HTTP.
+    // docs/product.md §5: trimmed; the author comes with it, as over HTTP.
     expect(message).toMatchObject({ content: '**bonjour**', clientId, userId: alice.user.id });
     expect(message.user).toMatchObject({ id: alice.user.id, displayName: alice.user.displayName });
 

@@ -12,7 +12,7 @@ import {
   sendMessage,
   socketOpener,
   TestSocket,
-} from './test-socket';
+} from '../../test/test-socket';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -232,8 +232,8 @@ describe('sign-out', () => {
     expect(login.status).toBeLessThan(300);
     const mine = await open(bob);
     const other = await open({ client: otherSession });
-    const res = await bob.client.get('/api/logout');
-    expect(res.status).toBe(302);
+    const res = await bob.client.post('/api/logout');
+    expect(res.status).toBe(204);
     expect((await mine.closed).code).toBe(CLOSE_SESSION_ENDED);
     await other.sync();
   });

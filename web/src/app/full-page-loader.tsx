@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/brand/logo';
+import { translate as t } from '@/lib/entry-catalogue';
 
-/** While the current user loads on a signed-in-only route. */
+/** While the current user, or a screen's chunk, loads. Shown by the entry too (no i18next). */
 export function FullPageLoader() {
-  const { t } = useTranslation();
   return (
     <div
       role="status"

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 
-/** SPEC §2: any other path. The title and hint are the SPEC's own words. */
+/** docs/product.md §2: any other path. The title and hint are the product's own words. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { goToLogin } from '@/features/auth/navigation';
 import { FullPageLoader } from './full-page-loader';
 
-/** Signed-in routes (SPEC §2 route table): a signed-out visitor is sent to sign in. */
+/** Signed-in routes (docs/product.md §2 route table): a signed-out visitor is sent to sign in. */
 export function RequireUser({ children }: { children: (user: User) => ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   useEffect(() => {

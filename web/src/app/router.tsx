@@ -1,19 +1,34 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { WelcomeDialog } from '@/features/auth/components/welcome-dialog';
 import { goToLogin } from '@/features/auth/navigation';
-import { ChannelInvitePage } from '@/features/channels/components/channel-invite-page';
-import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
 import { LandingPage } from '@/features/landing/landing-page';
-import { RealtimeProvider } from '@/features/messages/components/realtime-provider';
-import { SettingsPage } from '@/features/settings/settings-page';
 import { FullPageLoader } from './full-page-loader';
-import { HomePage } from './home-page';
-import { AppLayout } from './layout/app-layout';
-import { NotFoundPage } from './not-found-page';
+import { preloadSignedInScreens } from './preload';
 import { RequireUser } from './require-user';
+
+// Only the landing page ships in the entry; every other screen loads on demand (the
+// budgets in bundle-budget.test.ts keep the first load small as features are added).
+const SignedInShell = lazy(() =>
+  import('./signed-in-shell').then((module) => ({ default: module.SignedInShell })),
+);
+const HomePage = lazy(() => import('./home-page').then((module) => ({ default: module.HomePage })));
+const SettingsScreen = lazy(() =>
+  import('./settings-screen').then((module) => ({ default: module.SettingsScreen })),
+);
+const NotFoundPage = lazy(() =>
+  import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
+);
+const LoginPage = lazy(() =>
+  import('@/features/auth/components/login-page').then((module) => ({
+    default: module.LoginPage,
+  })),
+);
+const ChannelInvitePage = lazy(() =>
+  import('@/features/channels/components/channel-invite-page').then((module) => ({
+    default: module.ChannelInvitePage,
+  })),
+);
 
 /**
  * / and /channel/{id} are one screen: the same component for both keeps the layout (and
@@ -22,12 +37,12 @@ import { RequireUser } from './require-user';
 function Home({ params }: RouteComponentProps<{ id?: string }>) {
   const { user, isLoading } = useCurrentUser();
   const channelId = params.id ?? null;
-  // SPEC §2 route table: /channel/{id} is for signed-in users only.
+  // docs/product.md §2 route table: /channel/{id} is for signed-in users only.
   useEffect(() => {
     if (channelId && !isLoading && !user) goToLogin();
   }, [channelId, isLoading, user]);
   if (user) return <HomePage user={user} channelId={channelId} />;
-  // SPEC §2: the landing page while loading or signed out.
+  // docs/product.md §2: the landing page while loading or signed out.
   return channelId ? <FullPageLoader /> : <LandingPage />;
 }
 
@@ -37,44 +52,38 @@ function Login() {
 }
 
 /**
- * The route table (SPEC §2). Each feature adds its own routes here; signed-in pages go
- * inside <RequireUser> and, when they belong to the shell, <AppLayout>.
+ * The route table (docs/product.md §2). Each feature adds its own routes here, loaded on demand;
+ * signed-in pages go inside <RequireUser> and, when they belong to the shell, <AppLayout>.
  */
 export function Router() {
   const { user } = useCurrentUser();
+  const signedIn = Boolean(user);
+  // Signed in (at start or just now): the shell and the page's screen load together.
+  useEffect(() => {
+    if (signedIn) preloadSignedInScreens(window.location.pathname);
+  }, [signedIn]);
   const routes = (
-    <Switch>
-      <Route path="/" component={Home} />
-      <Route path="/login" component={Login} />
-      <Route path="/channel/:id" component={Home} />
-      {/* SPEC §2: a public route that needs sign-in; the page sends visitors to /. */}
-      <Route<{ code: string }> path="/join-channel/:code">
-        {({ code }) => <ChannelInvitePage code={code} />}
-      </Route>
-      <Route path="/settings">
-        <RequireUser>
-          {(me) => (
-            <AppLayout user={me} showSidebar={false}>
-              <SettingsPage user={me} />
-            </AppLayout>
-          )}
-        </RequireUser>
-      </Route>
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<FullPageLoader />}>
+      <Switch>
+        <Route path="/" component={Home} />
+        <Route path="/login" component={Login} />
+        <Route path="/channel/:id" component={Home} />
+        {/* docs/product.md §2: a public route that needs sign-in; the page sends visitors to /. */}
+        <Route<{ code: string }> path="/join-channel/:code">
+          {({ code }) => <ChannelInvitePage code={code} />}
+        </Route>
+        <Route path="/settings">
+          <RequireUser>{(me) => <SettingsScreen user={me} />}</RequireUser>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
+  if (!user) return routes;
+  // One socket and one channel workspace for the whole signed-in visit, across pages.
   return (
-    <>
-      {/* One socket and one channel workspace for the whole signed-in visit, across pages. */}
-      {user ? (
-        <RealtimeProvider user={user}>
-          <ChannelsWorkspace user={user}>{routes}</ChannelsWorkspace>
-        </RealtimeProvider>
-      ) : (
-        routes
-      )}
-      {/* SPEC §4: over every screen while the signed-in user has no display name. */}
-      {user && !user.displayName ? <WelcomeDialog user={user} /> : null}
-    </>
+    <Suspense fallback={<FullPageLoader />}>
+      <SignedInShell user={user}>{routes}</SignedInShell>
+    </Suspense>
   );
 }

@@ -1,41 +1,38 @@
-import { LanguagesIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { ChevronDownIcon, LanguagesIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { translate } from '@/lib/entry-catalogue';
 import { cn } from '@/lib/utils';
 
-/** Languages with a catalogue. SPEC §1: French only for now; i18n sets `dir` for RTL ones. */
-const LANGUAGES = ['fr'] as const;
+// The select (and its popper) loads after the page shows: the landing page's first load
+// carries this look-alike only (bundle-budget.test.ts).
+const LanguageSelect = lazy(() =>
+  import('./language-select').then((module) => ({ default: module.LanguageSelect })),
+);
 
+/** The interface language (docs/product.md §1: French only for now). */
 export function LanguageSwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
   return (
-    <Select
-      value={i18n.resolvedLanguage ?? 'fr'}
-      onValueChange={(lng) => void i18n.changeLanguage(lng)}
+    <Suspense fallback={<LanguageSwitcherPlaceholder className={className} />}>
+      <LanguageSelect className={className} />
+    </Suspense>
+  );
+}
+
+/** Same size and text as the select's trigger, inert, until the select has loaded. */
+function LanguageSwitcherPlaceholder({ className }: { className?: string }) {
+  // The entry has no i18next: the page's own language (set before the first paint).
+  const language = document.documentElement.lang || 'fr';
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'flex h-9 w-auto items-center gap-1.5 whitespace-nowrap rounded-md border border-transparent px-2 py-2 text-sm sm:px-3 [&_svg]:size-4 [&_svg]:shrink-0',
+        className,
+      )}
     >
-      <SelectTrigger
-        aria-label={t('common.language.label')}
-        className={cn(
-          'h-9 w-auto gap-1.5 border-transparent px-2 sm:px-3 bg-transparent shadow-none hover:bg-accent dark:bg-transparent',
-          className,
-        )}
-      >
-        <LanguagesIcon aria-hidden className="hidden text-muted-foreground sm:block" />
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent align="end">
-        {LANGUAGES.map((lng) => (
-          <SelectItem key={lng} value={lng}>
-            {t(`common.language.${lng}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+      <LanguagesIcon className="hidden text-muted-foreground sm:block" />
+      <span>{translate(`common.language.${language}`)}</span>
+      <ChevronDownIcon className="opacity-60" />
+    </span>
   );
 }

@@ -18,7 +18,7 @@ interface UserAvatarProps {
   user: Pick<User, 'profileImageUrl'> & Partial<Pick<User, 'status'>>;
   name: string;
   className?: string;
-  /** Show the presence dot (SPEC §4: online, away, offline). */
+  /** Show the presence dot (docs/product.md §4: online, away, offline). */
   showStatus?: boolean;
 }
 

@@ -1,12 +1,12 @@
 import type { ApiErrorBody } from '#shared/auth';
 
 /**
- * SPEC §7: the native shell prefixes a fixed remote origin; the browser stays same-origin.
+ * docs/product.md §7: the native shell prefixes a fixed remote origin; the browser stays same-origin.
  * VITE_API_ORIGIN is set only when building the Capacitor app.
  */
 export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
-/** SPEC §8: a failed call's message is "<status>: <body text or status text>". */
+/** docs/product.md §8: a failed call's message is "<status>: <body text or status text>". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -39,7 +39,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, text);
 }
 
-/** Every call sends credentials; a JSON content type only when there is a body (SPEC §7). */
+/** Every call sends credentials; a JSON content type only when there is a body (docs/product.md §7). */
 export async function apiRequest<T = unknown>(
   method: string,
   path: string,
@@ -68,7 +68,7 @@ export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
   return (await res.json()) as T;
 }
 
-/** Full-page navigation to the sign-in route (SPEC §2: external path /api/login). */
+/** Full-page navigation to the sign-in route (docs/product.md §2: external path /api/login). */
 export function goToLogin(): void {
   window.location.href = `${API_ORIGIN}/api/login`;
 }

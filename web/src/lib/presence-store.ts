@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { UserStatus } from '#shared/limits';
 
 /**
- * Live presence by user id, fed by presence_update events (SPEC §4: online, away, offline;
+ * Live presence by user id, fed by presence_update events (docs/product.md §4: online, away, offline;
  * offline is the default display). A user's embedded `status` from a REST answer is only
  * the fallback until an event says otherwise.
  */

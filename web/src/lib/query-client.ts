@@ -4,12 +4,12 @@ import { toast } from '@/components/ui/use-toast';
 import { apiGet, goToLogin, isUnauthorized } from './api';
 import i18n from './i18n';
 
-/** SPEC §7: the default query GETs the path formed by joining its key segments with "/". */
+/** docs/product.md §7: the default query GETs the path formed by joining its key segments with "/". */
 const defaultQueryFn: QueryFunction = ({ queryKey }) =>
   apiGet(queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/'));
 
 let redirecting = false;
-/** SPEC §6: a 401 on a protected call sends the user to /api/login. */
+/** docs/product.md §6: a 401 on a protected call sends the user to /api/login. */
 function redirectOn401(error: unknown): void {
   if (!isUnauthorized(error) || redirecting) return;
   redirecting = true;
@@ -28,7 +28,7 @@ export const queryClient = new QueryClient({
     onError: (error, _variables, _context, mutation) => {
       // Sign-in answers 401 on a wrong password: the form shows that itself.
       if (mutation.meta?.allow401 || !isUnauthorized(error)) return;
-      // SPEC §8: a destructive toast, then the sign-in page after 500 ms.
+      // docs/product.md §8: a destructive toast, then the sign-in page after 500 ms.
       if (!redirecting) {
         toast({
           variant: 'destructive',
@@ -40,7 +40,7 @@ export const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
-    // SPEC §7: no retry, no refetch on focus or by interval, never stale.
+    // docs/product.md §7: no retry, no refetch on focus or by interval, never stale.
     queries: {
       queryFn: defaultQueryFn,
       retry: false,

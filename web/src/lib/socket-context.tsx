@@ -7,7 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ServerEvent } from '#shared/protocol';
+import type { ServerEventType } from '#shared/protocol';
 import { API_ORIGIN } from './api';
 import {
   type ConnectionState,
@@ -16,6 +16,7 @@ import {
   type SocketLike,
   socketUrl,
 } from './socket';
+import { CATCH_UP_EVENTS, onEventsOfType, type ServerEventOf } from './socket-events';
 
 const SocketContext = createContext<RealtimeSocket | null>(null);
 
@@ -49,12 +50,38 @@ export function useSocket(): RealtimeSocket | null {
   return useContext(SocketContext);
 }
 
-/** Calls the latest `handler` for every server event, without resubscribing on each render. */
-export function useSocketEvent(handler: (event: ServerEvent) => void): void {
+/**
+ * Calls the latest `handler` for each server event of `type` (or of any of `types`), typed by
+ * the protocol's union, without resubscribing on each render. Each feature mounts its own.
+ */
+export function useSocketEvent<T extends ServerEventType>(
+  type: T | readonly T[],
+  handler: (event: ServerEventOf<T>) => void,
+): void {
   const socket = useSocket();
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => socket?.onEvent((event) => latest.current(event)), [socket]);
+  // A stable dependency for an inline array of types.
+  const types = typeof type === 'string' ? type : type.join(' ');
+  useEffect(() => {
+    if (!socket) return;
+    const list = types.split(' ') as T[];
+    return onEventsOfType(socket, list, (event) => latest.current(event));
+  }, [socket, types]);
+}
+
+/**
+ * Calls the latest `handler` after `ready` and every `resync`: the feature fetches what its
+ * cache may have missed. `first` is true for the first `ready` of this socket's life, when the
+ * queries have only just been fetched.
+ */
+export function useSocketCatchUp(handler: (info: { first: boolean }) => void): void {
+  const seenReady = useRef(false);
+  useSocketEvent(CATCH_UP_EVENTS, (event) => {
+    const first = event.type === 'ready' && !seenReady.current;
+    if (event.type === 'ready') seenReady.current = true;
+    handler({ first });
+  });
 }
 
 /** Calls the latest `handler` each time the socket opens (first time and after reconnects). */

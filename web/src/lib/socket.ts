@@ -2,7 +2,7 @@ import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS, type UserStatus } from '#sha
 import { CLOSE_SESSION_ENDED, type ClientFrame, type ServerEvent } from '#shared/protocol';
 
 /**
- * The live socket of SPEC §4, as a small state machine with no React in it:
+ * The live socket of docs/product.md §4, as a small state machine with no React in it:
  * - it reconnects 3 s after any close it did not ask for;
  * - on (re)opening it sends auth, rejoins the last joined channel, re-sends a non-online
  *   presence and flushes the frames queued while it was down (retrying every 100 ms);
@@ -50,7 +50,7 @@ const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** SPEC §7: /ws on the page's host (secure when the page is), or the native app's fixed host. */
+/** docs/product.md §7: /ws on the page's host (secure when the page is), or the native app's fixed host. */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, apiOrigin = ''): string {
   if (apiOrigin) {
     const origin = new URL(apiOrigin);
@@ -158,7 +158,7 @@ export class RealtimeSocket {
   }
 
   /**
-   * Sends now when open; otherwise queues (SPEC §4) unless `queue` is false — a typing
+   * Sends now when open; otherwise queues (docs/product.md §4) unless `queue` is false — a typing
    * signal, say, is worthless once late. Returns whether the frame went out now.
    */
   send(frame: ClientFrame, { queue = true }: { queue?: boolean } = {}): boolean {
@@ -230,7 +230,7 @@ export class RealtimeSocket {
     const reconnected = this.openedOnce;
     this.openedOnce = true;
     this.setState('open');
-    // SPEC §4, in this order: auth, rejoin, non-online presence, then the queue.
+    // docs/product.md §4, in this order: auth, rejoin, non-online presence, then the queue.
     if (this.userId) this.trySend(JSON.stringify({ type: 'auth', userId: this.userId }));
     if (this.lastChannelId) {
       this.trySend(JSON.stringify({ type: 'join_channel', channelId: this.lastChannelId }));
@@ -271,7 +271,7 @@ export class RealtimeSocket {
     }
   }
 
-  /** SPEC §4: the flush retries every 100 ms while frames wait (only while a socket exists). */
+  /** docs/product.md §4: the flush retries every 100 ms while frames wait (only while a socket exists). */
   private scheduleFlush(): void {
     if (this.flushTimer !== null || this.queue.length === 0 || this.stopped) return;
     if (!this.socket) return; // closed: the next open flushes

@@ -1,6 +1,6 @@
 export type Theme = 'light' | 'dark';
 
-/** SPEC §4: stored under "theme" in local storage, dark by default, a class on <html>. */
+/** docs/product.md §4: stored under "theme" in local storage, dark by default, a class on <html>. */
 export const THEME_STORAGE_KEY = 'theme';
 
 export function readTheme(): Theme {

@@ -3,7 +3,7 @@ import { type User, userDisplayName } from '#shared/users';
 
 type NamedUser = Partial<Pick<User, 'displayName' | 'firstName' | 'lastName' | 'email'>>;
 
-/** SPEC §3 display fallback, ending with the catalogue's "unknown user" label. */
+/** docs/product.md §3 display fallback, ending with the catalogue's "unknown user" label. */
 export function useDisplayName(): (user: NamedUser | null | undefined) => string {
   const { t } = useTranslation();
   return (user) => userDisplayName(user) ?? t('common.unknownUser');

@@ -17,7 +17,7 @@ export function idParam(value: unknown, message: string): string {
 }
 
 /**
- * DESIGN §4: channel-scoped calls require membership, and a non-member gets the same 404
+ * docs/product.md §10.2: channel-scoped calls require membership, and a non-member gets the same 404
  * as for a channel that does not exist, so ids reveal nothing.
  */
 export async function requireMember(

@@ -7,7 +7,7 @@ import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
 
-/** DESIGN §4: every channel-scoped call by a non-member is a 404, never a 403. */
+/** docs/product.md §10.2: every channel-scoped call by a non-member is a 404, never a 403. */
 let server: TestServer;
 let owner: Actor;
 let stranger: Actor;

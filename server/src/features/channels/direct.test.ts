@@ -23,7 +23,7 @@ describe('POST /api/channels/direct', () => {
     expect(first.body).toMatchObject({ type: 'direct', unreadCount: 0 });
     expect(first.body.directUser?.id).toBe(bob.user.id);
 
-    // SPEC §7: the other flow sends userId.
+    // docs/product.md §7: the other flow sends userId.
     const again = await openDirect(alice, { userId: bob.user.id });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);

@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { Channel } from '#shared/channels';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { userDisplayName } from '#shared/users';
-import { channels } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
 import { announceMemberAdded, insertMember } from './members';
 import { findChannelForUser } from './queries';
+import { channels } from './schema';
 
 /** One pair, one key, whatever the order the two users come in. */
 export const directKeyFor = (a: string, b: string) => [a, b].sort().join(':');
 
 /**
- * DESIGN §4: a direct channel is exactly its two users, created once and reused. Concurrent
+ * docs/product.md §10.3: a direct channel is exactly its two users, created once and reused. Concurrent
  * calls race on the unique direct_key: ON CONFLICT DO NOTHING makes the losers wait for the
  * winner's commit and insert nothing, then they read the winner's channel.
  */

@@ -4,7 +4,7 @@ import type { Channel, ChannelMember } from '#shared/channels';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
-import { isEvent, TestSocket } from '../../realtime/test-socket';
+import { isEvent, TestSocket } from '../../../test/test-socket';
 
 let server: TestServer;
 let alice: Actor; // creator and owner

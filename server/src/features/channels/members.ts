@@ -1,11 +1,12 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { MemberRole } from '#shared/limits';
 import type { Db } from '../../db/client';
-import { channelMembers, channels, userPresence } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Deps, publish } from '../deps';
 import { CHANNEL_NOT_FOUND, isUuid, requireMember } from './access';
 import { findChannelForUser, findMember } from './queries';
+import { channelMembers, channelRemovals, channels } from './schema';
+import { channelTopic } from './topics';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -40,17 +41,19 @@ export async function announceMemberAdded(
     findChannelForUser(deps.db, userId, channelId),
   ]);
   if (!member || !channel) return;
+  deps.events.publish('memberAdded', { channelId, userId });
   await publish(
     deps,
     'member_added',
-    () => deps.realtime.memberAdded(channelId, userId),
-    () => deps.realtime.toChannel(channelId, { type: 'member_added', channelId, member }),
+    () => deps.realtime.follow(channelTopic(channelId), userId),
+    () =>
+      deps.realtime.toTopic(channelTopic(channelId), { type: 'member_added', channelId, member }),
     () => deps.realtime.toUsers([userId], { type: 'channel_updated', channel }),
   );
 }
 
 /**
- * SPEC §5/§6: only the channel's creator removes members, and never an owner.
+ * docs/product.md §5/§6: only the channel's creator removes members, and never an owner.
  * `memberRef` is the channel_members id or the member's user id: the members tab knows the
  * first, a user card the second; both name the same row.
  */
@@ -65,7 +68,7 @@ export async function removeMember(
     .select({ createdById: channels.createdById, type: channels.type })
     .from(channels)
     .where(eq(channels.id, channelId));
-  // DESIGN §4: a direct channel is exactly its two users, for good.
+  // docs/product.md §10.3: a direct channel is exactly its two users, for good.
   if (channel?.type === 'direct') {
     throw forbidden("Personne ne peut être retiré d'une conversation directe");
   }
@@ -88,16 +91,24 @@ export async function removeMember(
     if (!target) throw notFound(MEMBER_NOT_FOUND);
     if (target.role === 'owner')
       throw forbidden('Le propriétaire du canal ne peut pas être retiré');
-    await detach(tx, channelId, target.id, target.userId);
+    await detach(tx, target.id);
+    // Remembered with the removal itself: an old invite code must not let them back in.
+    await tx
+      .insert(channelRemovals)
+      .values({ channelId, userId: target.userId })
+      .onConflictDoUpdate({
+        target: [channelRemovals.channelId, channelRemovals.userId],
+        set: { removedAt: sql`now()` },
+      });
     return target.userId;
   });
-  await announceMemberRemoved(deps, channelId, removedUserId);
+  await announceMemberRemoved(deps, channelId, removedUserId, actorId);
 }
 
 /**
  * The caller leaves a channel, group or voice channel (Slack's "Leave channel"). The owner
  * cannot (the channel would have nobody able to manage it: they delete it instead), and a
- * direct conversation is its two users for good (DESIGN §4).
+ * direct conversation is its two users for good (docs/product.md §10.3).
  */
 export async function leaveChannel(deps: Deps, userId: string, channelId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
@@ -117,26 +128,25 @@ export async function leaveChannel(deps: Deps, userId: string, channelId: string
         'Le propriétaire ne peut pas quitter son canal : supprimez-le depuis ses options',
       );
     }
-    await detach(tx, channelId, row.id, userId);
+    await detach(tx, row.id);
   });
-  await announceMemberRemoved(deps, channelId, userId);
+  await announceMemberRemoved(deps, channelId, userId, userId);
 }
 
-async function detach(tx: Tx, channelId: string, memberId: string, userId: string) {
+// The typing feature forgets the member's flag on memberRemoved (features/typing/subscriptions.ts).
+async function detach(tx: Tx, memberId: string) {
   await tx.delete(channelMembers).where(eq(channelMembers.id, memberId));
-  await tx
-    .delete(userPresence)
-    .where(and(eq(userPresence.channelId, channelId), eq(userPresence.userId, userId)));
 }
 
-/** After the commit: cut the member's sockets off first (DESIGN §4), then tell everyone. */
-async function announceMemberRemoved(deps: Deps, channelId: string, userId: string) {
+/** After the commit: cut the member's sockets off first (docs/product.md §10.6), then tell everyone. */
+async function announceMemberRemoved(deps: Deps, channelId: string, userId: string, by: string) {
   const event = { type: 'member_removed', channelId, userId } as const;
+  deps.events.publish('memberRemoved', { channelId, userId, by });
   await publish(
     deps,
     'member_removed',
-    () => deps.realtime.memberRemoved(channelId, userId),
-    () => deps.realtime.toChannel(channelId, event),
+    () => deps.realtime.unfollow(channelTopic(channelId), userId),
+    () => deps.realtime.toTopic(channelTopic(channelId), event),
     () => deps.realtime.toUsers([userId], event),
   );
 }

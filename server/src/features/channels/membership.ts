@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { MemberRole } from '#shared/limits';
 import type { Db } from '../../db/client';
-import { channelMembers } from '../../db/schema';
+import { channelMembers, channelRemovals, channels } from './schema';
 
-/** The caller's role in a channel, or null when not a member (DESIGN §4: then 404). */
+/** The caller's role in a channel, or null when not a member (docs/product.md §10.2: then 404). */
 export async function getMemberRole(
   db: Db,
   channelId: string,
@@ -33,4 +33,75 @@ export async function listMemberIds(db: Db, channelId: string): Promise<string[]
     .from(channelMembers)
     .where(eq(channelMembers.channelId, channelId));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * "`userId` belongs to the channel `channelId`", as a condition for another feature's query
+ * that must check membership in the same statement (a join on channel_members, as an
+ * exists on its unique (channel_id, user_id) index).
+ */
+export const isMemberOf = (channelId: AnyColumn | SQLWrapper, userId: AnyColumn | string): SQL =>
+  sql`exists (select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
+    and ${channelMembers.userId} = ${userId})`;
+
+/**
+ * Whether the user manages the channel: its creator, or a member whose role is owner or
+ * admin. Managers replace and revoke invites and re-admit removed members.
+ */
+export async function isChannelManager(
+  db: Db,
+  channelId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .leftJoin(
+      channelMembers,
+      and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)),
+    )
+    .where(
+      and(
+        eq(channels.id, channelId),
+        or(eq(channels.createdById, userId), inArray(channelMembers.role, ['owner', 'admin'])),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** When the user was last removed from the channel by someone else, if ever. */
+export async function findRemoval(db: Db, channelId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ removedAt: channelRemovals.removedAt })
+    .from(channelRemovals)
+    .where(and(eq(channelRemovals.channelId, channelId), eq(channelRemovals.userId, userId)));
+  return row?.removedAt ?? null;
+}
+
+/** Forget a removal once the user is readmitted (in the transaction that adds them). */
+export async function clearRemoval(tx: Pick<Db, 'delete'>, channelId: string, userId: string) {
+  await tx
+    .delete(channelRemovals)
+    .where(and(eq(channelRemovals.channelId, channelId), eq(channelRemovals.userId, userId)));
+}
+
+/** Which of `others` share at least one channel with `userId` (who may see their presence). */
+export async function findCoMembers(
+  db: Db,
+  userId: string,
+  others: readonly string[],
+): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const mine = db
+    .select({ channelId: channelMembers.channelId })
+    .from(channelMembers)
+    .where(eq(channelMembers.userId, userId));
+  const rows = await db
+    .selectDistinct({ userId: channelMembers.userId })
+    .from(channelMembers)
+    .where(
+      and(inArray(channelMembers.userId, [...others]), inArray(channelMembers.channelId, mine)),
+    );
+  return new Set(rows.map((row) => row.userId));
 }

@@ -1,8 +1,9 @@
 import type { Channel, ChannelMember, PublicChannel } from '#shared/channels';
 import type { ChannelType, MemberRole } from '#shared/limits';
 import type { User } from '#shared/users';
-import type { channelMembers, channels, users } from '../../db/schema';
+import type { users } from '../../auth/schema';
 import { presentUser } from '../users/presenter';
+import type { channelMembers, channels } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
 type MemberRow = typeof channelMembers.$inferSelect;

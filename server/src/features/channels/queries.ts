@@ -1,13 +1,17 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Channel, ChannelMember } from '#shared/channels';
 import { UNREAD_BADGE_CAP } from '#shared/limits';
 import type { User } from '#shared/users';
+import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { channelMembers, channels, messages, users } from '../../db/schema';
+import { unreadCountSql } from '../messages/unread';
 import { presentUser } from '../users/presenter';
+import { isMemberOf } from './membership';
 import { presentChannel, presentMember } from './presenter';
+import { channelMembers, channels } from './schema';
 
-// The badge shows "99+" above 99 (SPEC §9): counting further would only cost time.
+// The badge shows "99+" above 99 (docs/product.md §9): counting further would only cost time.
 const UNREAD_COUNT_LIMIT = UNREAD_BADGE_CAP + 1;
 
 /**
@@ -20,13 +24,12 @@ export async function listChannelsForUser(
   userId: string,
   onlyChannelId?: string,
 ): Promise<Channel[]> {
-  const unreadCount = sql<number>`(
-    select count(*)::int from (
-      select 1 from ${messages} x
-      where x.channel_id = ${channels.id} and x.seq > ${channelMembers.lastReadSeq}
-        and x.user_id <> ${userId}
-      limit ${sql.raw(String(UNREAD_COUNT_LIMIT))}
-    ) unread)`;
+  const unreadCount = unreadCountSql(
+    channels.id,
+    channelMembers.lastReadSeq,
+    userId,
+    UNREAD_COUNT_LIMIT,
+  );
   const where: SQL[] = [eq(channelMembers.userId, userId)];
   if (onlyChannelId) where.push(eq(channels.id, onlyChannelId));
   const rows = await db
@@ -105,3 +108,55 @@ export async function findMember(
     .limit(1);
   return row && presentMember(row.member, row.user);
 }
+
+/**
+ * The members among `handles` (lower-case display names, first names, full names, emails or
+ * their local parts) or among `picked` ids: what a message mentions. Looked up on the users'
+ * handle indexes, then checked against the membership index: proportional to the handles,
+ * not to the channel's members (docs/security.md, finding 6).
+ */
+export async function findMentionedMembers(
+  db: Db,
+  channelId: string,
+  handles: readonly string[],
+  picked: readonly string[] = [],
+): Promise<string[]> {
+  if (handles.length === 0 && picked.length === 0) return [];
+  // One index scan per kind of handle (an OR of them made the planner scan every user).
+  const matching = (handle: SQL) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(handle, [...handles]));
+  const byHandle = handles.length
+    ? inArray(
+        users.id,
+        union(
+          matching(sql`lower(${users.displayName})`),
+          matching(sql`lower(${users.firstName})`),
+          matching(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+          matching(sql`lower(${users.email})`),
+          matching(sql`lower(split_part(${users.email}, '@', 1))`),
+        ),
+      )
+    : undefined;
+  const byId = picked.length ? inArray(users.id, [...picked]) : undefined;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(or(byHandle, byId), isMemberOf(sql`${channelId}::uuid`, users.id)));
+  return rows.map((row) => row.id);
+}
+
+/** The channel's type (undefined when there is no such channel), for other features' rules. */
+export async function findChannelType(db: Db, channelId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ type: channels.type })
+    .from(channels)
+    .where(eq(channels.id, channelId));
+  return row?.type;
+}
+
+/** The channel's name, as a column of another feature's query (one statement, no join). */
+export const channelNameSql = (channelId: AnyColumn): SQL<string> =>
+  sql<string>`(select ${channels.name} from ${channels} where ${channels.id} = ${channelId})`;

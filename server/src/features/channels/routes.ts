@@ -12,6 +12,7 @@ import { CHANNEL_NOT_FOUND, idParam, requireMember } from './access';
 import { openDirectChannel } from './direct';
 import { leaveChannel, removeMember } from './members';
 import { listChannelsForUser, listMembers } from './queries';
+import { membershipOf, registerChannelRealtime } from './realtime';
 import {
   browsePublicChannels,
   createChannel,
@@ -24,6 +25,7 @@ import {
 type ById = { Params: { id: string } };
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerChannelRealtime(ctx.realtime, membershipOf(ctx.db));
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
 
   app.get('/api/channels', async (request) => {

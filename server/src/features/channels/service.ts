@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ilike, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Channel, ChannelCreateInput, ChannelRead, PublicChannel } from '#shared/channels';
-import { channelMembers, channels } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { type Deps, publish } from '../deps';
@@ -8,10 +7,12 @@ import { CHANNEL_NOT_FOUND, requireMember } from './access';
 import { announceMemberAdded, insertMember } from './members';
 import { presentPublicChannel } from './presenter';
 import { findChannelForUser } from './queries';
+import { channelMembers, channels } from './schema';
+import { channelTopic } from './topics';
 
 const BROWSE_LIMIT = 200;
 
-/** SPEC §6: the creator becomes the owner, in the same transaction as the channel. */
+/** docs/product.md §10.4: the creator becomes the owner, in the same transaction as the channel. */
 export async function createChannel(
   deps: Deps,
   userId: string,
@@ -33,10 +34,11 @@ export async function createChannel(
   });
   const channel = await findChannelForUser(deps.db, userId, channelId);
   if (!channel) throw new Error(`channel ${channelId} vanished`);
+  deps.events.publish('memberAdded', { channelId, userId });
   await publish(
     deps,
     'channel_created',
-    () => deps.realtime.memberAdded(channelId, userId),
+    () => deps.realtime.follow(channelTopic(channelId), userId),
     () => deps.realtime.toUsers([userId], { type: 'channel_updated', channel }),
   );
   return channel;
@@ -48,7 +50,7 @@ export async function getChannel(deps: Pick<Deps, 'db'>, userId: string, channel
   return channel;
 }
 
-/** DESIGN §4: only an owner deletes; members learn it, then the channel's rooms close. */
+/** docs/product.md §10.4: only an owner deletes; members learn it, then the channel's rooms close. */
 export async function deleteChannel(deps: Deps, userId: string, channelId: string): Promise<void> {
   const role = await requireMember(deps.db, channelId, userId);
   if (role !== 'owner') throw forbidden('Seul le propriétaire peut supprimer ce canal');
@@ -62,15 +64,16 @@ export async function deleteChannel(deps: Deps, userId: string, channelId: strin
     await tx.delete(channels).where(eq(channels.id, channelId));
     return members.map((m) => m.userId);
   });
+  deps.events.publish('channelDeleted', { channelId, memberIds });
   await publish(
     deps,
     'channel_deleted',
     () => deps.realtime.toUsers(memberIds, { type: 'channel_deleted', channelId }),
-    () => deps.realtime.channelDeleted(channelId),
+    () => deps.realtime.dropTopic(channelTopic(channelId)),
   );
 }
 
-/** DESIGN §4: public channels (type `channel`) the caller has not joined yet. */
+/** docs/product.md §10.3: public channels (type `channel`) the caller has not joined yet. */
 export async function browsePublicChannels(
   deps: Pick<Deps, 'db'>,
   userId: string,

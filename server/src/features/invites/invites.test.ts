@@ -32,7 +32,7 @@ describe('POST /api/channels/:id/invites', () => {
     const first = await createInvite(alice, channel.id);
     expect(first.status).toBe(201);
     expect(first.body.inviteCode).toMatch(new RegExp(`^[${INVITE_CODE_ALPHABET}]{8}$`));
-    expect(first.body).toMatchObject({ isActive: true, usesCount: 0, maxUses: null });
+    expect(first.body).toMatchObject({ isActive: true, usesCount: 0, maxUses: 100 });
     const days = (Date.parse(first.body.expiresAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
@@ -91,7 +91,7 @@ describe('joining with a code', () => {
     const channel = await buildChannel(alice, { name: 'Projet secret', type: 'group' });
     const { inviteCode } = (await createInvite(alice, channel.id)).body;
 
-    // SPEC §4: the UI upper-cases, a pasted link may not.
+    // docs/product.md §4: the UI upper-cases, a pasted link may not.
     const seen = await preview(bob, inviteCode.toLowerCase());
     expect(seen.status).toBe(200);
     expect(seen.body).toEqual({
@@ -176,5 +176,76 @@ describe('joining with a code', () => {
     expect(statuses[30]).toBe(429);
     // Another user is not affected.
     expect((await preview(alice, 'AAAAAAAA')).status).toBe(404);
+  });
+});
+
+// docs/security.md, finding 5: a removal lasts, and invites are the managers' to shape.
+describe('removal and the managers’ invites', () => {
+  const REMOVED =
+    'Vous avez été retiré de ce canal : demandez une nouvelle invitation à son propriétaire';
+  const remove = (who: Actor, channelId: string, userId: string) =>
+    who.client.delete(`/api/channels/${channelId}/members/${userId}`);
+  const revoke = (who: Actor, channelId: string, inviteId: string) =>
+    who.client.delete<ApiErrorBody>(`/api/channels/${channelId}/invites/${inviteId}`);
+
+  it('a removed member cannot come back with the old code, only with a new one from the owner', async () => {
+    const bob = await buildUser(server);
+    const group = await buildChannel(alice, { type: 'group' });
+    const old = (await createInvite(alice, group.id)).body;
+    expect((await join(bob, old.inviteCode)).status).toBe(200);
+    expect((await remove(alice, group.id, bob.user.id)).status).toBe(204);
+
+    const again = await join(bob, old.inviteCode);
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe(REMOVED);
+    expect((await bob.client.get(`/api/channels/${group.id}`)).status).toBe(404);
+
+    // The owner revokes the old code and makes a new one: bob is welcome again.
+    expect((await revoke(alice, group.id, old.id)).status).toBe(204);
+    expect((await preview(bob, old.inviteCode)).status).toBe(404);
+    const fresh = (await createInvite(alice, group.id)).body;
+    expect(fresh.id).not.toBe(old.id);
+    expect((await join(bob, fresh.inviteCode)).status).toBe(200);
+  });
+
+  it('a member who left may come back with the code; a member’s new code does not readmit the removed', async () => {
+    const [bob, carol] = [await buildUser(server), await buildUser(server)];
+    const group = await buildChannel(alice, { type: 'group' });
+    const code = (await createInvite(alice, group.id)).body;
+    await join(bob, code.inviteCode);
+    await join(carol, code.inviteCode);
+    expect((await bob.client.post(`/api/channels/${group.id}/leave`)).status).toBe(204);
+    expect((await join(bob, code.inviteCode)).status).toBe(200);
+
+    await remove(alice, group.id, carol.user.id);
+    // Bob (a member) cannot replace the owner's invite nor revoke it…
+    const replaced = await createInvite(bob, group.id, { maxUses: 1000, expiresAt: null });
+    expect(replaced.status).toBe(403);
+    expect((await revoke(bob, group.id, code.id)).status).toBe(403);
+    expect((await createInvite(bob, group.id)).body.id).toBe(code.id);
+    // …and once the owner revoked it, the code bob makes does not let carol back in.
+    await revoke(alice, group.id, code.id);
+    const bobs = (await createInvite(bob, group.id)).body;
+    expect(bobs.createdById).toBe(bob.user.id);
+    expect((await join(carol, bobs.inviteCode)).status).toBe(403);
+  });
+
+  it('every invite has an expiry and a use limit unless a manager says otherwise', async () => {
+    const bob = await buildUser(server);
+    const group = await buildChannel(alice, { type: 'group' });
+    const code = (await createInvite(alice, group.id)).body;
+    await join(bob, code.inviteCode);
+    await revoke(alice, group.id, code.id);
+    const bobs = (await createInvite(bob, group.id)).body;
+    expect(bobs.maxUses).toBe(100);
+    expect(bobs.expiresAt).not.toBeNull();
+    const never = await createInvite(bob, group.id, { expiresAt: null });
+    expect(never.status).toBe(403);
+    const owners = await createInvite(alice, group.id, { expiresAt: null, maxUses: null });
+    expect(owners.status).toBe(201);
+    expect(owners.body).toMatchObject({ expiresAt: null, maxUses: null });
+    expect((await revoke(alice, group.id, '00000000-0000-4000-8000-000000000000')).status).toBe(
+      404,
+    );
   });
 });

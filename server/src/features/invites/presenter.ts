@@ -1,5 +1,5 @@
 import type { ChannelInvite } from '#shared/invites';
-import type { channelInvites } from '../../db/schema';
+import type { channelInvites } from './schema';
 
 export type InviteRow = typeof channelInvites.$inferSelect;
 

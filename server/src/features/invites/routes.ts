@@ -6,13 +6,19 @@ import { parse } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import { presentInvite } from './presenter';
-import { ensureInvite, joinByInvite, listActiveInvites, previewInvite } from './service';
+import {
+  ensureInvite,
+  joinByInvite,
+  listActiveInvites,
+  previewInvite,
+  revokeInvite,
+} from './service';
 
 type ById = { Params: { id: string } };
 type ByCode = { Params: { code: string } };
 
 /**
- * DESIGN §4: code look-ups are rate limited, per user (per address when signed out, which
+ * docs/product.md §10.5: code look-ups are rate limited, per user (per address when signed out, which
  * then gets its 401), so that guessing codes stays hopeless.
  */
 const rateLimit = {
@@ -31,7 +37,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
     return listActiveInvites(ctx.db, id);
   });
 
-  /** Any member may invite (SPEC §6); the active invite is reused, 201 when a new one is made. */
+  /** Any member may invite (docs/product.md §6); the active invite is reused, 201 when a new one is made. */
   app.post<ById>('/api/channels/:id/invites', async (request, reply) => {
     const user = requireUser(request);
     const id = channelId(request.params);
@@ -40,6 +46,18 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { invite, created } = await ensureInvite(ctx.db, user.id, id, input);
     return reply.status(created ? 201 : 200).send(presentInvite(invite));
   });
+
+  app.delete<{ Params: { id: string; inviteId: string } }>(
+    '/api/channels/:id/invites/:inviteId',
+    async (request, reply) => {
+      const user = requireUser(request);
+      const id = channelId(request.params);
+      await requireMember(ctx.db, id, user.id);
+      const inviteId = idParam(request.params.inviteId, 'Invitation introuvable');
+      await revokeInvite(ctx.db, user.id, id, inviteId);
+      return reply.status(204).send();
+    },
+  );
 
   app.get<ByCode>('/api/channel-invites/:code', { config: { rateLimit } }, async (request) => {
     const user = requireUser(request);

@@ -4,25 +4,29 @@ import type { Channel } from '#shared/channels';
 import {
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
+  INVITE_DEFAULT_MAX_USES,
   INVITE_DEFAULT_TTL_DAYS,
   INVITE_INVALID,
+  INVITE_REMOVED,
   type InviteCreateInput,
   type InvitePreview,
 } from '#shared/invites';
 import { userDisplayName } from '#shared/users';
+import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { channelInvites, channels, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { announceMemberAdded, insertMember } from '../channels/members';
-import { getMemberRole } from '../channels/membership';
+import { clearRemoval, findRemoval, getMemberRole, isChannelManager } from '../channels/membership';
+import { channelNameSql, findChannelType } from '../channels/queries';
 import { getChannel } from '../channels/service';
 import type { Deps } from '../deps';
 import { type InviteRow, presentInvite } from './presenter';
+import { channelInvites } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CREATE_ATTEMPTS = 5;
 
-/** DESIGN §4: unguessable codes, each character drawn from a CSPRNG without bias. */
+/** docs/product.md §10.5: unguessable codes, each character drawn from a CSPRNG without bias. */
 export function generateInviteCode(): string {
   let code = '';
   for (let i = 0; i < INVITE_CODE_LENGTH; i++) {
@@ -36,6 +40,10 @@ function expiryOf(input: InviteCreateInput): Date | null {
   if (input.expiresAt === undefined) return new Date(Date.now() + INVITE_DEFAULT_TTL_DAYS * DAY_MS);
   return input.expiresAt === null ? null : new Date(input.expiresAt);
 }
+
+/** No maxUses: the default limit; null: no limit. */
+const maxUsesOf = (input: InviteCreateInput) =>
+  input.maxUses === undefined ? INVITE_DEFAULT_MAX_USES : input.maxUses;
 
 /** Active, not expired, not used up: the one predicate every look-up and join shares. */
 const usable = sql`(${and(
@@ -56,7 +64,7 @@ export async function listActiveInvites(db: Db, channelId: string) {
 }
 
 /**
- * SPEC §4: a channel shows at most one active invite. Reuse the usable one (unless the body
+ * docs/product.md §4: a channel shows at most one active invite. Reuse the usable one (unless the body
  * asks for new limits); otherwise retire stale ones and insert. The partial unique index
  * settles concurrent creators: the loser inserts nothing and picks up the winner's invite.
  */
@@ -66,14 +74,17 @@ export async function ensureInvite(
   channelId: string,
   input: InviteCreateInput,
 ): Promise<{ invite: InviteRow; created: boolean }> {
-  const [channel] = await db
-    .select({ type: channels.type })
-    .from(channels)
-    .where(eq(channels.id, channelId));
-  if (channel?.type === 'direct') {
+  if ((await findChannelType(db, channelId)) === 'direct') {
     throw forbidden("Une conversation directe n'accepte pas d'invitation");
   }
   const custom = input.expiresAt !== undefined || input.maxUses !== undefined;
+  // A member may share the active invite or make one when there is none; replacing it, or
+  // choosing its limits, is for the channel's managers (docs/security.md, finding 5).
+  if (custom && !(await isChannelManager(db, channelId, userId))) {
+    throw forbidden(
+      "Seuls le propriétaire et les administrateurs du canal choisissent les limites d'une invitation",
+    );
+  }
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
     const created = await db.transaction(async (tx) => {
       const [current] = await tx
@@ -97,7 +108,7 @@ export async function ensureInvite(
           inviteCode: generateInviteCode(),
           createdById: userId,
           expiresAt: expiryOf(input),
-          maxUses: input.maxUses ?? null,
+          maxUses: maxUsesOf(input),
         })
         .onConflictDoNothing()
         .returning();
@@ -111,9 +122,12 @@ export async function ensureInvite(
 /** GET /api/channel-invites/{code}: what the join dialog and the invite page show. */
 export async function previewInvite(db: Db, userId: string, code: string): Promise<InvitePreview> {
   const [row] = await db
-    .select({ invite: channelInvites, channelName: channels.name, inviter: users })
+    .select({
+      invite: channelInvites,
+      channelName: channelNameSql(channelInvites.channelId),
+      inviter: users,
+    })
     .from(channelInvites)
-    .innerJoin(channels, eq(channels.id, channelInvites.channelId))
     .leftJoin(users, eq(users.id, channelInvites.createdById))
     .where(and(byCode(code), usable));
   if (!row) throw notFound(INVITE_INVALID);
@@ -127,19 +141,26 @@ export async function previewInvite(db: Db, userId: string, code: string): Promi
 }
 
 /**
- * Join by code, atomically (DESIGN §4): the membership insert and the use count move
+ * Join by code, atomically (docs/product.md §10.5): the membership insert and the use count move
  * together, and the count only moves while the invite is still usable, so maxUses holds
  * under concurrent joins. A member using the code again consumes nothing.
  */
 export async function joinByInvite(deps: Deps, userId: string, code: string): Promise<Channel> {
   const [invite] = await deps.db
-    .select({ id: channelInvites.id, channelId: channelInvites.channelId })
+    .select({
+      id: channelInvites.id,
+      channelId: channelInvites.channelId,
+      createdById: channelInvites.createdById,
+      createdAt: channelInvites.createdAt,
+    })
     .from(channelInvites)
     .where(and(byCode(code), usable));
   if (!invite) throw notFound(INVITE_INVALID);
+  await requireReadmitted(deps.db, invite, userId);
 
   const joined = await deps.db.transaction(async (tx) => {
     if (!(await insertMember(tx, invite.channelId, userId))) return false;
+    await clearRemoval(tx, invite.channelId, userId);
     const [used] = await tx
       .update(channelInvites)
       .set({ usesCount: sql`${channelInvites.usesCount} + 1` })
@@ -151,4 +172,45 @@ export async function joinByInvite(deps: Deps, userId: string, code: string): Pr
   });
   if (joined) await announceMemberAdded(deps, invite.channelId, userId);
   return getChannel(deps, userId, invite.channelId);
+}
+
+/**
+ * A member removed by someone else comes back only through an invite that one of the
+ * channel's managers made after the removal (docs/security.md, finding 5).
+ */
+async function requireReadmitted(
+  db: Db,
+  invite: { channelId: string; createdById: string | null; createdAt: Date },
+  userId: string,
+): Promise<void> {
+  const removedAt = await findRemoval(db, invite.channelId, userId);
+  if (!removedAt) return;
+  const byManager =
+    invite.createdById !== null &&
+    (await isChannelManager(db, invite.channelId, invite.createdById));
+  if (!byManager || invite.createdAt <= removedAt) throw forbidden(INVITE_REMOVED);
+}
+
+/** The channel's managers end the active invite: its code stops working at once. */
+export async function revokeInvite(
+  db: Db,
+  userId: string,
+  channelId: string,
+  inviteId: string,
+): Promise<void> {
+  if (!(await isChannelManager(db, channelId, userId))) {
+    throw forbidden("Seuls le propriétaire et les administrateurs du canal révoquent l'invitation");
+  }
+  const revoked = await db
+    .update(channelInvites)
+    .set({ isActive: false })
+    .where(
+      and(
+        eq(channelInvites.id, inviteId),
+        eq(channelInvites.channelId, channelId),
+        eq(channelInvites.isActive, true),
+      ),
+    )
+    .returning({ id: channelInvites.id });
+  if (revoked.length === 0) throw notFound('Invitation introuvable');
 }

@@ -1,80 +1,43 @@
-import { eq } from 'drizzle-orm';
-import { userDisplayName } from '#shared/users';
-import type { Db } from '../../db/client';
-import { channelMembers, users } from '../../db/schema';
+// What may stand right before "@" and right after a complete handle: not a letter, digit or
+// underscore ("bob@example.com" is an address, not a mention of "example").
+const HANDLE_CHAR = /[\p{L}\p{N}_]/u;
 
-type Named = {
-  id: string;
-  displayName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-};
-
-export async function listMemberNames(db: Db, channelId: string): Promise<Named[]> {
-  return db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(channelMembers)
-    .innerJoin(users, eq(users.id, channelMembers.userId))
-    .where(eq(channelMembers.channelId, channelId));
-}
-
-// What may follow a complete handle: not a letter, digit or underscore.
-const HANDLE_END = /[\p{L}\p{N}_]/u;
-
-function handlesOf(member: Named): string[] {
-  const full = [member.firstName, member.lastName].filter(Boolean).join(' ');
-  const handles = [
-    userDisplayName(member),
-    member.displayName,
-    full,
-    member.firstName,
-    member.email,
-    member.email?.split('@')[0],
-  ];
-  return [...new Set(handles.map((h) => h?.trim().toLowerCase()).filter((h): h is string => !!h))];
-}
-
-function mentionsHandle(text: string, handle: string): boolean {
-  const needle = `@${handle}`;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-    const before = at === 0 ? '' : text[at - 1]!;
-    const after = text.charAt(at + needle.length);
-    // "bob@example.com" is an address, not a mention of "example".
-    if ((!before || !HANDLE_END.test(before)) && (!after || !HANDLE_END.test(after))) return true;
-  }
-  return false;
-}
+/** The longest handle looked for: an email address (users.email is at most 254). */
+const HANDLE_MAX = 254;
+/** "@"s looked at per message, and handle ends per "@": bounds the work per message. */
+const MENTION_AT_MAX = 50;
+const ENDS_PER_AT = 12;
 
 /**
- * The members a message mentions: the ids the composer picked (kept only if they are
- * members) plus any "@Name" in the text that names a member by display name, full name,
- * first name, email or the email's local part, case-insensitive.
+ * The handles a message may mention, lower-case: for each "@" not inside a word, every text
+ * that follows it up to a handle boundary ("@Jean Dupont, …" gives "jean" and "jean dupont").
+ * The work is bounded by the "@"s in the message, never by the channel's members
+ * (docs/security.md, finding 6): the store then looks the handles up on its indexes.
  */
-export function resolveMentions(
-  content: string,
-  members: Named[],
-  picked: string[] = [],
-): string[] {
-  const memberIds = new Set(members.map((m) => m.id));
-  const found = new Set(picked.filter((id) => memberIds.has(id)));
-  if (content.includes('@')) {
-    const text = content.toLowerCase();
-    for (const member of members) {
-      if (!found.has(member.id) && handlesOf(member).some((h) => mentionsHandle(text, h))) {
-        found.add(member.id);
-      }
+export function mentionCandidates(content: string): string[] {
+  const text = content.toLowerCase();
+  const handles = new Set<string>();
+  let ats = 0;
+  for (
+    let at = text.indexOf('@');
+    at !== -1 && ats < MENTION_AT_MAX;
+    at = text.indexOf('@', at + 1)
+  ) {
+    if (at > 0 && HANDLE_CHAR.test(text[at - 1]!)) continue;
+    ats++;
+    const limit = Math.min(text.length, at + 1 + HANDLE_MAX);
+    let ends = 0;
+    for (let end = at + 1; end <= limit && ends < ENDS_PER_AT; end++) {
+      if (end < text.length && HANDLE_CHAR.test(text[end]!)) continue;
+      const handle = text.slice(at + 1, end);
+      // Handles are stored trimmed: "@ jean" or "@jean " name nobody.
+      if (handle && !/^\s|\s$/.test(handle)) handles.add(handle);
+      ends++;
     }
   }
-  return [...found];
+  return [...handles];
 }
 
-/** Whether resolving mentions needs the member list at all. */
+/** Whether resolving mentions needs the store at all. */
 export const needsMentionLookup = (content: string, picked?: string[]) =>
   content.includes('@') || (picked?.length ?? 0) > 0;

@@ -45,7 +45,7 @@ describe('POST /api/channels/:id/messages', () => {
     expect(res.body.seq).toBeGreaterThan(0);
   });
 
-  it('sends "(attachment)" when there are attachments and no text (SPEC §5)', async () => {
+  it('sends "(attachment)" when there are attachments and no text (docs/product.md §5)', async () => {
     const attachment = {
       id: 'f1',
       name: 'plan.pdf',
@@ -124,7 +124,7 @@ describe('POST /api/channels/:id/messages', () => {
   });
 });
 
-describe('idempotent sends (DESIGN §4)', () => {
+describe('idempotent sends (docs/product.md §10.10)', () => {
   it('returns the stored message for a retried clientId, with 200', async () => {
     const clientId = `retry-${Date.now()}`;
     const first = await post(bob, { content: 'une fois', clientId });
@@ -300,6 +300,9 @@ describe('POST /api/messages/:id/reactions', () => {
     ['text', 'ok', 'La réaction doit être un émoji'],
     ['nothing', '', "L'émoji est requis"],
     ['11 emojis', '👍'.repeat(11), "L'émoji ne peut pas dépasser 10 caractères"],
+    // docs/security.md finding 1: this body held the whole server for 2 s (35 characters: 30 min).
+    ['a run of joiners', `${'\u200d'.repeat(25)}a`, "L'émoji ne peut pas dépasser 10 caractères"],
+    ['joiners only', '\u200d\u200d\u200d', 'La réaction doit être un émoji'],
   ])('rejects %s (400)', async (_label, emoji, message) => {
     const target = await sendMessage(alice, channel.id, 'cible');
     const res = await alice.client.post<ApiErrorBody>(`/api/messages/${target.id}/reactions`, {
@@ -311,7 +314,7 @@ describe('POST /api/messages/:id/reactions', () => {
 
   it('accepts any emoji, composed ones included, and answers 404 to strangers', async () => {
     const target = await sendMessage(alice, channel.id, 'cible');
-    for (const emoji of ['👨‍👩‍👧‍👦', '🇫🇷', '👍🏽', '✅']) {
+    for (const emoji of ['👨‍👩‍👧‍👦', '🇫🇷', '👍🏽', '✅', '1️⃣']) {
       const res = await bob.client.post(`/api/messages/${target.id}/reactions`, { emoji });
       expect(res.status, emoji).toBe(200);
     }

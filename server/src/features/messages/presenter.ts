@@ -1,6 +1,6 @@
 import type { Attachment, Message, ReactionGroup } from '#shared/messages';
-import type { messages } from '../../db/schema';
 import { type PresentableUser, presentUser } from '../users/presenter';
+import type { messages } from './schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -6,10 +6,12 @@ import {
   type MessagePage,
   type ReactionGroup,
 } from '#shared/messages';
+import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { channelMembers, messages, reactions, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isMemberOf } from '../channels/membership';
 import { groupReactions, type MessageRow, presentMessage, type ThreadSummary } from './presenter';
+import { messages, reactions } from './schema';
 
 export const MESSAGE_NOT_FOUND = 'Message introuvable';
 
@@ -82,7 +84,7 @@ export async function findPresentedMessage(db: Db, id: string): Promise<Message 
 
 /**
  * A message the user may see: in a channel they belong to. Anything else is 404, whether
- * the message does not exist or sits in someone else's channel (DESIGN §4).
+ * the message does not exist or sits in someone else's channel (docs/product.md §10.2).
  */
 export async function findMessageForMember(
   db: Db,
@@ -92,11 +94,7 @@ export async function findMessageForMember(
   const [row] = await db
     .select({ message: messages })
     .from(messages)
-    .innerJoin(
-      channelMembers,
-      and(eq(channelMembers.channelId, messages.channelId), eq(channelMembers.userId, userId)),
-    )
-    .where(eq(messages.id, messageId))
+    .where(and(eq(messages.id, messageId), isMemberOf(messages.channelId, userId)))
     .limit(1);
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
   return row.message;
@@ -127,7 +125,7 @@ export async function listPageBefore(
 }
 
 /**
- * Reconnect catch-up (DESIGN §4): every message after `after`, replies included, ascending.
+ * Reconnect catch-up (docs/product.md §10.9): every message after `after`, replies included, ascending.
  * Seqs are committed in order (the channel row lock is held until commit), so what is
  * visible after N never has a hole that fills in later.
  */

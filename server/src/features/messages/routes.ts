@@ -9,6 +9,7 @@ import { requireUser } from '../../auth/guard';
 import { findSessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { HttpError, parse, unauthorized } from '../../lib/errors';
+import { TokenBuckets } from '../../lib/token-bucket';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import {
@@ -20,10 +21,14 @@ import {
   listThread,
   MESSAGE_NOT_FOUND,
 } from './queries';
+import { registerSendFrame, type SocketSend } from './realtime';
 import { sendMessage } from './send';
 import { deleteMessage, editMessage, toggleReaction } from './service';
 
 type ById = { Params: { id: string } };
+
+const tooManySends = () =>
+  new HttpError(429, 'Vous envoyez trop de messages : patientez quelques secondes');
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
@@ -41,10 +46,23 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     return listPageBefore(ctx.db, id, query.before);
   });
 
+  // docs/security.md, finding 6: one account's sends, by socket or HTTP, share a bucket.
+  const rate = ctx.config.sendRatePerSecond;
+  const sendLimit = new TokenBuckets<string>(rate * 6, rate);
+  const sweep = setInterval(() => sendLimit.sweep(), 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  const spend = (userId: string): number => sendLimit.take(userId);
+
   app.post<ById>('/api/channels/:id/messages', async (request, reply) => {
     const user = requireUser(request);
     const id = channelId(request.params);
     const input = parse(MessageCreateSchema, request.body);
+    const wait = spend(user.id);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw tooManySends();
+    }
     const result = await sendMessage(depsFor(ctx, request), { id: user.id }, id, input);
     return reply.status(result.created ? 201 : 200).send(result.message);
   });
@@ -52,18 +70,26 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   // The same send over the socket (the web client's way): same checks, same answers. The
   // socket's session is checked by the send statement itself; a refusal checks it first, so
   // that an ended session learns nothing but that it ended.
-  const socketDeps = { db: ctx.db, realtime: ctx.realtime, log: app.log };
-  ctx.realtime.onSend(async ({ sessionId, userId, channelId: rawId, clientId, message }) => {
+  const socketDeps = { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log };
+  const socketSend: SocketSend = async ({
+    sessionId,
+    userId,
+    channelId: rawId,
+    clientId,
+    message,
+  }) => {
     try {
       const id = channelId({ id: rawId });
       const input = parse(MessageCreateSchema, { ...message, clientId });
+      if (spend(userId) > 0) throw tooManySends();
       return await sendMessage(socketDeps, { id: userId, sessionId }, id, input);
     } catch (err) {
       const ended = err instanceof HttpError && err.statusCode === 401;
       if (!ended && !(await findSessionUser(ctx.db, sessionId))) throw unauthorized();
       throw err;
     }
-  });
+  };
+  registerSendFrame(ctx.realtime, socketSend, app.log);
 
   app.get<ById>('/api/messages/:id/thread', async (request) => {
     const user = requireUser(request);

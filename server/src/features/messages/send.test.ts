@@ -5,7 +5,7 @@ import { addMember, buildChannel, sendMessage } from '../../../test/chat-factori
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { isForeignKeyViolation } from '../../lib/errors';
-import { insertMany, type SendInput, storeSends } from './send';
+import { insertMany, type SendInput, storeSends } from './send-statements';
 
 // The batched store path itself, on the real store: what one statement does for many sends,
 // and what happens when that statement fails.

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Message, MessageCreateData } from '#shared/messages';
 import { findSessionUser } from '../../auth/sessions';
-import { type Db, pipelineOf } from '../../db/client';
-import { messages } from '../../db/schema';
+import type { Db } from '../../db/client';
 import {
   badRequest,
   conflict,
@@ -10,265 +9,21 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors';
-import { GroupBatcher } from '../../lib/group-batcher';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
+import { getMemberRole } from '../channels/membership';
+import { findMentionedMembers } from '../channels/queries';
+import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
-import type { PresentableUser } from '../users/presenter';
-import { listMemberNames, needsMentionLookup, resolveMentions } from './mentions';
-import { type MessageRow, presentMessage } from './presenter';
+import { mentionCandidates, needsMentionLookup } from './mentions';
+import { presentMessage } from './presenter';
 import { findPresentedMessage } from './queries';
-
-/** A row as postgres.js returns it from raw SQL: Drizzle's date parsers are not applied. */
-type RawMessage = Omit<MessageRow, 'seq' | 'createdAt' | 'updatedAt'> & {
-  seq: string | number;
-  createdAt: string;
-  updatedAt: string;
-  author: Omit<PresentableUser, 'createdAt' | 'updatedAt'> & {
-    createdAt: string;
-    updatedAt: string;
-  };
-};
-
-/** A stored message with its author as the statement read them, in the same snapshot. */
-export interface StoredMessage {
-  row: MessageRow;
-  author: PresentableUser;
-}
-
-const fromRaw = ({ author, ...raw }: RawMessage): StoredMessage => ({
-  row: {
-    ...raw,
-    seq: Number(raw.seq),
-    createdAt: new Date(raw.createdAt),
-    updatedAt: new Date(raw.updatedAt),
-  },
-  author: {
-    ...author,
-    createdAt: new Date(author.createdAt),
-    updatedAt: new Date(author.updatedAt),
-  },
-});
-
-type SendRow = MessageCreateData & { mentions: string[] };
+import { messages } from './schema';
+import { insertMessage } from './send-statements';
 
 /** Who sends: a socket also names its session, which the statement checks (see below). */
 export interface Sender {
   id: string;
   sessionId?: string | undefined;
-}
-
-/** One send as the store sees it. */
-export interface SendInput {
-  channelId: string;
-  userId: string;
-  /**
-   * The session to check in the same statement (a socket's sends: the socket was
-   * authenticated at its upgrade, and the session may have ended since). HTTP requests
-   * resolved theirs in the same turn and leave it out.
-   */
-  sessionId?: string | undefined;
-  data: SendRow;
-}
-
-const RETURNING = `id, channel_id as "channelId", user_id as "userId", content, attachments, mentions,
-      parent_message_id as "parentMessageId", edited, seq, client_id as "clientId",
-      created_at::text as "createdAt", updated_at::text as "updatedAt"`;
-
-/** The author as presentUser needs them, read in the statement (no second round trip). */
-const AUTHOR = `json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
-      'lastName', u.last_name, 'displayName', u.display_name,
-      'profileImageUrl', u.profile_image_url, 'status', u.status,
-      'statusMessage', u.status_message, 'createdAt', u.created_at::text,
-      'updatedAt', u.updated_at::text) as author`;
-
-/**
- * Assign the next seq and insert, in ONE statement (so one round trip and one implicit
- * transaction): the channel row's lock orders concurrent sends and is held until commit,
- * so seqs commit in order. The statement also checks membership (and the session, when
- * given), skips a clientId already stored (so an ordinary retry burns no seq), marks the
- * channel read for the sender, and reads the author back for the presenter.
- * Two retries racing each other may both pass that check; the unique index then drops the
- * second insert, whose seq is lost: seqs are strictly increasing, with gaps allowed.
- */
-async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInput) {
-  const clientId = data.clientId ?? null;
-  const sid = sessionId ?? null;
-  // postgres.js directly: one fixed statement text, which PostgreSQL keeps prepared on the
-  // pipelined connection (planning this CTE each time cost more than running it; the
-  // embedded store runs it unnamed). Measured in docs/performance.md.
-  const sql = pipelineOf(db).$client;
-  const rows = await sql<RawMessage[]>`
-    with next as (
-      update channels set last_seq = last_seq + 1
-      where id = ${channelId}::uuid
-        and exists (select 1 from channel_members cm
-                    where cm.channel_id = ${channelId}::uuid and cm.user_id = ${userId}::uuid)
-        and (${sid}::varchar is null or exists (
-          select 1 from sessions s where s.sid = ${sid}::varchar and s.expire > now()
-            and s.sess->>'userId' = ${userId}::text))
-        and (${clientId}::varchar is null or not exists (
-          select 1 from messages m where m.channel_id = ${channelId}::uuid
-            and m.user_id = ${userId}::uuid and m.client_id = ${clientId}::varchar))
-      returning last_seq
-    ), mark_read as (
-      update channel_members set last_read_at = now(),
-        last_read_seq = greatest(last_read_seq, (select last_seq from next))
-      where channel_id = ${channelId}::uuid and user_id = ${userId}::uuid
-        and exists (select 1 from next)
-    ), stored as (
-      insert into messages
-        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
-      select ${channelId}::uuid, ${userId}::uuid, ${data.content}::text,
-        ${JSON.stringify(data.attachments)}::jsonb, ${JSON.stringify(data.mentions)}::jsonb,
-        ${data.parentMessageId ?? null}::uuid, next.last_seq, ${clientId}::varchar
-      from next
-      on conflict (channel_id, user_id, client_id) do nothing
-      returning ${sql.unsafe(RETURNING)}
-    )
-    select stored.*, ${sql.unsafe(AUTHOR)}
-    from stored join users u on u.id = stored."userId"`;
-  const [raw] = rows;
-  return raw && fromRaw(raw);
-}
-
-/**
- * The same as insertOne for many sends at once, in one statement and one commit: what the
- * sends of one batch share (one round trip, one WAL flush, one lock per channel instead of
- * one per message). The channels are locked in id order, so that two batches (of this node
- * or of two nodes) touching the same channels queue instead of deadlocking. `ord` maps each
- * stored row back to its send.
- */
-export async function insertMany(db: Db, sends: readonly SendInput[]) {
-  const input = sends.map(({ channelId, userId, sessionId, data }, ord) => ({
-    ord,
-    channel_id: channelId,
-    user_id: userId,
-    sid: sessionId ?? null,
-    content: data.content,
-    attachments: data.attachments,
-    mentions: data.mentions,
-    parent_message_id: data.parentMessageId ?? null,
-    client_id: data.clientId ?? null,
-  }));
-  const sql = pipelineOf(db).$client;
-  const rows = await sql<Array<RawMessage & { ord: number }>>`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
-        ord int, channel_id uuid, user_id uuid, sid varchar, content text, attachments jsonb,
-        mentions jsonb, parent_message_id uuid, client_id varchar)
-    ), eligible as (
-      -- Members only, with a live session when one is named, and no clientId stored
-      -- already. Each check is a lateral probe of a unique index, one look-up per send,
-      -- whatever the planner guesses of the batch: as joins, a cached generic plan could
-      -- turn them into scans of whole tables (the clientId one once scanned all messages).
-      select i.* from input i
-      cross join lateral (
-        select true from channel_members cm
-        where cm.channel_id = i.channel_id and cm.user_id = i.user_id
-        limit 1
-      ) member
-      left join lateral (
-        select s.expire, s.sess from sessions s where s.sid = i.sid limit 1
-      ) s on true
-      left join lateral (
-        select true as found from messages m
-        where m.channel_id = i.channel_id and m.user_id = i.user_id
-          and m.client_id = i.client_id
-        limit 1
-      ) stored on true
-      where stored.found is null
-        and (i.sid is null or (s.expire > now() and s.sess->>'userId' = i.user_id::text))
-    ), counts as (
-      select channel_id, count(*)::int as n from eligible group by channel_id
-    ), locked as (
-      select c.id from channels c where c.id in (select channel_id from counts)
-      order by c.id for update
-    ), bumped as (
-      update channels c set last_seq = c.last_seq + counts.n
-      from counts
-      where c.id = counts.channel_id and c.id in (select id from locked)
-      returning c.id, c.last_seq, counts.n
-    ), numbered as (
-      select e.*,
-        b.last_seq - b.n + row_number() over (partition by e.channel_id order by e.ord) as seq
-      from eligible e join bumped b on b.id = e.channel_id
-    ), mark_read as (
-      update channel_members cm set last_read_at = now(),
-        last_read_seq = greatest(cm.last_read_seq, r.seq)
-      from (select channel_id, user_id, max(seq) as seq from numbered group by 1, 2) r
-      where cm.channel_id = r.channel_id and cm.user_id = r.user_id
-    ), stored as (
-      insert into messages
-        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
-      select channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id
-      from numbered order by ord
-      on conflict (channel_id, user_id, client_id) do nothing
-      returning ${sql.unsafe(RETURNING)}
-    )
-    select n.ord, stored.*, ${sql.unsafe(AUTHOR)} from stored
-    join numbered n on n.channel_id = stored."channelId" and n.seq = stored.seq
-    join users u on u.id = stored."userId"`;
-  const byOrd = new Map(rows.map((raw) => [raw.ord, fromRaw(raw)]));
-  return sends.map((_, ord) => byOrd.get(ord));
-}
-
-/** Two sends of one retry (same channel, author and clientId) in one batch are one send. */
-const sendKey = ({ channelId, userId, data }: SendInput) =>
-  data.clientId ? `${channelId}:${userId}:${data.clientId}` : undefined;
-
-/**
- * Insert the sends of one batch together. Duplicated retries within the batch go in once;
- * the others get nothing back and answer as retries. A batch that fails (a parent deleted
- * meanwhile, a deadlock with another node) wrote nothing, so each send is then tried on its
- * own and only the faulty one fails.
- */
-export async function storeSends(db: Db, sends: readonly SendInput[]) {
-  // A lone send (every send when the server is not busy) takes insertOne's plain statement:
-  // the latency of scenario (b) was measured on it, and it is the retry path below too.
-  if (sends.length === 1) return [await insertOne(db, sends[0] as SendInput)];
-  const seen = new Set<string>();
-  const unique: SendInput[] = [];
-  const slot = sends.map((send) => {
-    const key = sendKey(send);
-    if (key && seen.has(key)) return -1;
-    if (key) seen.add(key);
-    return unique.push(send) - 1;
-  });
-  let stored: Array<StoredMessage | undefined | Error>;
-  try {
-    stored = await insertMany(db, unique);
-  } catch {
-    stored = await Promise.all(
-      unique.map((send) =>
-        insertOne(db, send).catch((err: unknown) =>
-          err instanceof Error ? err : new Error(String(err)),
-        ),
-      ),
-    );
-  }
-  return slot.map((i) => (i < 0 ? undefined : stored[i]));
-}
-
-/**
- * Sends gathered into batches, one batcher per store (see GroupBatcher), on the store's
- * pipelined connection: two statements at once, the second queued behind the first on the
- * same PostgreSQL backend, and whatever arrives meanwhile goes in the next. Measured in
- * docs/performance.md: two backends at once contend for the two cores, one statement at a
- * time leaves the backend idle while this process handles the answer.
- */
-const batchers = new WeakMap<Db, GroupBatcher<SendInput, StoredMessage | undefined>>();
-const SEND_STATEMENTS_AT_ONCE = 2;
-
-function insertMessage(db: Db, send: SendInput) {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new GroupBatcher((sends) => storeSends(db, sends), {
-      concurrency: SEND_STATEMENTS_AT_ONCE,
-      maxBatchSize: 256,
-    });
-    batchers.set(db, batcher);
-  }
-  return batcher.load(send);
 }
 
 const parentNotFound = () =>
@@ -293,13 +48,13 @@ async function checkParent(db: Db, channelId: string, parentId: string): Promise
 
 async function resolveFor(db: Db, channelId: string, userId: string, data: MessageCreateData) {
   if (!needsMentionLookup(data.content, data.mentions)) return [];
-  const members = await listMemberNames(db, channelId);
-  if (!members.some((m) => m.id === userId)) throw notFound(CHANNEL_NOT_FOUND);
-  return resolveMentions(data.content, members, data.mentions);
+  // A stranger learns nothing from who would have been mentioned.
+  if ((await getMemberRole(db, channelId, userId)) === null) throw notFound(CHANNEL_NOT_FOUND);
+  return findMentionedMembers(db, channelId, mentionCandidates(data.content), data.mentions);
 }
 
 /**
- * SPEC §5 send, idempotent by clientId (DESIGN §4): a retry returns the stored message with
+ * docs/product.md §5 send, idempotent by clientId (docs/product.md §10.10): a retry returns the stored message with
  * `created: false`. Events go out only after the commit, and only for a new message.
  */
 export async function sendMessage(
@@ -331,8 +86,15 @@ export async function sendMessage(
 
   const { row, author } = stored;
   const message = presentMessage(row, author);
+  // Synchronous in-process dispatch: subscribers do their own work off this path.
+  deps.events.publish('messageCreated', { channelId, seq: row.seq, message });
   await publish(deps, 'new_message', () =>
-    deps.realtime.toChannel(channelId, { type: 'new_message', channelId, seq: row.seq, message }),
+    deps.realtime.toTopic(channelTopic(channelId), {
+      type: 'new_message',
+      channelId,
+      seq: row.seq,
+      message,
+    }),
   );
   if (row.parentMessageId) await publishParent(deps, row.parentMessageId);
   return { message, created: true };
@@ -369,7 +131,7 @@ export async function publishParent(deps: Deps, parentId: string): Promise<void>
   const parent = await findPresentedMessage(deps.db, parentId);
   if (!parent) return;
   await publish(deps, 'message_updated', () =>
-    deps.realtime.toChannel(parent.channelId, {
+    deps.realtime.toTopic(channelTopic(parent.channelId), {
       type: 'message_updated',
       channelId: parent.channelId,
       message: parent,

@@ -1,13 +1,15 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Message, MessageUpdateInput, ReactionToggleResult } from '#shared/messages';
-import { messages, reactions } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { findMentionedMembers } from '../channels/queries';
+import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
-import { listMemberNames, needsMentionLookup, resolveMentions } from './mentions';
+import { mentionCandidates, needsMentionLookup } from './mentions';
 import { findMessageForMember, findPresentedMessage, reactionsFor } from './queries';
+import { messages, reactions } from './schema';
 import { publishParent } from './send';
 
-/** DESIGN §4: only the author edits; the message is marked edited (SPEC §4). */
+/** docs/product.md §10.4: only the author edits; the message is marked edited (docs/product.md §4). */
 export async function editMessage(
   deps: Deps,
   userId: string,
@@ -18,7 +20,7 @@ export async function editMessage(
   if (row.userId !== userId) throw forbidden("Seul l'auteur peut modifier ce message");
   // Mentions follow the text: the composer writes "@Name" for each person it picks.
   const mentions = needsMentionLookup(input.content)
-    ? resolveMentions(input.content, await listMemberNames(deps.db, row.channelId))
+    ? await findMentionedMembers(deps.db, row.channelId, mentionCandidates(input.content))
     : [];
   await deps.db
     .update(messages)
@@ -26,8 +28,9 @@ export async function editMessage(
     .where(eq(messages.id, messageId));
   const message = await findPresentedMessage(deps.db, messageId);
   if (!message) throw new Error(`message ${messageId} vanished`);
+  deps.events.publish('messageUpdated', { channelId: row.channelId, message });
   await publish(deps, 'message_updated', () =>
-    deps.realtime.toChannel(row.channelId, {
+    deps.realtime.toTopic(channelTopic(row.channelId), {
       type: 'message_updated',
       channelId: row.channelId,
       message,
@@ -37,7 +40,7 @@ export async function editMessage(
 }
 
 /**
- * DESIGN §4: only the author deletes. A top-level message takes its thread with it: the
+ * docs/product.md §10.4: only the author deletes. A top-level message takes its thread with it: the
  * replies would otherwise surface in the channel as orphans (the FK only nulls the parent).
  */
 export async function deleteMessage(deps: Deps, userId: string, messageId: string): Promise<void> {
@@ -46,8 +49,10 @@ export async function deleteMessage(deps: Deps, userId: string, messageId: strin
   await deps.db
     .delete(messages)
     .where(or(eq(messages.id, messageId), eq(messages.parentMessageId, messageId)));
+  const { channelId, parentMessageId } = row;
+  deps.events.publish('messageDeleted', { channelId, messageId, parentMessageId });
   await publish(deps, 'message_deleted', () =>
-    deps.realtime.toChannel(row.channelId, {
+    deps.realtime.toTopic(channelTopic(row.channelId), {
       type: 'message_deleted',
       channelId: row.channelId,
       messageId,
@@ -87,7 +92,7 @@ export async function toggleReaction(
     reactions: (await reactionsFor(deps.db, [messageId])).get(messageId) ?? [],
   };
   await publish(deps, 'reaction_updated', () =>
-    deps.realtime.toChannel(row.channelId, { type: 'reaction_updated', ...result }),
+    deps.realtime.toTopic(channelTopic(row.channelId), { type: 'reaction_updated', ...result }),
   );
   return result;
 }

@@ -1,9 +1,12 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { TYPING_TTL_MS, type TypingUser } from '#shared/messages';
+import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { channelMembers, userPresence, users } from '../../db/schema';
 import { requireMember } from '../channels/access';
+import { isMemberOf } from '../channels/membership';
+import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
+import { userPresence } from './schema';
 
 const typingColumns = {
   userId: users.id,
@@ -36,6 +39,10 @@ export async function setTyping(
   return user;
 }
 
+/** The one place a typing_update is made (HTTP and socket alike). */
+export const typingUpdate = (channelId: string, user: TypingUser, isTyping: boolean) =>
+  ({ type: 'typing_update', channelId, user, isTyping }) as const;
+
 /** setTyping, then typing_update to the channel: what POST /api/channels/{id}/typing does. */
 export async function updateTyping(
   deps: Deps,
@@ -46,12 +53,12 @@ export async function updateTyping(
   await requireMember(deps.db, channelId, userId);
   const user = await setTyping(deps.db, channelId, userId, isTyping);
   await publish(deps, 'typing_update', () =>
-    deps.realtime.toChannel(channelId, { type: 'typing_update', channelId, user, isTyping }),
+    deps.realtime.toTopic(channelTopic(channelId), typingUpdate(channelId, user, isTyping)),
   );
 }
 
 /**
- * Who is typing now (SPEC §4 polls this every 2 s): current members other than the caller
+ * Who is typing now (docs/product.md §4 polls this every 2 s): current members other than the caller
  * whose flag is on and fresh; a client that vanished mid-word stops counting after
  * TYPING_TTL_MS.
  */
@@ -64,15 +71,9 @@ export async function listTyping(
     .select(typingColumns)
     .from(userPresence)
     .innerJoin(users, eq(users.id, userPresence.userId))
-    .innerJoin(
-      channelMembers,
-      and(
-        eq(channelMembers.channelId, userPresence.channelId),
-        eq(channelMembers.userId, userPresence.userId),
-      ),
-    )
     .where(
       and(
+        isMemberOf(userPresence.channelId, userPresence.userId),
         eq(userPresence.channelId, channelId),
         eq(userPresence.isTyping, true),
         ne(userPresence.userId, viewerId),
@@ -80,4 +81,11 @@ export async function listTyping(
       ),
     )
     .orderBy(userPresence.updatedAt);
+}
+
+/** Forget a user's typing flag in a channel (they left it). */
+export async function clearTyping(db: Db, channelId: string, userId: string): Promise<void> {
+  await db
+    .delete(userPresence)
+    .where(and(eq(userPresence.channelId, channelId), eq(userPresence.userId, userId)));
 }

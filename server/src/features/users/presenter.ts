@@ -1,6 +1,6 @@
 import type { UserStatus } from '#shared/limits';
 import type { User } from '#shared/users';
-import type { users } from '../../db/schema';
+import type { users } from '../../auth/schema';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { UserUpdateInput } from '#shared/users';
+import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { notificationPreferences, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like';
+import { createDefaultPreferences } from '../notifications/preferences';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,11 +29,23 @@ export interface NewUser {
   passwordHash?: string | null;
   oidcIssuer?: string | null;
   oidcSubject?: string | null;
+  emailVerifiedAt?: Date | null;
+  isAdmin?: boolean;
 }
 
-/** Create a user and their default notification preferences, together or not at all. */
-export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Create a user and their default notification preferences, together or not at all;
+ * `within` runs in the same transaction first (using up an invite, say).
+ */
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  within?: (tx: Tx) => Promise<void>,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
+    if (within) await within(tx);
     const [row] = await tx
       .insert(users)
       .values({
@@ -43,10 +56,12 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         passwordHash: input.passwordHash ?? null,
         oidcIssuer: input.oidcIssuer ?? null,
         oidcSubject: input.oidcSubject ?? null,
+        emailVerifiedAt: input.emailVerifiedAt ?? null,
+        isAdmin: input.isAdmin ?? false,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await tx.insert(notificationPreferences).values({ userId: row.id });
+    await createDefaultPreferences(tx, row.id);
     return row;
   });
 }
@@ -77,6 +92,27 @@ export async function updateUserProfile(
     .returning();
   if (!row) throw new Error(`user ${id} vanished`);
   return row;
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Whether the workspace has no account yet: its first one becomes its administrator. */
+export async function isWorkspaceEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return !row;
+}
+
+export async function markEmailVerified(db: Db, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, id));
+}
+
+export async function setAdmin(db: Db, id: string, isAdmin: boolean): Promise<void> {
+  await db.update(users).set({ isAdmin }).where(eq(users.id, id));
 }
 
 const USER_LIST_LIMIT = 500;

@@ -32,6 +32,23 @@ describe('GET /api/users', () => {
     expect(none.body).toEqual([]);
   });
 
+  // docs/security.md, finding 7: presence only for people who share a channel.
+  it('shows presence and status message only to people who share a channel', async () => {
+    const alice = await buildUser(server);
+    const bob = await buildUser(server);
+    await bob.client.patch('/api/auth/user', { status: 'away', statusMessage: 'En réunion' });
+    const bobFor = async (who: typeof alice) =>
+      (await who.client.get<User[]>('/api/users')).body.find((u) => u.id === bob.user.id);
+    expect(await bobFor(alice)).toMatchObject({ status: 'offline', statusMessage: null });
+
+    const channel = await alice.client.post<{ id: string }>('/api/channels', {
+      name: `commun-${Math.random().toString(36).slice(2, 7)}`,
+      type: 'channel',
+    });
+    await bob.client.post(`/api/channels/${channel.body.id}/join`);
+    expect(await bobFor(alice)).toMatchObject({ statusMessage: 'En réunion' });
+  });
+
   it('requires a session', async () => {
     expect((await new TestClient(server.url).get('/api/users')).status).toBe(401);
   });

@@ -12,7 +12,7 @@ interface AppLayoutProps {
   showSidebar?: boolean;
 }
 
-/** SPEC §2 home layout: rail + 280 px sidebar + main on desktop; top bar, menu and tabs on phones. */
+/** docs/product.md §2 home layout: rail + 280 px sidebar + main on desktop; top bar, menu and tabs on phones. */
 export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps) {
   const { t } = useTranslation();
   const desktopHeader = (

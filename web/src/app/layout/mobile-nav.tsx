@@ -26,7 +26,7 @@ interface MobileTopBarProps {
   onSearch?: () => void;
 }
 
-/** SPEC §2: on phones, a top bar and a slide-in menu with the sidebar and a search entry. */
+/** docs/product.md §2: on phones, a top bar and a slide-in menu with the sidebar and a search entry. */
 export function MobileTopBar({ user, sidebar, notificationBell, onSearch }: MobileTopBarProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -84,7 +84,7 @@ export function MobileTopBar({ user, sidebar, notificationBell, onSearch }: Mobi
   );
 }
 
-/** SPEC §2: the phone bottom navigation, signed in only, exactly five entries. */
+/** docs/product.md §2: the phone bottom navigation, signed in only, exactly five entries. */
 export function MobileBottomNav() {
   const { t } = useTranslation();
   const [location] = useLocation();

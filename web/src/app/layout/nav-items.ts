@@ -14,14 +14,14 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** SPEC §2: the rail's links to other screens (bell, search and the user menu sit beside them). */
+/** docs/product.md §2: the rail's links to other screens (bell, search and the user menu sit beside them). */
 export const RAIL_LINKS: NavItem[] = [
   { href: '/friends', labelKey: 'layout.rail.friends', icon: UsersIcon },
   { href: '/calendar', labelKey: 'layout.rail.calendar', icon: CalendarDaysIcon },
   { href: '/video-rooms', labelKey: 'layout.rail.videoRooms', icon: VideoIcon },
 ];
 
-/** SPEC §2: the mobile bottom navigation, exactly these five, in this order. */
+/** docs/product.md §2: the mobile bottom navigation, exactly these five, in this order. */
 export const BOTTOM_NAV: NavItem[] = [
   { href: '/', labelKey: 'layout.mobile.messages', icon: MessageSquareIcon },
   { href: '/calendar', labelKey: 'layout.mobile.calendar', icon: CalendarDaysIcon },

@@ -70,11 +70,11 @@ export interface RailProps {
   user: User;
   /** The notification bell; the notifications feature passes its own (with its popover). */
   notificationBell?: ReactNode;
-  /** Opens the search dialog (SPEC §2: search is opened from the rail). */
+  /** Opens the search dialog (docs/product.md §2: search is opened from the rail). */
   onSearch?: () => void;
 }
 
-/** SPEC §2: the left rail of the signed-in layout (desktop only; phones get the bottom bar). */
+/** docs/product.md §2: the left rail of the signed-in layout (desktop only; phones get the bottom bar). */
 export function Rail({ user, notificationBell, onSearch }: RailProps) {
   const { t } = useTranslation();
   const { theme } = useTheme();

@@ -25,7 +25,7 @@ interface UserMenuProps {
   className?: string;
 }
 
-/** SPEC §2: the user menu, with the settings page and sign-out (full navigation). */
+/** docs/product.md §2: the user menu, with the settings page and sign-out (full navigation). */
 export function UserMenu({
   user,
   side = 'right',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/brand/logo';
 
-/** SPEC §2: shown in the main area while no channel is selected. */
+/** docs/product.md §2: shown in the main area while no channel is selected. */
 export function WelcomePrompt() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { SCROLLBAR_HIDE_DELAY_MS } from '#shared/limits';
 import { cn } from '@/lib/utils';
 
-/** SPEC §9: the scrollbar hides 600 ms after scrolling stops. */
+/** docs/product.md §9: the scrollbar hides 600 ms after scrolling stops. */
 export function ScrollArea({
   className,
   children,

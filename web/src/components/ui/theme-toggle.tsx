@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useTheme } from '@/lib/use-theme';
 
-/** SPEC §2 shared UI: switches between light and dark, remembered in local storage. */
+/** docs/product.md §2 shared UI: switches between light and dark, remembered in local storage. */
 export function ThemeToggle({ variant = 'ghost', size = 'icon', onClick, ...props }: ButtonProps) {
   const { t } = useTranslation();
   const { theme, toggleTheme } = useTheme();

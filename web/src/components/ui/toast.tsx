@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/limits';
 import { cn } from '@/lib/utils';
 
-/** SPEC §9: 5000 ms by default, swipe right past 50 px to dismiss. */
+/** docs/product.md §9: 5000 ms by default, swipe right past 50 px to dismiss. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
     <ToastPrimitive.Provider
@@ -18,7 +18,7 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-/** SPEC §9: F8 focuses the toast area; at most 420 px wide from medium screens up. */
+/** docs/product.md §9: F8 focuses the toast area; at most 420 px wide from medium screens up. */
 export function ToastViewport({
   className,
   ...props

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#shared/limits';
 import { cn } from '@/lib/utils';
 
-/** SPEC §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/** docs/product.md §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,

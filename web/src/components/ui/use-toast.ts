@@ -3,7 +3,7 @@ import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/limits';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
 /**
- * SPEC §4: a toast is open, can be updated, is dismissed (closed) and is removed
+ * docs/product.md §4: a toast is open, can be updated, is dismissed (closed) and is removed
  * 1,000,000 ms after dismissal. At most one is shown: a new toast replaces the older.
  * The store lives outside React so that any module (the query client, say) can toast.
  */

@@ -1,10 +1,19 @@
-import { API_ORIGIN, goToLogin } from '@/lib/api';
+import { API_ORIGIN, apiRequest, goToLogin } from '@/lib/api';
 
-/** SPEC §2: signing in and out are full page navigations to the server's routes. */
+/** docs/product.md §2: signing in and out are full page navigations to the server's routes. */
 export { goToLogin };
 
-export function goToLogout(): void {
-  window.location.href = `${API_ORIGIN}/api/logout`;
+/**
+ * Sign out with a POST (a GET signs out only as a top-level navigation: docs/security.md,
+ * finding 3), then reload the app signed out. Should the POST fail, the navigation does it.
+ */
+export async function goToLogout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/logout');
+    window.location.assign('/');
+  } catch {
+    window.location.href = `${API_ORIGIN}/api/logout`;
+  }
 }
 
 /** After a local sign-in or sign-up, reload the app from / so every query starts signed in. */

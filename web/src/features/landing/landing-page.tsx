@@ -8,14 +8,14 @@ import {
   ShieldCheckIcon,
   UsersRoundIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/brand/logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
-import { goToLogin } from '@/features/auth/navigation';
+import { goToLogin } from '@/lib/api';
+import { translate as t } from '@/lib/entry-catalogue';
 import { AppPreview } from './app-preview';
 
-/** SPEC §2: six cards, in this order. */
+/** docs/product.md §2: six cards, in this order. */
 const FEATURES: { key: string; icon: LucideIcon }[] = [
   { key: 'messaging', icon: MessagesSquareIcon },
   { key: 'teams', icon: UsersRoundIcon },
@@ -25,9 +25,11 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
   { key: 'notifications', icon: BellRingIcon },
 ];
 
-/** SPEC §2: the signed-out landing page; both buttons go to /api/login by full navigation. */
+/**
+ * docs/product.md §2: the signed-out landing page; both buttons go to /api/login by full navigation.
+ * The entry's screen: its text comes through the entry catalogue, not i18next.
+ */
 export function LandingPage() {
-  const { t } = useTranslation();
   return (
     <div className="relative min-h-dvh overflow-x-hidden bg-background">
       <div

@@ -27,7 +27,7 @@ export function DisplayNameForm({ user }: { user: User }) {
           description: t('settings.toast.profileUpdated'),
         }),
       onError: (err) => {
-        // SPEC §8: a 401 already has its toast and redirect (lib/query-client.ts).
+        // docs/product.md §8: a 401 already has its toast and redirect (lib/query-client.ts).
         if (isUnauthorized(err)) return;
         applyServerErrors(err, form.setError, ['displayName']);
         toast({

@@ -1,5 +1,4 @@
 import { MoonIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
 import { Label } from '@/components/ui/label';
@@ -7,30 +6,14 @@ import { Switch } from '@/components/ui/switch';
 import { UserAvatar } from '@/components/user-avatar';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useTheme } from '@/lib/use-theme';
+import { AdminCard } from './admin-card';
 import { DisplayNameForm } from './display-name-form';
+import { SecurityCard } from './security-card';
+import { SettingsCard } from './settings-card';
+import { SsoLinkCard } from './sso-link-card';
 import { StatusForm } from './status-form';
 
-function SettingsCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-label={title} className="rounded-2xl border bg-card p-5 sm:p-6">
-      <div className="mb-5 grid gap-1">
-        <h2 className="font-semibold text-lg">{title}</h2>
-        <p className="text-muted-foreground text-sm">{description}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** SPEC §2: the settings page — display name and profile status. */
+/** docs/product.md §2: the settings page — display name and profile status. */
 export function SettingsPage({ user }: { user: User }) {
   const { t } = useTranslation();
   const name = useDisplayName()(user);
@@ -56,6 +39,9 @@ export function SettingsPage({ user }: { user: User }) {
       >
         <StatusForm user={user} />
       </SettingsCard>
+      <SecurityCard />
+      <SsoLinkCard />
+      <AdminCard />
       <SettingsCard
         title={t('settings.appearance.title')}
         description={t('settings.appearance.description')}

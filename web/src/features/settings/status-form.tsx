@@ -25,7 +25,7 @@ const DOT: Record<UserStatus, string> = {
   offline: 'bg-offline',
 };
 
-/** SPEC §5: online, away or offline, and an optional message of at most 200 characters. */
+/** docs/product.md §5: online, away or offline, and an optional message of at most 200 characters. */
 export function StatusForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateCurrentUser();
@@ -46,7 +46,7 @@ export function StatusForm({ user }: { user: User }) {
             description: t('settings.toast.statusUpdated'),
           }),
         onError: (err) => {
-          // SPEC §8: a 401 already has its toast and redirect (lib/query-client.ts).
+          // docs/product.md §8: a 401 already has its toast and redirect (lib/query-client.ts).
           if (isUnauthorized(err)) return;
           applyServerErrors(err, form.setError, ['status', 'statusMessage']);
           toast({

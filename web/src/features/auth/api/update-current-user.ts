@@ -3,7 +3,7 @@ import type { User, UserUpdateInput } from '#shared/users';
 import { apiRequest } from '@/lib/api';
 import { CURRENT_USER_KEY } from './get-current-user';
 
-/** PATCH /api/auth/user: either { displayName } or { status, statusMessage } (SPEC §7). */
+/** PATCH /api/auth/user: either { displayName } or { status, statusMessage } (docs/product.md §7). */
 export const updateCurrentUser = (input: UserUpdateInput): Promise<User> =>
   apiRequest<User>('PATCH', '/api/auth/user', input);
 

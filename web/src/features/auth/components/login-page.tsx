@@ -1,6 +1,8 @@
 import { ArrowLeftIcon, KeyRoundIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { AuthProviders } from '#shared/auth';
 import { LogoMark } from '@/components/brand/logo';
 import { FormError } from '@/components/form-field';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -10,6 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useAuthProviders } from '@/features/auth/api/get-auth-providers';
 import { goToLogin } from '@/features/auth/navigation';
+import { API_ORIGIN } from '@/lib/api';
+import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -17,6 +21,12 @@ import { SignUpForm } from './sign-up-form';
 export function LoginPage() {
   const { t } = useTranslation();
   const providers = useAuthProviders();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const invitation = params.get('invitation') ?? undefined;
+  const resetToken = params.get('reset');
+  const [resetDone, setResetDone] = useState(false);
+  const notice = noticeFor(params);
 
   return (
     <div className="relative flex min-h-dvh flex-col bg-background">
@@ -44,7 +54,25 @@ export function LoginPage() {
             <p className="text-muted-foreground text-sm">{t('auth.subtitle')}</p>
           </div>
           <div className="rounded-2xl border bg-card p-5 shadow-xl shadow-black/20 sm:p-7">
-            {providers.isPending ? (
+            {notice ? (
+              <div className="mb-5">
+                <FormError message={t(notice)} />
+              </div>
+            ) : null}
+            {resetDone ? (
+              <p role="status" className="mb-5 rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+                {t('auth.reset.done')}
+              </p>
+            ) : null}
+            {resetToken && !resetDone ? (
+              <ResetPasswordForm
+                token={resetToken}
+                onDone={() => {
+                  setResetDone(true);
+                  navigate('/login', { replace: true });
+                }}
+              />
+            ) : providers.isPending ? (
               <div className="grid gap-4" aria-busy="true">
                 <Skeleton className="h-10" />
                 <Skeleton className="h-9" />
@@ -55,8 +83,12 @@ export function LoginPage() {
               <FormError message={t('auth.errors.providers')} />
             ) : (
               <>
-                {providers.data.local ? <LocalAuthTabs /> : null}
-                {providers.data.oidc ? <OidcEntry withDivider={providers.data.local} /> : null}
+                {providers.data.local ? (
+                  <LocalAuthTabs providers={providers.data} invitation={invitation} />
+                ) : null}
+                {providers.data.oidc ? (
+                  <OidcEntry withDivider={providers.data.local} invitation={invitation} />
+                ) : null}
               </>
             )}
           </div>
@@ -66,25 +98,56 @@ export function LoginPage() {
   );
 }
 
-function LocalAuthTabs() {
+/** What a redirect back to /login came to say (OIDC outcomes, an expired link). */
+function noticeFor(params: URLSearchParams): string | null {
+  if (params.get('oidc') === 'account-exists') return 'auth.oidc.accountExists';
+  if (params.get('oidc') === 'signup-closed') return 'auth.oidc.signupClosed';
+  if (params.get('verification') === 'invalid') return 'auth.verification.invalid';
+  return null;
+}
+
+function LocalAuthTabs({
+  providers,
+  invitation,
+}: {
+  providers: AuthProviders;
+  invitation: string | undefined;
+}) {
   const { t } = useTranslation();
+  // SIGNUP=invite: the sign-up tab is for holders of an administrator's link.
+  const canSignUp = providers.signup !== 'invite' || Boolean(invitation);
   return (
-    <Tabs defaultValue="sign-in" className="grid gap-6">
+    <Tabs defaultValue={invitation ? 'sign-up' : 'sign-in'} className="grid gap-6">
       <TabsList className="w-full">
         <TabsTrigger value="sign-in">{t('auth.tabs.signIn')}</TabsTrigger>
         <TabsTrigger value="sign-up">{t('auth.tabs.signUp')}</TabsTrigger>
       </TabsList>
       <TabsContent value="sign-in">
-        <SignInForm />
+        <SignInForm canReset={providers.mail} />
       </TabsContent>
-      <TabsContent value="sign-up">
-        <SignUpForm />
+      <TabsContent value="sign-up" className="grid gap-4">
+        {invitation ? (
+          <p className="text-muted-foreground text-sm">{t('auth.invitation.welcome')}</p>
+        ) : null}
+        {canSignUp ? (
+          <SignUpForm inviteToken={invitation} />
+        ) : (
+          <p role="status" className="rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+            {t('auth.invitation.required')}
+          </p>
+        )}
       </TabsContent>
     </Tabs>
   );
 }
 
-function OidcEntry({ withDivider }: { withDivider: boolean }) {
+function OidcEntry({
+  withDivider,
+  invitation,
+}: {
+  withDivider: boolean;
+  invitation: string | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-4">
@@ -97,7 +160,17 @@ function OidcEntry({ withDivider }: { withDivider: boolean }) {
       ) : (
         <p className="text-center text-muted-foreground text-sm">{t('auth.oidc.description')}</p>
       )}
-      <Button variant={withDivider ? 'outline' : 'default'} size="lg" onClick={goToLogin}>
+      <Button
+        variant={withDivider ? 'outline' : 'default'}
+        size="lg"
+        onClick={() =>
+          invitation
+            ? window.location.assign(
+                `${API_ORIGIN}/api/login?invitation=${encodeURIComponent(invitation)}`,
+              )
+            : goToLogin()
+        }
+      >
         <KeyRoundIcon aria-hidden />
         {t('auth.oidc.button')}
       </Button>

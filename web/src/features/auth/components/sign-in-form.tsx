@@ -9,8 +9,10 @@ import { Input } from '@/components/ui/input';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { goHomeAfterSignIn } from '@/features/auth/navigation';
 import { applyServerErrors } from '@/lib/form-errors';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 
-export function SignInForm() {
+/** `canReset`: mail is configured, so a forgotten password can be reset by a link. */
+export function SignInForm({ canReset = false }: { canReset?: boolean }) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -65,6 +67,7 @@ export function SignInForm() {
           {...form.register('password')}
         />
       </FormField>
+      {canReset ? <ForgotPasswordDialog /> : null}
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
         {busy ? t('auth.submit.pending') : t('auth.submit.signIn')}
       </Button>

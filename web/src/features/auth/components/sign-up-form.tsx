@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,12 @@ import { applyServerErrors } from '@/lib/form-errors';
 
 const FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
-export function SignUpForm() {
+/** Create an account; `inviteToken` is an administrator's sign-up link (SIGNUP=invite). */
+export function SignUpForm({ inviteToken }: { inviteToken?: string | undefined }) {
   const { t } = useTranslation();
   const signUp = useSignUp();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignUpInput>({
     resolver: zodResolver(SignUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -31,15 +34,28 @@ export function SignUpForm() {
       password: input.password,
       ...(input.firstName ? { firstName: input.firstName } : {}),
       ...(input.lastName ? { lastName: input.lastName } : {}),
+      ...(inviteToken ? { inviteToken } : {}),
     };
     signUp.mutate(body, {
-      onSuccess: goHomeAfterSignIn,
+      onSuccess: (result) =>
+        'verificationSent' in result ? setSentTo(input.email) : goHomeAfterSignIn(),
       onError: (error) =>
         setServerError(applyServerErrors(error, form.setError, FIELDS) ?? t('auth.errors.generic')),
     });
   });
 
   const busy = signUp.isPending || signUp.isSuccess;
+  if (sentTo) {
+    return (
+      <div role="status" className="grid gap-2 rounded-xl border bg-muted/40 p-4 text-sm">
+        <p className="flex items-center gap-2 font-semibold">
+          <MailCheckIcon aria-hidden className="size-4 text-primary" />
+          {t('auth.verification.sentTitle')}
+        </p>
+        <p className="text-muted-foreground">{t('auth.verification.sent', { email: sentTo })}</p>
+      </div>
+    );
+  }
   const optional = (label: string) => (
     <>
       {label}{' '}

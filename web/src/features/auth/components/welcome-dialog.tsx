@@ -25,7 +25,7 @@ import { isUnauthorized } from '@/lib/api';
 const preventClose = (event: Event) => event.preventDefault();
 
 /**
- * SPEC §4/§5: opens over every screen while the signed-in user has no display name; it
+ * docs/product.md §4/§5: opens over every screen while the signed-in user has no display name; it
  * cannot be dismissed (outside click, Escape) and closes once the name is saved — the
  * saved user has a displayName, so the parent stops rendering it.
  */
@@ -43,7 +43,7 @@ export function WelcomeDialog({ user }: { user: User }) {
       onSuccess: () =>
         toast({ title: t('welcome.successTitle'), description: t('welcome.success') }),
       onError: (error) => {
-        // SPEC §8: a 401 already has its toast and redirect (lib/query-client.ts).
+        // docs/product.md §8: a 401 already has its toast and redirect (lib/query-client.ts).
         if (isUnauthorized(error)) return;
         toast({
           variant: 'destructive',

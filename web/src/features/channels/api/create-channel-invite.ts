@@ -3,7 +3,7 @@ import type { ChannelInvite } from '#shared/invites';
 import { apiRequest } from '@/lib/api';
 import { channelInvitesKey } from './get-channel-invites';
 
-/** SPEC §7: empty body. */
+/** docs/product.md §7: empty body. */
 export const createChannelInvite = (channelId: string): Promise<ChannelInvite> =>
   apiRequest<ChannelInvite>('POST', `/api/channels/${encodeURIComponent(channelId)}/invites`);
 

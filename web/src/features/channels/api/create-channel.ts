@@ -6,7 +6,7 @@ import { CHANNELS_KEY } from './get-channels';
 export const createChannel = (input: ChannelCreateInput): Promise<Channel> =>
   apiRequest<Channel>('POST', '/api/channels', input);
 
-/** SPEC §7: creating a channel refreshes the channel list. */
+/** docs/product.md §7: creating a channel refreshes the channel list. */
 export function useCreateChannel() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import type { Channel } from '#shared/channels';
 import { apiRequest } from '@/lib/api';
 import { CHANNELS_KEY } from './get-channels';
 
-/** SPEC §7: idempotent — returns the one conversation between the two users. */
+/** docs/product.md §10.3: idempotent — returns the one conversation between the two users. */
 export const createDirectChannel = (recipientId: string): Promise<Channel> =>
   apiRequest<Channel>('POST', '/api/channels/direct', { recipientId });
 

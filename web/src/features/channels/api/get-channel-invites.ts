@@ -18,6 +18,6 @@ export const channelInvitesQueryOptions = (channelId: string) =>
 export const useChannelInvites = (channelId: string, enabled: boolean) =>
   useQuery({ ...channelInvitesQueryOptions(channelId), enabled, staleTime: 0 });
 
-/** SPEC §4: a channel shows at most one active invite. */
+/** docs/product.md §4: a channel shows at most one active invite. */
 export const activeInvite = (invites: ChannelInvite[] | undefined): ChannelInvite | undefined =>
   invites?.find((invite) => invite.isActive);

@@ -10,7 +10,7 @@ export const getInvitePreview = (code: string): Promise<InvitePreview> =>
 export const invitePreviewQueryOptions = (code: string) =>
   queryOptions({ queryKey: invitePreviewKey(code), queryFn: () => getInvitePreview(code) });
 
-/** SPEC §7: looked up only for a non-empty code (and, on the page, only when signed in). */
+/** docs/product.md §7: looked up only for a non-empty code (and, on the page, only when signed in). */
 export const useInvitePreview = (code: string, enabled: boolean) =>
   useQuery({
     ...invitePreviewQueryOptions(code),

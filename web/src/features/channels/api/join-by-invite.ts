@@ -5,7 +5,7 @@ import { CHANNELS_KEY } from './get-channels';
 export const joinByInvite = (code: string): Promise<unknown> =>
   apiRequest('POST', `/api/channel-invites/${encodeURIComponent(code)}/join`);
 
-/** SPEC §7: joining refreshes /api/channels. */
+/** docs/product.md §7: joining refreshes /api/channels. */
 export function useJoinByInvite() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -14,18 +14,18 @@ import {
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { normalize } from '@/lib/match-user';
 import { toastFailure } from '@/lib/toast-failure';
 import { useBrowseChannels } from '../api/browse-channels';
 import { useChannels } from '../api/get-channels';
 import { useJoinPublicChannel } from '../api/join-public-channel';
-import { normalize } from '../lib/match-user';
 
 interface BrowseChannelsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Public channels anyone in the workspace may join (DESIGN §4), as Slack's "Browse channels". */
+/** Public channels anyone in the workspace may join (docs/product.md §10.3), as Slack's "Browse channels". */
 export function BrowseChannelsDialog({ open, onOpenChange }: BrowseChannelsDialogProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();

@@ -8,9 +8,11 @@ import {
   UsersIcon,
   VideoIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelWithMembers } from '#shared/channels';
+import { ChannelTypeIcon } from '@/components/channel-type-icon';
+import { PresenceAvatar } from '@/components/presence-avatar';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -19,13 +21,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelTitle } from '../hooks/use-channel-title';
-import { ChannelTypeIcon } from './channel-type-icon';
-import { DeleteChannelDialog } from './delete-channel-dialog';
-import { InviteMembersDialog } from './invite-members-dialog';
-import { PresenceAvatar } from './presence-avatar';
 import { SoonButton } from './soon-button';
+
+// Loaded when first opened, not with the channel view.
+const InviteMembersDialog = lazy(() =>
+  import('./invite-members-dialog').then((module) => ({ default: module.InviteMembersDialog })),
+);
+const DeleteChannelDialog = lazy(() =>
+  import('./delete-channel-dialog').then((module) => ({ default: module.DeleteChannelDialog })),
+);
 
 interface ChannelHeaderProps {
   channel: ChannelWithMembers;
@@ -33,11 +40,13 @@ interface ChannelHeaderProps {
   onShowMembers?: () => void;
 }
 
-/** SPEC §2: name, description, member count and the channel's actions. */
+/** docs/product.md §2: name, description, member count and the channel's actions. */
 export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
   const [dialog, setDialog] = useState<'invite' | 'delete' | 'leave' | null>(null);
+  const invitedOnce = useOpenedOnce(dialog === 'invite');
+  const deletedOnce = useOpenedOnce(dialog === 'delete' || dialog === 'leave');
   const title = titleOf(channel);
   const isDirect = channel.type === 'direct';
   // The member list, when loaded (members tab), is fresher than the channel's own copy.
@@ -127,21 +136,26 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
         )}
       </div>
       {isDirect ? null : (
-        <>
-          <InviteMembersDialog
-            channelId={channel.id}
-            channelName={channel.name}
-            open={dialog === 'invite'}
-            onOpenChange={(open) => setDialog(open ? 'invite' : null)}
-          />
-          <DeleteChannelDialog
-            mode={isOwner ? 'delete' : 'leave'}
-            channelId={channel.id}
-            channelName={channel.name}
-            open={dialog === 'delete' || dialog === 'leave'}
-            onOpenChange={(open) => setDialog(open ? (isOwner ? 'delete' : 'leave') : null)}
-          />
-        </>
+        <Suspense fallback={null}>
+          {invitedOnce ? (
+            <InviteMembersDialog
+              channelId={channel.id}
+              channelName={channel.name}
+              canManage={isOwner}
+              open={dialog === 'invite'}
+              onOpenChange={(open) => setDialog(open ? 'invite' : null)}
+            />
+          ) : null}
+          {deletedOnce ? (
+            <DeleteChannelDialog
+              mode={isOwner ? 'delete' : 'leave'}
+              channelId={channel.id}
+              channelName={channel.name}
+              open={dialog === 'delete' || dialog === 'leave'}
+              onOpenChange={(open) => setDialog(open ? (isOwner ? 'delete' : 'leave') : null)}
+            />
+          ) : null}
+        </Suspense>
       )}
     </header>
   );

@@ -10,7 +10,7 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useInvitePreview } from '../api/get-invite-preview';
 import { useJoinByInvite } from '../api/join-by-invite';
 
-/** SPEC §2 /join-channel/{inviteCode}: loading, invalid, already a member, or invitation. */
+/** docs/product.md §2 /join-channel/{inviteCode}: loading, invalid, already a member, or invitation. */
 export function ChannelInvitePage({ code }: { code: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -20,7 +20,7 @@ export function ChannelInvitePage({ code }: { code: string }) {
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  // SPEC §2: the page needs sign-in; a signed-out visitor is sent to /.
+  // docs/product.md §2: the page needs sign-in; a signed-out visitor is sent to /.
   useEffect(() => {
     if (!userLoading && !user) navigate('/', { replace: true });
   }, [userLoading, user, navigate]);

@@ -1,50 +1,30 @@
-import {
-  FolderOpenIcon,
-  KanbanSquareIcon,
-  Loader2Icon,
-  SearchXIcon,
-  Volume2Icon,
-} from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Loader2Icon, SearchXIcon } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChannelWithMembers } from '#shared/channels';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import type { ChannelTab } from '@/lib/shell';
 import { useChannel } from '../api/get-channel';
-import { type ReadPosition, useReadPositionAtOpen } from '../hooks/use-read-position-at-open';
+import { MEMBERS_TAB_ID } from '../channel-tabs';
+import { useReadPositionAtOpen } from '../hooks/use-read-position-at-open';
 import { ChannelHeader } from './channel-header';
-import { ComingSoon } from './coming-soon';
-import { MembersTab } from './members-tab';
-
-type Tab = 'chat' | 'board' | 'files' | 'members';
 
 interface ChannelViewProps {
   channelId: string;
-  /**
-   * The message list, composer and thread panel (the messages feature), with where the
-   * unread messages began when this view opened.
-   */
-  renderChat?: (channel: ChannelWithMembers, readAtOpen: ReadPosition | null) => ReactNode;
+  /** The tabs the features contribute (app/shell/channel-tabs.tsx), in order. */
+  tabs: readonly ChannelTab[];
 }
 
-/** SPEC §2 channel view: header, then the chat, board, files and members tabs. */
-export function ChannelView({ channelId, renderChat }: ChannelViewProps) {
+/** docs/product.md §2 channel view: the header, then the tabs the features contribute. */
+export function ChannelView({ channelId, tabs }: ChannelViewProps) {
   const { t } = useTranslation();
   const channel = useChannel(channelId);
   const { user: me } = useCurrentUser();
 
-  if (channel.isPending) {
-    return (
-      <div role="status" className="grid h-full place-items-center text-muted-foreground">
-        <span className="flex items-center gap-2 text-sm">
-          <Loader2Icon aria-hidden className="size-4 animate-spin" />
-          {t('channelView.loading')}
-        </span>
-      </div>
-    );
-  }
+  if (channel.isPending) return <ChannelViewLoading />;
   if (channel.isError) {
     return (
       <div className="grid h-full place-items-center p-6">
@@ -63,84 +43,66 @@ export function ChannelView({ channelId, renderChat }: ChannelViewProps) {
     (member) => member.userId === me?.id && member.role === 'owner',
   );
   // Tab state belongs to one channel: a new channel starts on the chat tab.
+  return <ChannelTabs key={channelId} channel={channel.data} isOwner={isOwner} tabs={tabs} />;
+}
+
+function ChannelViewLoading() {
+  const { t } = useTranslation();
   return (
-    <ChannelTabs key={channelId} channel={channel.data} isOwner={isOwner} renderChat={renderChat} />
+    <div role="status" className="grid h-full place-items-center text-muted-foreground">
+      <span className="flex items-center gap-2 text-sm">
+        <Loader2Icon aria-hidden className="size-4 animate-spin" />
+        {t('channelView.loading')}
+      </span>
+    </div>
   );
 }
+
+const PANEL_CLASS: Record<ChannelTab['layout'], string> = {
+  fill: 'min-h-0 flex-1 data-[state=active]:flex data-[state=active]:flex-col',
+  scroll: 'min-h-0 flex-1 overflow-y-auto',
+};
 
 function ChannelTabs({
   channel,
   isOwner,
-  renderChat,
+  tabs: registered,
 }: {
   channel: ChannelWithMembers;
   isOwner: boolean;
-  renderChat?: (channel: ChannelWithMembers, readAtOpen: ReadPosition | null) => ReactNode;
+  tabs: readonly ChannelTab[];
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('chat');
+  const tabs = registered.filter((tab) => tab.appliesTo?.(channel) ?? true);
+  const [current, setCurrent] = useState(tabs[0]?.id);
   // One visit of the channel: the chat tab may come and go, the unread line stays put.
   const readAtOpen = useReadPositionAtOpen(channel.id);
-  const hasMembersTab = channel.type !== 'direct';
-  const tabs: Tab[] = hasMembersTab
-    ? ['chat', 'board', 'files', 'members']
-    : ['chat', 'board', 'files'];
+  const hasMembersTab = tabs.some((tab) => tab.id === MEMBERS_TAB_ID);
 
   return (
     <section aria-labelledby="channel-title" className="flex h-full min-h-0 flex-col">
       <ChannelHeader
         channel={channel}
         isOwner={isOwner}
-        onShowMembers={hasMembersTab ? () => setTab('members') : undefined}
+        onShowMembers={hasMembersTab ? () => setCurrent(MEMBERS_TAB_ID) : undefined}
       />
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setTab(value as Tab)}
-        className="flex min-h-0 flex-1 flex-col"
-      >
+      <Tabs value={current} onValueChange={setCurrent} className="flex min-h-0 flex-1 flex-col">
         <div className="shrink-0 overflow-x-auto border-b px-3 py-2 sm:px-5">
           <TabsList aria-label={t('channelView.tabsLabel')} className="h-9">
-            {tabs.map((value) => (
-              <TabsTrigger key={value} value={value} className="px-3 text-[13px]">
-                {t(`channelView.tabs.${value}`)}
+            {tabs.map((tab) => (
+              <TabsTrigger key={tab.id} value={tab.id} className="px-3 text-[13px]">
+                {t(tab.labelKey)}
               </TabsTrigger>
             ))}
           </TabsList>
         </div>
-        <TabsContent
-          value="chat"
-          className="min-h-0 flex-1 data-[state=active]:flex data-[state=active]:flex-col"
-        >
-          {channel.type === 'voice' ? (
-            // SPEC §2: a voice channel shows the voice panel instead of the chat.
-            <ComingSoon
-              icon={Volume2Icon}
-              title={t('channelView.voiceSoonTitle')}
-              description={t('channelView.voiceSoon')}
-            />
-          ) : (
-            renderChat?.(channel, readAtOpen)
-          )}
-        </TabsContent>
-        <TabsContent value="board" className="min-h-0 flex-1 overflow-y-auto">
-          <ComingSoon
-            icon={KanbanSquareIcon}
-            title={t('channelView.boardSoonTitle')}
-            description={t('channelView.boardSoon')}
-          />
-        </TabsContent>
-        <TabsContent value="files" className="min-h-0 flex-1 overflow-y-auto">
-          <ComingSoon
-            icon={FolderOpenIcon}
-            title={t('channelView.filesSoonTitle')}
-            description={t('channelView.filesSoon')}
-          />
-        </TabsContent>
-        {hasMembersTab ? (
-          <TabsContent value="members" className="min-h-0 flex-1 overflow-y-auto">
-            <MembersTab channel={channel} />
+        {tabs.map(({ id, layout, Panel }) => (
+          <TabsContent key={id} value={id} className={PANEL_CLASS[layout]}>
+            <Suspense fallback={<ChannelViewLoading />}>
+              <Panel channel={channel} readAtOpen={readAtOpen} />
+            </Suspense>
           </TabsContent>
-        ) : null}
+        ))}
       </Tabs>
     </section>
   );

@@ -1,24 +1,10 @@
 import type { ReactNode } from 'react';
-import type { User } from '#shared/users';
-import { QuickSwitcher } from '@/features/switcher/components/quick-switcher';
-import { useChannelEvents } from '../hooks/use-channel-events';
 import { ChannelDialogsProvider } from './channel-dialogs';
 
-function ChannelEvents({ meId }: { meId: string }) {
-  useChannelEvents(meId);
-  return null;
-}
-
 /**
- * Everything the signed-in layout needs from the channels feature: the workspace dialogs,
- * the live channel/member events, and the Ctrl/Cmd+K switcher. Mount inside the socket.
+ * What the signed-in layout needs from the channels feature around every page: the
+ * workspace dialogs (create, direct message, join with a code, browse).
  */
-export function ChannelsWorkspace({ user, children }: { user: User; children: ReactNode }) {
-  return (
-    <ChannelDialogsProvider>
-      <ChannelEvents meId={user.id} />
-      <QuickSwitcher />
-      {children}
-    </ChannelDialogsProvider>
-  );
+export function ChannelsWorkspace({ children }: { children: ReactNode }) {
+  return <ChannelDialogsProvider>{children}</ChannelDialogsProvider>;
 }

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { CHANNEL_NAME_REQUIRED, ChannelCreateSchema } from '#shared/channels';
 import { CHANNEL_DESCRIPTION_MAX, CHANNEL_NAME_MAX, CREATABLE_CHANNEL_TYPES } from '#shared/limits';
+import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,9 +23,8 @@ import { toast } from '@/components/ui/use-toast';
 import { isUnauthorized } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useCreateChannel } from '../api/create-channel';
-import { ChannelTypeIcon } from './channel-type-icon';
 
-// SPEC §5: the route's own schema validates the form (CONVENTIONS: one schema per body).
+// docs/product.md §5: the route's own schema validates the form (docs/architecture.md: one schema per body).
 type CreateChannelForm = z.input<typeof ChannelCreateSchema>;
 type CreateChannelValues = z.output<typeof ChannelCreateSchema>;
 
@@ -64,7 +64,7 @@ export function CreateChannelDialog({ open, onOpenChange }: CreateChannelDialogP
           navigate(`/channel/${channel.id}`);
         },
         onError: (error) => {
-          // 401 is handled once for every mutation: destructive toast, then sign-in (SPEC §8).
+          // 401 is handled once for every mutation: destructive toast, then sign-in (docs/product.md §8).
           if (isUnauthorized(error)) return;
           toast({
             variant: 'destructive',
@@ -81,7 +81,7 @@ export function CreateChannelDialog({ open, onOpenChange }: CreateChannelDialogP
     if (!message) return null;
     return (
       <p id={`create-channel-${key}-error`} role="alert" className="text-destructive text-xs">
-        {/* SPEC §5: the required message comes from the catalogue key. */}
+        {/* docs/product.md §5: the required message comes from the catalogue key. */}
         {message === CHANNEL_NAME_REQUIRED ? t('channels.channel_name_required') : message}
       </p>
     );

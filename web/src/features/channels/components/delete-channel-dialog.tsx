@@ -47,7 +47,7 @@ const TEXT = {
 } as const;
 
 /**
- * SPEC §2 delete (owner only), or leave (any other member): with confirmation; afterwards
+ * docs/product.md §2 delete (owner only), or leave (any other member): with confirmation; afterwards
  * the app goes to /.
  */
 export function DeleteChannelDialog({

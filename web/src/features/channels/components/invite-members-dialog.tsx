@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
-import { CheckIcon, CopyIcon, Loader2Icon, UserPlusIcon } from 'lucide-react';
+import { CheckIcon, CopyIcon, Loader2Icon, RotateCcwIcon, UserPlusIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -15,31 +15,36 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { API_ORIGIN } from '@/lib/api';
+import { useCopy } from '@/lib/use-copy';
 import { useCreateChannelInvite } from '../api/create-channel-invite';
 import { activeInvite, useChannelInvites } from '../api/get-channel-invites';
-import { useCopy } from '../hooks/use-copy';
+import { useRevokeChannelInvite } from '../api/revoke-channel-invite';
 
 interface InviteMembersDialogProps {
   channelId: string;
   channelName: string;
+  /** The owner may reset the link: the old code stops working (docs/security.md, finding 5). */
+  canManage: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 invite link shape: origin + /join-channel/{inviteCode}. */
+/** docs/product.md §2 invite link shape: origin + /join-channel/{inviteCode}. */
 export const inviteLink = (code: string): string =>
   `${API_ORIGIN || window.location.origin}/join-channel/${code}`;
 
-/** SPEC §4: shows the channel's one active invite, creating it when there is none. */
+/** docs/product.md §4: shows the channel's one active invite, creating it when there is none. */
 export function InviteMembersDialog({
   channelId,
   channelName,
+  canManage,
   open,
   onOpenChange,
 }: InviteMembersDialogProps) {
   const { t } = useTranslation();
   const invites = useChannelInvites(channelId, open);
   const createInvite = useCreateChannelInvite();
+  const revokeInvite = useRevokeChannelInvite();
   const invite = activeInvite(invites.data);
   const needsInvite = open && invites.isSuccess && !invites.isFetching && !invite;
 
@@ -91,7 +96,7 @@ export function InviteMembersDialog({
               toastDescription={t('invites.codeCopied')}
               mono
             />
-            <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground text-xs">
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
               <span>{t('invites.uses', { count: invite.usesCount })}</span>
               {invite.expiresAt ? (
                 <span>
@@ -101,6 +106,36 @@ export function InviteMembersDialog({
                 </span>
               ) : null}
             </p>
+            {canManage ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                disabled={revokeInvite.isPending}
+                onClick={() =>
+                  revokeInvite.mutate(
+                    { channelId, inviteId: invite.id },
+                    {
+                      // A fresh code replaces it right away (the effect above makes it).
+                      onSuccess: () => {
+                        requested.current = false;
+                        toast({ title: t('invites.resetTitle'), description: t('invites.reset') });
+                      },
+                      onError: () =>
+                        toast({
+                          variant: 'destructive',
+                          title: t('invites.errorTitle'),
+                          description: t('invites.resetFailed'),
+                        }),
+                    },
+                  )
+                }
+              >
+                <RotateCcwIcon aria-hidden />
+                {t('invites.resetLink')}
+              </Button>
+            ) : null}
           </div>
         ) : failed ? (
           <div role="alert" className="grid justify-items-start gap-3">

@@ -26,7 +26,7 @@ interface JoinByCodeDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2/§4: input → verification → confirmation (invalid, already a member, or join). */
+/** docs/product.md §2/§4: input → verification → confirmation (invalid, already a member, or join). */
 export function JoinByCodeDialog({ open, onOpenChange }: JoinByCodeDialogProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -43,7 +43,7 @@ export function JoinByCodeDialog({ open, onOpenChange }: JoinByCodeDialogProps) 
     setStep('input');
   };
 
-  // SPEC §4: closing the dialog clears the code and returns to input.
+  // docs/product.md §4: closing the dialog clears the code and returns to input.
   const handleOpenChange = (next: boolean) => {
     if (!next) reset();
     onOpenChange(next);
@@ -85,7 +85,7 @@ export function JoinByCodeDialog({ open, onOpenChange }: JoinByCodeDialogProps) 
           <Input
             id="join-code-input"
             value={code}
-            // SPEC §5: upper-cased as typed.
+            // docs/product.md §5: upper-cased as typed.
             onChange={(event) => setCode(event.target.value.toUpperCase())}
             placeholder={t('joinCode.placeholder')}
             maxLength={INVITE_CODE_MAX}

@@ -2,6 +2,7 @@ import { UserMinusIcon } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, ChannelMember } from '#shared/channels';
+import { PresenceAvatar } from '@/components/presence-avatar';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,11 +24,10 @@ import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 import { useChannelMembers } from '../api/get-channel-members';
 import { useRemoveChannelMember } from '../api/remove-channel-member';
-import { PresenceAvatar } from './presence-avatar';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
-/** SPEC §2/§6: the member list; the channel creator may remove anyone but an owner. */
+/** docs/product.md §2/§6: the member list; the channel creator may remove anyone but an owner. */
 export function MembersTab({ channel }: { channel: Pick<Channel, 'id' | 'createdById'> }) {
   const { t } = useTranslation();
   const displayName = useDisplayName();

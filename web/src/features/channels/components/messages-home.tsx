@@ -1,18 +1,19 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { ChannelTab } from '@/lib/shell';
 import { useChannels } from '../api/get-channels';
 import { firstChannelId } from '../hooks/use-active-channel';
 import { ChannelView } from './channel-view';
 
-/** SPEC §2 at /: the first channel is selected by default; with none, the fallback. */
+/** docs/product.md §2 at /: the first channel is selected by default; with none, the fallback. */
 export function MessagesHome({
   fallback,
-  renderChat,
+  tabs,
 }: {
   fallback: ReactNode;
-  renderChat?: ComponentProps<typeof ChannelView>['renderChat'];
+  tabs: readonly ChannelTab[];
 }) {
   const channels = useChannels();
   if (channels.isPending) return null;
   const firstId = firstChannelId(channels.data);
-  return firstId ? <ChannelView channelId={firstId} renderChat={renderChat} /> : fallback;
+  return firstId ? <ChannelView channelId={firstId} tabs={tabs} /> : fallback;
 }

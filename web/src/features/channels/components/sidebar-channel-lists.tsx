@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Channel } from '#shared/channels';
 import { SKELETON_ROWS } from '#shared/limits';
+import { ChannelTypeIcon } from '@/components/channel-type-icon';
+import { PresenceAvatar } from '@/components/presence-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnreadBadge } from '@/components/unread-badge';
 import { cn } from '@/lib/utils';
 import { useChannels } from '../api/get-channels';
 import { sortForSidebar, useActiveChannelId } from '../hooks/use-active-channel';
 import { useChannelTitle } from '../hooks/use-channel-title';
-import { ChannelTypeIcon } from './channel-type-icon';
-import { PresenceAvatar } from './presence-avatar';
-import { UnreadBadge } from './unread-badge';
 
 const itemClass =
   'group flex h-8 w-full min-w-0 items-center gap-2 rounded-md px-2 text-muted-foreground text-sm outline-none transition-colors hover:bg-accent/70 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
@@ -46,7 +46,7 @@ function ChannelNavItem({ channel, active, title, leading, onNavigate }: Channel
   );
 }
 
-/** SPEC §2: five skeleton rows while the list loads. */
+/** docs/product.md §2: five skeleton rows while the list loads. */
 function SkeletonRows() {
   const { t } = useTranslation();
   return (
@@ -66,7 +66,7 @@ function EmptyText({ children }: { children: ReactNode }) {
   return <p className="px-2 py-1.5 text-muted-foreground/80 text-sm italic">{children}</p>;
 }
 
-/** The Channels section's items: channel, group and voice (SPEC §2). */
+/** The Channels section's items: channel, group and voice (docs/product.md §2). */
 interface NavListProps {
   /** Called after a selection (the mobile menu closes). */
   onNavigate?: () => void;
@@ -115,7 +115,7 @@ export function DirectMessageNavList({ onNavigate }: NavListProps) {
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
   const titleOf = useChannelTitle();
-  // The Channels section carries the five skeleton rows (SPEC §9) while the list loads.
+  // The Channels section carries the five skeleton rows (docs/product.md §9) while the list loads.
   if (isPending) return null;
   const { directs } = sortForSidebar(data ?? []);
   if (directs.length === 0) return <EmptyText>{t('layout.sidebar.noDirectMessages')}</EmptyText>;

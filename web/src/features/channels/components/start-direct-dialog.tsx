@@ -17,17 +17,17 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useUsers } from '@/features/users/api/get-users';
+import { matchesUser } from '@/lib/match-user';
 import { toastFailure } from '@/lib/toast-failure';
 import { cn } from '@/lib/utils';
 import { useCreateDirectChannel } from '../api/create-direct-channel';
-import { matchesUser } from '../lib/match-user';
 
 interface StartDirectDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2: each entry shows the first name or the email, the email, and an initial. */
+/** docs/product.md §2: each entry shows the first name or the email, the email, and an initial. */
 const entryName = (user: User) => user.firstName?.trim() || user.email || '?';
 
 export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps) {
@@ -45,7 +45,7 @@ export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps
   );
 
   const close = () => {
-    // SPEC §4: cancel (and closing) clears the selection.
+    // docs/product.md §4: cancel (and closing) clears the selection.
     setSelectedId('');
     setQuery('');
     onOpenChange(false);

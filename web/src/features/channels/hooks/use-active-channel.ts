@@ -2,7 +2,7 @@ import { useRoute } from 'wouter';
 import type { Channel } from '#shared/channels';
 import { useChannels } from '../api/get-channels';
 
-/** Sidebar order: the Channels section comes before Direct messages (SPEC §2). */
+/** Sidebar order: the Channels section comes before Direct messages (docs/product.md §2). */
 export function sortForSidebar(channels: Channel[]): { rooms: Channel[]; directs: Channel[] } {
   return {
     rooms: channels.filter((channel) => channel.type !== 'direct'),
@@ -10,7 +10,7 @@ export function sortForSidebar(channels: Channel[]): { rooms: Channel[]; directs
   };
 }
 
-/** SPEC §2: with no channel in the address, the first one is selected by default. */
+/** docs/product.md §2: with no channel in the address, the first one is selected by default. */
 export function firstChannelId(channels: Channel[] | undefined): string | null {
   if (!channels?.length) return null;
   const { rooms, directs } = sortForSidebar(channels);

@@ -1,8 +1,9 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Channel, ChannelMember, ChannelWithMembers } from '#shared/channels';
-import type { ServerEvent } from '#shared/protocol';
-import { useSocketEvent } from '@/lib/socket-context';
+import type { ServerEventType } from '#shared/protocol';
+import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
+import type { ServerEventOf } from '@/lib/socket-events';
 import { BROWSE_CHANNELS_KEY } from '../api/browse-channels';
 import { channelKey } from '../api/get-channel';
 import { channelMembersKey } from '../api/get-channel-members';
@@ -16,16 +17,36 @@ import { CHANNELS_KEY, patchListedChannel } from '../api/get-channels';
 export function useChannelEvents(meId: string): void {
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
-  useSocketEvent((event) => {
+  useSocketEvent(CHANNEL_EVENTS, (event) => {
     const gone = applyChannelEvent(queryClient, event, meId);
     if (gone && location === `/channel/${gone}`) navigate('/', { replace: true });
   });
+  // Channel events missed while the socket was away (renamed, deleted, members changed,
+  // read elsewhere) carry no seq: the lists and the open channels are fetched afresh.
+  useSocketCatchUp(({ first }) => {
+    if (!first) void queryClient.invalidateQueries({ predicate: isChannelQuery });
+  });
 }
+
+const CHANNEL_EVENTS = [
+  'channel_updated',
+  'channel_deleted',
+  'member_added',
+  'member_removed',
+  'channel_read',
+] as const satisfies readonly ServerEventType[];
+
+type ChannelEvent = ServerEventOf<(typeof CHANNEL_EVENTS)[number]>;
+
+/** The channel list, one channel, or its members — not its messages (their own catch-up). */
+const isChannelQuery = ({ queryKey }: Query) =>
+  queryKey[0] === CHANNELS_KEY[0] &&
+  (queryKey.length <= 2 || (queryKey.length === 3 && queryKey[2] === 'members'));
 
 /** Returns the id of a channel the user no longer sees, if the event removed one. */
 export function applyChannelEvent(
   queryClient: QueryClient,
-  event: ServerEvent,
+  event: ChannelEvent,
   meId: string,
 ): string | null {
   switch (event.type) {
@@ -59,8 +80,6 @@ export function applyChannelEvent(
         lastReadAt: event.lastReadAt,
         lastReadSeq: event.lastReadSeq,
       });
-      return null;
-    default:
       return null;
   }
 }

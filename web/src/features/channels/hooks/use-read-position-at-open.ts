@@ -1,15 +1,6 @@
 import { useState } from 'react';
+import type { ReadPosition } from '@/lib/shell';
 import { useChannels } from '../api/get-channels';
-
-/** Where the caller had read up to when they opened a channel that had unread messages. */
-export interface ReadPosition {
-  /** Their lastReadAt then: messages by others after it were unread (all of them if null). */
-  lastReadAt: string | null;
-  /** The seq they had read up to then: a window opens there when more is unread than loaded. */
-  lastReadSeq: number;
-  /** The channel's last seq then: anything later came during the visit, read as it came. */
-  lastSeq: number;
-}
 
 /**
  * The read position at the moment the channel view opened, kept for the whole visit (tabs

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '#shared/messages';
 import { apiRequest } from '@/lib/api';
+import { patchHeldMessage } from '@/lib/message-queries';
 import {
   applyDeletion,
   applyThreadDeletion,
@@ -41,6 +42,8 @@ export function storeDeletion(
       applyThreadDeletion(thread, messageId),
     );
   }
+  // Elsewhere it is held (search results, pins…): gone there too.
+  patchHeldMessage(queryClient, messageId, () => null);
   queryClient.removeQueries({ queryKey: threadKey(messageId), exact: true });
 }
 

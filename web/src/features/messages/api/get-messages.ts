@@ -1,7 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Message, MessagePage } from '#shared/messages';
 import { apiGet } from '@/lib/api';
-import { bySeq, type MessagesPage, type MessagesPageParam } from '../lib/message-cache';
+import { holdsMessages } from '@/lib/message-queries';
+import {
+  bySeq,
+  type MessagesData,
+  type MessagesPage,
+  type MessagesPageParam,
+  mapMessages,
+} from '../lib/message-cache';
 
 export const messagesKey = (channelId: string) => ['/api/channels', channelId, 'messages'] as const;
 
@@ -66,6 +73,8 @@ export const messagesQueryOptions = (channelId: string) =>
   infiniteQueryOptions({
     queryKey: messagesKey(channelId),
     queryFn: ({ pageParam }) => getMessagesPage(channelId, pageParam),
+    // Edits, reactions and deletions reach the loaded history (lib/message-queries).
+    meta: holdsMessages<MessagesData>(mapMessages),
     initialPageParam: { kind: 'latest' } as MessagesPageParam,
     // Older history is the "previous" direction: it is prepended as the user scrolls up.
     getPreviousPageParam: (first): MessagesPageParam | undefined =>

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MessageThread } from '#shared/messages';
 import { apiGet } from '@/lib/api';
-import { bySeq, type ThreadData } from '../lib/message-cache';
+import { holdsMessages } from '@/lib/message-queries';
+import { bySeq, mapThreadMessages, type ThreadData } from '../lib/message-cache';
 
 export const threadKey = (messageId: string) => ['/api/messages', messageId, 'thread'] as const;
 
@@ -14,7 +15,12 @@ export async function getThread(messageId: string): Promise<ThreadData> {
 }
 
 export const threadQueryOptions = (messageId: string) =>
-  queryOptions({ queryKey: threadKey(messageId), queryFn: () => getThread(messageId) });
+  queryOptions({
+    queryKey: threadKey(messageId),
+    queryFn: () => getThread(messageId),
+    // Edits, reactions and deletions reach the thread panel (lib/message-queries).
+    meta: holdsMessages<ThreadData>(mapThreadMessages),
+  });
 
 export function useThread(messageId: string) {
   return useQuery(threadQueryOptions(messageId));

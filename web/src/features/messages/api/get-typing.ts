@@ -16,7 +16,7 @@ export const getTyping = (channelId: string) =>
 export const othersTyping = (users: readonly TypingUser[], meId: string): TypingUser[] =>
   users.filter((user) => user.userId !== meId);
 
-/** SPEC §4: polled every 2 s while the channel is open; typing_update events patch it between. */
+/** docs/product.md §4: polled every 2 s while the channel is open; typing_update events patch it between. */
 export const typingQueryOptions = (channelId: string, meId: string) =>
   queryOptions({
     queryKey: typingKey(channelId),

@@ -13,14 +13,14 @@ import {
   type MessagesData,
   type ThreadData,
 } from '../lib/message-cache';
-import {
-  addToOutbox,
-  type OutboxEntry,
-  outboxEntries,
-  removeFromOutbox,
-  updateOutbox,
-} from '../lib/outbox';
 import { patchQuery } from '../lib/patch-query';
+import {
+  addPendingSend,
+  type PendingSend,
+  pendingSends,
+  removePendingSend,
+  updatePendingSend,
+} from '../lib/pending-sends';
 import { messagesKey } from './get-messages';
 import { threadKey } from './get-thread';
 
@@ -122,7 +122,7 @@ export function storeDeliveredMessage(queryClient: QueryClient, message: Message
  * cannot connect (a proxy refusing WebSockets) or looks open but no longer answers never
  * holds a message back.
  */
-const sendEither = (socket: RealtimeSocket | null, entry: OutboxEntry, attempts: number) =>
+const sendEither = (socket: RealtimeSocket | null, entry: PendingSend, attempts: number) =>
   attempts === 1 && socket?.connectionState === 'open'
     ? sendMessageOverSocket(socket, entry.channelId, entry)
     : sendMessage(entry.channelId, entry);
@@ -130,10 +130,10 @@ const sendEither = (socket: RealtimeSocket | null, entry: OutboxEntry, attempts:
 async function deliver(
   queryClient: QueryClient,
   socket: RealtimeSocket | null,
-  entry: OutboxEntry,
+  entry: PendingSend,
 ): Promise<void> {
   const attempts = entry.attempts + 1;
-  updateOutbox(entry.clientId, { state: 'sending', attempts });
+  updatePendingSend(entry.clientId, { state: 'sending', attempts });
   try {
     // Through the mutation cache, so that a 401 gets the app-wide toast and sign-in redirect.
     const observer = new MutationObserver(queryClient, {
@@ -141,11 +141,11 @@ async function deliver(
     });
     const message = await observer.mutate();
     storeDeliveredMessage(queryClient, message);
-    removeFromOutbox(entry.clientId);
+    removePendingSend(entry.clientId);
   } catch (error) {
     if (isPermanent(error) || attempts >= MAX_AUTOMATIC_ATTEMPTS) {
-      updateOutbox(entry.clientId, { state: 'failed' });
-      // SPEC §8: other errors get the generic message-error toast (401 has its own).
+      updatePendingSend(entry.clientId, { state: 'failed' });
+      // docs/product.md §8: other errors get the generic message-error toast (401 has its own).
       if (!isUnauthorized(error)) {
         toast({
           variant: 'destructive',
@@ -157,7 +157,7 @@ async function deliver(
     }
     const timer = setTimeout(() => {
       retryTimers.delete(entry.clientId);
-      const current = outboxEntries().find((e) => e.clientId === entry.clientId);
+      const current = pendingSends().find((e) => e.clientId === entry.clientId);
       if (current?.state === 'sending') void deliver(queryClient, socket, current);
     }, retryDelayMs(attempts));
     retryTimers.set(entry.clientId, timer);
@@ -169,7 +169,7 @@ export function retryWaitingMessages(queryClient: QueryClient, socket: RealtimeS
   for (const [clientId, timer] of retryTimers) {
     clearTimeout(timer);
     retryTimers.delete(clientId);
-    const entry = outboxEntries().find((e) => e.clientId === clientId);
+    const entry = pendingSends().find((e) => e.clientId === clientId);
     if (entry?.state === 'sending') void deliver(queryClient, socket, entry);
   }
 }
@@ -179,7 +179,7 @@ export function useSendMessage(channelId: string, parentMessageId: string | null
   const socket = useSocket();
   const send = useCallback(
     (content: string, mentions: string[] = []) => {
-      const entry: OutboxEntry = {
+      const entry: PendingSend = {
         clientId: newClientId(),
         channelId,
         parentMessageId,
@@ -189,18 +189,18 @@ export function useSendMessage(channelId: string, parentMessageId: string | null
         state: 'sending',
         attempts: 0,
       };
-      addToOutbox(entry);
+      addPendingSend(entry);
       void deliver(queryClient, socket, entry);
     },
     [channelId, parentMessageId, queryClient, socket],
   );
   const retry = useCallback(
     (clientId: string) => {
-      const entry = outboxEntries().find((e) => e.clientId === clientId);
+      const entry = pendingSends().find((e) => e.clientId === clientId);
       if (entry) void deliver(queryClient, socket, { ...entry, attempts: 0 });
     },
     [queryClient, socket],
   );
-  const discard = useCallback((clientId: string) => removeFromOutbox(clientId), []);
+  const discard = useCallback((clientId: string) => removePendingSend(clientId), []);
   return { send, retry, discard };
 }

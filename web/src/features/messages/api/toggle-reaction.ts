@@ -1,16 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, ReactionGroup, ReactionToggleResult } from '#shared/messages';
 import { apiRequest } from '@/lib/api';
-import {
-  applyReactions,
-  applyThreadReactions,
-  type MessagesData,
-  type ThreadData,
-  toggleReaction as toggleLocally,
-} from '../lib/message-cache';
-import { patchQuery } from '../lib/patch-query';
-import { messagesKey } from './get-messages';
-import { threadKey } from './get-thread';
+import { patchHeldMessage } from '@/lib/message-queries';
+import { toggleReaction as toggleLocally } from '../lib/message-cache';
 
 interface ToggleReactionInput {
   message: Message;
@@ -26,20 +18,13 @@ export const toggleReaction = ({ message, emoji }: ToggleReactionInput) =>
     { emoji },
   );
 
-/** Same update as the reaction_updated event. */
+/** Same update as the reaction_updated event: wherever the message is held. */
 export function storeReactions(
-  queryClient: ReturnType<typeof useQueryClient>,
-  channelId: string,
+  queryClient: QueryClient,
   messageId: string,
-  parentMessageId: string | null,
   reactions: ReactionGroup[],
 ) {
-  patchQuery<MessagesData>(queryClient, messagesKey(channelId), (data) =>
-    applyReactions(data, messageId, reactions),
-  );
-  patchQuery<ThreadData>(queryClient, threadKey(parentMessageId ?? messageId), (thread) =>
-    applyThreadReactions(thread, messageId, reactions),
-  );
+  patchHeldMessage(queryClient, messageId, (message) => ({ ...message, reactions }));
 }
 
 /** Optimistic: the chip moves at once; the answer (or the event) then sets the truth. */
@@ -47,31 +32,9 @@ export function useToggleReaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleReaction,
-    onMutate: ({ message, emoji, userId }) => {
-      const optimistic = toggleLocally(message.reactions, emoji, userId);
-      storeReactions(
-        queryClient,
-        message.channelId,
-        message.id,
-        message.parentMessageId,
-        optimistic,
-      );
-    },
-    onSuccess: ({ reactions }, { message }) =>
-      storeReactions(
-        queryClient,
-        message.channelId,
-        message.id,
-        message.parentMessageId,
-        reactions,
-      ),
-    onError: (_error, { message }) =>
-      storeReactions(
-        queryClient,
-        message.channelId,
-        message.id,
-        message.parentMessageId,
-        message.reactions,
-      ),
+    onMutate: ({ message, emoji, userId }) =>
+      storeReactions(queryClient, message.id, toggleLocally(message.reactions, emoji, userId)),
+    onSuccess: ({ reactions }, { message }) => storeReactions(queryClient, message.id, reactions),
+    onError: (_error, { message }) => storeReactions(queryClient, message.id, message.reactions),
   });
 }

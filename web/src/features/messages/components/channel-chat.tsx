@@ -5,7 +5,7 @@ import type { Message } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useChannelMembers } from '@/features/channels/api/get-channel-members';
-import type { ReadPosition } from '@/features/channels/hooks/use-read-position-at-open';
+import type { ReadPosition } from '@/lib/shell';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
 import { setActiveChannel } from '../lib/active-channel';
@@ -18,7 +18,7 @@ import { TypingLine } from './typing-line';
 type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> & Partial<Pick<Channel, 'directUser'>>;
 
 /**
- * The channel view's chat tab (SPEC §2): message list, empty state, typing line, composer,
+ * The channel view's chat tab (docs/product.md §2): message list, empty state, typing line, composer,
  * and the thread panel beside them. Mount it with the channel on screen; the realtime
  * socket comes from <RealtimeProvider> higher up.
  */

@@ -12,8 +12,8 @@ import { useTypingSignal } from '../hooks/use-typing-signal';
 import { fitTextarea } from '../lib/fit-textarea';
 import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
 import { flattenMessages, type MessagesData } from '../lib/message-cache';
+import { AuthorAvatar } from './author-avatar';
 import { useChat } from './chat-context';
-import { UserAvatar } from './user-avatar';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -22,7 +22,7 @@ function normalize(text: string): string {
 }
 
 /**
- * The composer (SPEC §2, §5): Enter sends, Shift+Enter adds a line, grows to 150 px, the
+ * The composer (docs/product.md §2, §5): Enter sends, Shift+Enter adds a line, grows to 150 px, the
  * text is trimmed and a blank one is not sent; typing signals; @mention autocomplete of
  * the channel's members (arrows, then Enter or Tab).
  */
@@ -86,7 +86,7 @@ export function Composer({
   };
 
   const submit = () => {
-    // SPEC §5: trimmed; blank and without attachments is not sent.
+    // docs/product.md §5: trimmed; blank and without attachments is not sent.
     const content = text.trim();
     if (!content) return;
     send(content, mentionsInText(content, picked.current));
@@ -175,7 +175,7 @@ export function Composer({
                   index === selected && 'bg-accent text-accent-foreground',
                 )}
               >
-                <UserAvatar user={choice.user} className="size-6" />
+                <AuthorAvatar user={choice.user} className="size-6" />
                 <span className="font-medium">{choice.name}</span>
                 {choice.user.email ? (
                   <span className="truncate text-muted-foreground text-xs">

@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 const FullPicker = lazy(() => import('./full-emoji-picker'));
 
 /**
- * The add-reaction popover: the 8 quick emojis (SPEC §9) on top, the full picker on demand.
+ * The add-reaction popover: the 8 quick emojis (docs/product.md §9) on top, the full picker on demand.
  */
 export function ReactionPicker({
   onPick,

@@ -55,7 +55,7 @@ function ActionButton({
 }
 
 /**
- * The hover toolbar (SPEC §2): add reaction (8 quick emojis + full picker), reply in
+ * The hover toolbar (docs/product.md §2): add reaction (8 quick emojis + full picker), reply in
  * thread, copy link, and for the author only, a menu with edit and delete.
  */
 export function MessageActions({

@@ -1,10 +1,12 @@
-import { memo, useMemo } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { ImageIcon } from 'lucide-react';
+import { type ComponentProps, memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Markdown, { type Components, defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
 
 /**
- * The markdown body (SPEC §1): GFM through react-markdown with its DEFAULT urlTransform,
+ * The markdown body (docs/product.md §1): GFM through react-markdown with its DEFAULT urlTransform,
  * so only addresses with no scheme or http, https, irc, ircs, mailto, xmpp survive.
  */
 const components: Components = {
@@ -50,16 +52,70 @@ const components: Components = {
       />
     </div>
   ),
-  img: ({ node: _node, alt, ...props }) => (
-    <img
-      {...props}
-      alt={alt ?? ''}
-      loading="lazy"
-      className="my-1 max-h-80 max-w-full rounded-md"
-    />
+  img: ({ node: _node, alt, src, ...props }) => (
+    <MessageImage alt={alt ?? ''} src={typeof src === 'string' ? src : ''} {...props} />
   ),
   hr: () => <hr className="my-2 border-border" />,
 };
+
+/**
+ * The default rule, and one more for images, which load without a click: none may point at
+ * Ruche's own API but a file download (`![](/api/logout)` signed readers out: docs/security.md,
+ * finding 3). Resolved against the page, so `../api/…` is caught too.
+ */
+/** The host of an image served by someone else than Ruche (`//host` counts), else null. */
+export function remoteImageHost(src: string, page: URL): string | null {
+  if (!src) return null;
+  const target = new URL(src, page);
+  return target.origin === page.origin ? null : target.host;
+}
+
+/**
+ * A remote image loads only once the reader asks: loading it would tell its server who read
+ * the message, and when (docs/security.md, finding 8). Ruche's own images load at once.
+ */
+function MessageImage({
+  src,
+  alt,
+  ...props
+}: ComponentProps<'img'> & { src: string; alt: string }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const host = remoteImageHost(src, new URL(window.location.href));
+  if (host && !shown) {
+    return (
+      <button
+        type="button"
+        onClick={() => setShown(true)}
+        className="my-1 inline-flex items-center gap-2 rounded-md border border-dashed px-3 py-2 text-muted-foreground text-sm hover:bg-muted/60"
+      >
+        <ImageIcon aria-hidden className="size-4" />
+        {t('messages.remoteImage', { host })}
+      </button>
+    );
+  }
+  return (
+    <img
+      {...props}
+      src={src}
+      alt={alt}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      className="my-1 max-h-80 max-w-full rounded-md"
+    />
+  );
+}
+
+export function safeMessageUrl(url: string, key: string, page: URL): string {
+  const safe = defaultUrlTransform(url);
+  if (key !== 'src' || !safe) return safe;
+  const target = new URL(safe, page);
+  const ownApi = target.origin === page.origin && target.pathname.startsWith('/api/');
+  return ownApi && !target.pathname.startsWith('/api/files/') ? '' : safe;
+}
+
+const urlTransform: UrlTransform = (url, key) =>
+  safeMessageUrl(url, key, new URL(window.location.href));
 
 export const MessageBody = memo(function MessageBody({
   content,
@@ -71,7 +127,7 @@ export const MessageBody = memo(function MessageBody({
   const plugins = useMemo(() => [remarkGfm, remarkMentions(mentions)], [mentions]);
   return (
     <div className="message-body space-y-1 text-[0.9375rem] text-foreground/95 leading-relaxed">
-      <Markdown remarkPlugins={plugins} components={components}>
+      <Markdown remarkPlugins={plugins} components={components} urlTransform={urlTransform}>
         {content}
       </Markdown>
     </div>

@@ -8,7 +8,7 @@ import { isUnauthorized } from '@/lib/api';
 import { useEditMessage } from '../api/edit-message';
 import { fitTextarea } from '../lib/fit-textarea';
 
-/** Inline editor (SPEC §5): save disabled when blank, Escape cancels, Enter saves. */
+/** Inline editor (docs/product.md §5): save disabled when blank, Escape cancels, Enter saves. */
 export function MessageEditor({ message, onDone }: { message: Message; onDone: () => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(message.content);

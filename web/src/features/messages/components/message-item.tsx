@@ -1,5 +1,5 @@
 import { FileIcon, MessageSquareTextIcon, RotateCcwIcon, XIcon } from 'lucide-react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
@@ -8,16 +8,20 @@ import { cn } from '@/lib/utils';
 import { useNow } from '../hooks/use-now';
 import { dayLabel, fullDateTime, relativeTime, timeOfDay } from '../lib/format-time';
 import type { MentionTarget } from '../lib/remark-mentions';
+import { AuthorAvatar } from './author-avatar';
 import { useChat } from './chat-context';
-import { DeleteMessageDialog } from './delete-message-dialog';
 import { MessageActions } from './message-actions';
 import { MessageBody } from './message-body';
 import { MessageEditor } from './message-editor';
 import { NewMessagesLine } from './new-messages-line';
 import { ReactionBar } from './reaction-bar';
-import { UserAvatar } from './user-avatar';
 
-/** A stored message, or an own message still in the outbox. */
+// Loaded when first asked for, not with the message list.
+const DeleteMessageDialog = lazy(() =>
+  import('./delete-message-dialog').then((module) => ({ default: module.DeleteMessageDialog })),
+);
+
+/** A stored message, or an own message still pending (lib/pending-sends). */
 export type DisplayMessage = Message & { pending?: 'sending' | 'failed' };
 
 export function DaySeparator({ date }: { date: Date }) {
@@ -178,7 +182,7 @@ export const MessageItem = memo(function MessageItem({
               <Timestamp date={createdAt} compact />
             </div>
           ) : (
-            <UserAvatar user={message.user} className="mt-0.5" />
+            <AuthorAvatar user={message.user} className="mt-0.5" />
           )}
         </div>
         <div className="min-w-0 flex-1">
@@ -272,7 +276,9 @@ export const MessageItem = memo(function MessageItem({
         )}
       </article>
       {deleting ? (
-        <DeleteMessageDialog message={message} open={deleting} onOpenChange={setDeleting} />
+        <Suspense fallback={null}>
+          <DeleteMessageDialog message={message} open={deleting} onOpenChange={setDeleting} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -6,7 +6,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { userDisplayName } from '#shared/users';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { ReadPosition } from '@/features/channels/hooks/use-read-position-at-open';
+import type { ReadPosition } from '@/lib/shell';
 import { messagesKey, useMessages } from '../api/get-messages';
 import { useFirstItemIndex } from '../hooks/use-first-item-index';
 import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
@@ -14,12 +14,12 @@ import { usePermalinkTarget } from '../hooks/use-permalink';
 import { useUnreadWindow } from '../hooks/use-unread-window';
 import { groupMessages, type ListRow } from '../lib/group-messages';
 import { flattenMessages, isAtHead, lastSeenSeq } from '../lib/message-cache';
-import { useOutbox } from '../lib/outbox';
+import { usePendingSends } from '../lib/pending-sends';
 import { firstUnreadMessageId } from '../lib/unread-line';
+import { AuthorAvatar } from './author-avatar';
 import { useChat } from './chat-context';
 import { type DisplayMessage, MessageItem } from './message-item';
 import { usePendingMessages } from './pending-messages';
-import { UserAvatar } from './user-avatar';
 
 const HIGHLIGHT_MS = 8000;
 /** How much of what was already read shows above the "Nouveaux messages" line on opening. */
@@ -72,7 +72,7 @@ function ListHeader({ context }: { context?: ListContext }) {
 
 const ListFooter = () => <div className="h-3" />;
 
-/** The start of the history (SPEC §2 empty state, and the top of a fully loaded channel). */
+/** The start of the history (docs/product.md §2 empty state, and the top of a fully loaded channel). */
 function ChannelIntro({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { channel } = useChat();
@@ -82,7 +82,7 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
     <div className={compact ? 'px-5 pt-6 pb-2' : 'flex flex-1 flex-col justify-end px-5 pb-6'}>
       <div className="mb-3 grid size-14 place-items-center rounded-2xl bg-primary/15 text-primary">
         {direct && channel.directUser ? (
-          <UserAvatar user={channel.directUser} className="size-14" />
+          <AuthorAvatar user={channel.directUser} className="size-14" />
         ) : (
           <HashIcon className="size-7" aria-hidden />
         )}
@@ -116,7 +116,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   const [highlightId, setHighlightId] = useState<string | null>(null);
 
   const stored = useMemo(() => flattenMessages(query.data), [query.data]);
-  const pending = usePendingMessages(useOutbox(channel.id, null), stored, me);
+  const pending = usePendingMessages(usePendingSends(channel.id, null), stored, me);
   const rows = useMemo(
     () => groupMessages<DisplayMessage>([...stored, ...pending]),
     [stored, pending],

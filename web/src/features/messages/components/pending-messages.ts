@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import type { Message } from '#shared/messages';
 import type { User } from '#shared/users';
-import type { OutboxEntry } from '../lib/outbox';
+import type { PendingSend } from '../lib/pending-sends';
 import type { DisplayMessage } from './message-item';
 
 /**
- * Outbox entries shown as own messages after the stored ones — until a stored message
+ * Pending sends shown as own messages after the stored ones — until a stored message
  * carries their clientId (the POST's answer or the new_message event, whichever is first).
  */
 export function usePendingMessages(
-  entries: readonly OutboxEntry[],
+  entries: readonly PendingSend[],
   stored: readonly Message[],
   me: User,
 ): DisplayMessage[] {

@@ -33,7 +33,7 @@ export function useReact(message: Message) {
     );
 }
 
-/** Grouped reaction chips (SPEC §2): emoji and count, mine highlighted, who in a tooltip. */
+/** Grouped reaction chips (docs/product.md §2): emoji and count, mine highlighted, who in a tooltip. */
 export function ReactionBar({ message }: { message: Message }) {
   const { t } = useTranslation();
   const { me, members } = useChat();

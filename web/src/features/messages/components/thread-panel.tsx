@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useThread } from '../api/get-thread';
 import { groupMessages } from '../lib/group-messages';
-import { useOutbox } from '../lib/outbox';
+import { usePendingSends } from '../lib/pending-sends';
 import { useChat } from './chat-context';
 import { Composer } from './composer';
 import { type DisplayMessage, MessageItem } from './message-item';
@@ -20,7 +20,7 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
   const { data, isPending, isError, error } = useThread(messageId);
   const gone = error instanceof ApiError && error.status === 404;
   const replies = data?.replies ?? [];
-  const pending = usePendingMessages(useOutbox(channel.id, messageId), replies, me);
+  const pending = usePendingMessages(usePendingSends(channel.id, messageId), replies, me);
   const rows = useMemo(
     () => groupMessages<DisplayMessage>([...replies, ...pending]),
     [replies, pending],

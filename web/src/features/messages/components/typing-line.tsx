@@ -4,7 +4,7 @@ import { useTyping } from '../api/get-typing';
 import { typingText } from '../lib/typing-text';
 import { useChat } from './chat-context';
 
-/** The typing line under the list (SPEC §2, §4): polled every 2 s, patched live by events. */
+/** The typing line under the list (docs/product.md §2, §4): polled every 2 s, patched live by events. */
 export function TypingLine({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
   const { me } = useChat();

@@ -12,7 +12,7 @@ const ACTIVITY_PING_MS = 60_000;
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;
 
 /**
- * SPEC §4 presence: away after inactivity, online again on activity. Only when the user's
+ * docs/product.md §4 presence: away after inactivity, online again on activity. Only when the user's
  * chosen status is online: someone who chose away or offline keeps it.
  */
 export function useAutoAway(socket: RealtimeSocket | null, chosenStatus: UserStatus): void {

@@ -4,7 +4,7 @@ import { useSocket } from '@/lib/socket-context';
 
 /**
  * Sends typing true on input (repeated at most every 3 s, under the server's 5 s TTL) and
- * typing false 2 s after the last keystroke (SPEC §4), on send, and on leaving the channel.
+ * typing false 2 s after the last keystroke (docs/product.md §4), on send, and on leaving the channel.
  * Typing frames are never queued: late, they would be wrong.
  */
 const REPEAT_MS = 3000;

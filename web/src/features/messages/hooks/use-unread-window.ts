@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { ReadPosition } from '@/features/channels/hooks/use-read-position-at-open';
+import type { ReadPosition } from '@/lib/shell';
 import { getMessagesPage, messagesKey } from '../api/get-messages';
 import type { MessagesData, MessagesPageParam } from '../lib/message-cache';
 

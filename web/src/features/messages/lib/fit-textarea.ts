@@ -1,4 +1,4 @@
-/** Grows a textarea with its content, up to `maxHeight` px, then it scrolls (SPEC §9: 150 px). */
+/** Grows a textarea with its content, up to `maxHeight` px, then it scrolls (docs/product.md §9: 150 px). */
 export function fitTextarea(textarea: HTMLTextAreaElement, maxHeight: number): void {
   textarea.style.height = 'auto';
   const height = Math.min(textarea.scrollHeight, maxHeight);

@@ -10,7 +10,7 @@ import { fr } from 'date-fns/locale';
 
 type Translate = (key: string) => string;
 
-/** SPEC §9: the displayed full date format. */
+/** docs/product.md §9: the displayed full date format. */
 export const fullDateTime = (date: Date): string => format(date, 'dd/MM/yyyy HH:mm');
 
 export const timeOfDay = (date: Date): string => format(date, 'HH:mm');

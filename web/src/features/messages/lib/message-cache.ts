@@ -80,7 +80,8 @@ export function findMessage(
   return undefined;
 }
 
-function mapMessages(
+/** Applies `update` to every loaded message (null drops it); the same data when unchanged. */
+export function mapMessages(
   data: MessagesData,
   update: (message: Message) => Message | null,
 ): MessagesData {
@@ -193,15 +194,6 @@ export function applyDeletion(
   });
 }
 
-export function applyReactions(
-  data: MessagesData | undefined,
-  messageId: string,
-  reactions: ReactionGroup[],
-) {
-  if (!data) return data;
-  return mapMessages(data, (m) => (m.id === messageId ? { ...m, reactions } : m));
-}
-
 /** The optimistic side of a reaction click: add or remove `userId` under `emoji`. */
 export function toggleReaction(
   reactions: readonly ReactionGroup[],
@@ -252,15 +244,18 @@ export function applyThreadDeletion(thread: ThreadData | undefined, messageId: s
   return { parent, replies };
 }
 
-export function applyThreadReactions(
-  thread: ThreadData | undefined,
-  messageId: string,
-  reactions: ReactionGroup[],
-) {
-  if (!thread) return thread;
-  const swap = (m: Message) => (m.id === messageId ? { ...m, reactions } : m);
-  return {
-    parent: thread.parent && swap(thread.parent),
-    replies: thread.replies.map(swap),
-  };
+/** Applies `update` to a thread's parent and replies (null drops one); the same data when unchanged. */
+export function mapThreadMessages(
+  thread: ThreadData,
+  update: (message: Message) => Message | null,
+): ThreadData {
+  const parent = thread.parent && update(thread.parent);
+  let changed = parent !== thread.parent;
+  const replies: Message[] = [];
+  for (const reply of thread.replies) {
+    const next = update(reply);
+    if (next !== reply) changed = true;
+    if (next) replies.push(next);
+  }
+  return changed ? { parent, replies } : thread;
 }

@@ -2,12 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
-import { getPresence } from '@/lib/presence-store';
-import { messagesKey } from '../api/get-messages';
+import { messagesKey, messagesQueryOptions } from '../api/get-messages';
 import { typingKey } from '../api/get-typing';
 import { setActiveChannel } from './active-channel';
 import { flattenMessages, type MessagesData } from './message-cache';
-import { applyServerEvent } from './realtime-cache';
+import { applyMessageEvent } from './realtime-cache';
 import { buildTestMessage } from './test-message';
 
 const at = '2026-01-01T12:00:00.000Z';
@@ -34,6 +33,11 @@ function buildChannel(id: string, overrides: Partial<Channel> = {}): Channel {
 
 function setup() {
   const queryClient = new QueryClient();
+  // Built from its options, as the chat's useMessages does: the meta opts it in to patches.
+  queryClient.getQueryCache().build(queryClient, {
+    queryKey: messagesKey('c1'),
+    meta: messagesQueryOptions('c1').meta,
+  });
   queryClient.setQueryData<MessagesData>(messagesKey('c1'), {
     pages: [{ messages: [buildMessage(1)], olderCursor: null, newerCursor: null, atHead: true }],
     pageParams: [{ kind: 'latest' }],
@@ -45,7 +49,7 @@ function setup() {
 const unread = (queryClient: QueryClient) =>
   queryClient.getQueryData<Channel[]>(['/api/channels'])?.map((c) => c.unreadCount);
 
-describe('applyServerEvent', () => {
+describe('applyMessageEvent', () => {
   it('appends a new message to its channel once, and counts it unread once elsewhere', () => {
     const queryClient = setup();
     setActiveChannel('c2');
@@ -55,8 +59,8 @@ describe('applyServerEvent', () => {
       seq: 2,
       message: buildMessage(2),
     } as const;
-    applyServerEvent(queryClient, event, 'alice');
-    applyServerEvent(queryClient, event, 'alice');
+    applyMessageEvent(queryClient, event, 'alice');
+    applyMessageEvent(queryClient, event, 'alice');
     const data = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
     expect(flattenMessages(data).map((m) => m.seq)).toEqual([1, 2]);
     expect(unread(queryClient)).toEqual([1, 0]);
@@ -65,13 +69,13 @@ describe('applyServerEvent', () => {
   it('does not count messages of the open channel, nor my own', () => {
     const queryClient = setup();
     setActiveChannel('c1');
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'new_message', channelId: 'c1', seq: 2, message: buildMessage(2) },
       'alice',
     );
     setActiveChannel(null);
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       {
         type: 'new_message',
@@ -95,18 +99,18 @@ describe('applyServerEvent', () => {
       email: null,
     };
     const me: TypingUser = { ...bob, userId: 'alice', displayName: 'Alice' };
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'typing_update', channelId: 'c1', user: bob, isTyping: true },
       'alice',
     );
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'typing_update', channelId: 'c1', user: me, isTyping: true },
       'alice',
     );
     expect(queryClient.getQueryData<TypingUser[]>(typingKey('c1'))).toEqual([bob]);
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'new_message', channelId: 'c1', seq: 2, message: buildMessage(2) },
       'alice',
@@ -114,15 +118,15 @@ describe('applyServerEvent', () => {
     expect(queryClient.getQueryData<TypingUser[]>(typingKey('c1'))).toEqual([]);
   });
 
-  it('applies edits, reactions, deletions and presence', () => {
+  it('applies edits, reactions and deletions', () => {
     const queryClient = setup();
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'message_updated', channelId: 'c1', message: buildMessage(1, { edited: true }) },
       'alice',
     );
     const reactions = [{ emoji: '👍', count: 1, userIds: ['alice'] }];
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'reaction_updated', channelId: 'c1', messageId: 'm1', reactions },
       'alice',
@@ -131,19 +135,12 @@ describe('applyServerEvent', () => {
     expect(message?.edited).toBe(true);
     expect(message?.reactions).toEqual(reactions);
 
-    applyServerEvent(
+    applyMessageEvent(
       queryClient,
       { type: 'message_deleted', channelId: 'c1', messageId: 'm1', parentMessageId: null },
       'alice',
     );
     [message] = flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1')));
     expect(message).toBeUndefined();
-
-    applyServerEvent(
-      queryClient,
-      { type: 'presence_update', userId: 'bob', status: 'away' },
-      'alice',
-    );
-    expect(getPresence('bob')).toBe('away');
   });
 });

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
-import type { ServerEvent } from '#shared/protocol';
+import type { ServerEventType } from '#shared/protocol';
 import { CHANNELS_KEY, patchListedChannel } from '@/features/channels/api/get-channels';
-import { setPresence } from '@/lib/presence-store';
+import type { ServerEventOf } from '@/lib/socket-events';
 import { storeDeletion } from '../api/delete-message';
 import { storeUpdatedMessage } from '../api/edit-message';
 import { getMessagesAfter, getMessagesPage, messagesKey } from '../api/get-messages';
@@ -14,18 +14,27 @@ import { getActiveChannel } from './active-channel';
 import {
   applyCatchUp,
   applyHeadRefresh,
-  applyThreadReactions,
   isAtHead,
   lastSeenSeq,
   type MessagesData,
-  type ThreadData,
 } from './message-cache';
 
+/** The server events the messages feature keeps its queries current with. */
+export const MESSAGE_EVENTS = [
+  'new_message',
+  'message_updated',
+  'message_deleted',
+  'reaction_updated',
+  'typing_update',
+] as const satisfies readonly ServerEventType[];
+
+export type MessageEvent = ServerEventOf<(typeof MESSAGE_EVENTS)[number]>;
+
 /**
- * Server events → the same query keys the REST calls fill (CONVENTIONS: one source of truth).
+ * Message events → the same query keys the REST calls fill (docs/architecture.md: one source of truth).
  * Every update is idempotent, since an event may also come back through a catch-up.
  */
-export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, meId: string) {
+export function applyMessageEvent(queryClient: QueryClient, event: MessageEvent, meId: string) {
   switch (event.type) {
     case 'new_message':
       storeDeliveredMessage(queryClient, event.message);
@@ -39,13 +48,8 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, m
       storeDeletion(queryClient, event.channelId, event.messageId, event.parentMessageId);
       return;
     case 'reaction_updated':
-      storeReactions(queryClient, event.channelId, event.messageId, null, event.reactions);
-      // A reply's reactions: whichever open thread holds it.
-      queryClient.setQueriesData<ThreadData>({ queryKey: ['/api/messages'] }, (thread) =>
-        thread && 'replies' in thread
-          ? applyThreadReactions(thread, event.messageId, event.reactions)
-          : thread,
-      );
+      // Wherever the message is held: the history, a thread (a reply's), search results…
+      storeReactions(queryClient, event.messageId, event.reactions);
       return;
     case 'typing_update':
       if (event.user.userId === meId) return;
@@ -53,11 +57,6 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, m
         const others = users.filter((user) => user.userId !== event.user.userId);
         return event.isTyping ? [...others, event.user] : others;
       });
-      return;
-    case 'presence_update':
-      setPresence(event.userId, event.status);
-      return;
-    default:
       return;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A remark plugin that turns "@Display Name" into a highlighted span, for the names of the
- * users a message mentions (SPEC: mentions are stored as user ids; the text shows the name).
+ * users a message mentions (docs/product.md §3: mentions are stored as user ids; the text shows the name).
  * Code spans and code blocks are left alone: they are text nodes of other types.
  */
 export interface MentionTarget {

@@ -1,6 +1,6 @@
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** SPEC §2: one name, two names joined by "et", a generic text for more; null for nobody. */
+/** docs/product.md §2: one name, two names joined by "et", a generic text for more; null for nobody. */
 export function typingText(names: readonly string[], t: Translate): string | null {
   const [first, second] = names;
   if (first === undefined) return null;

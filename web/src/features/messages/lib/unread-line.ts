@@ -1,5 +1,5 @@
 import type { Message } from '#shared/messages';
-import type { ReadPosition } from '@/features/channels/hooks/use-read-position-at-open';
+import type { ReadPosition } from '@/lib/shell';
 
 /**
  * The message the "Nouveaux messages" line goes above (Slack's "New"): the first one, in

@@ -8,6 +8,6 @@ export const getUsers = (): Promise<User[]> => apiGet<User[]>('/api/users');
 
 export const usersQueryOptions = () => queryOptions({ queryKey: USERS_KEY, queryFn: getUsers });
 
-/** SPEC §7: fetched only while a dialog that needs it is open. */
+/** docs/product.md §7: fetched only while a dialog that needs it is open. */
 export const useUsers = ({ enabled }: { enabled: boolean }) =>
   useQuery({ ...usersQueryOptions(), enabled });

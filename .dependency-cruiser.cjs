@@ -1,0 +1,69 @@
+/**
+ * The import boundaries of docs/architecture.md, checked by the test suite
+ * (server/src/architecture.test.ts runs this configuration): the map in
+ * docs/architecture.md stays true by construction.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'realtime-names-no-feature',
+      comment:
+        'The realtime layer (sockets, topics, frames, identities) knows no feature: features ' +
+        'register their frames, topic kinds and presence audiences with it.',
+      severity: 'error',
+      from: { path: '^server/src/realtime/' },
+      to: { path: '^server/src/features/' },
+    },
+    {
+      name: 'infrastructure-names-no-feature',
+      comment:
+        'The store client, the event bus and the helpers sit below the features: a feature ' +
+        'depends on them, never the other way round.',
+      severity: 'error',
+      // Their integration tests may build data through a feature (a user, a channel).
+      from: { path: '^server/src/(db|lib|events)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/src/features/' },
+    },
+    {
+      name: 'feature-tables-are-private',
+      comment:
+        "A feature reads another feature's tables only through what that feature exports " +
+        '(its service and query functions, or a query fragment), never its schema.ts. Table ' +
+        'declarations may reference other tables for their foreign keys.',
+      severity: 'error',
+      from: { path: '^server/src/features/([^/]+)/', pathNot: '/schema\\.ts$' },
+      to: {
+        path: '^server/src/features/[^/]+/schema\\.ts$',
+        pathNot: '^server/src/features/$1/',
+      },
+    },
+    {
+      name: 'web-feature-through-api-or-hooks',
+      comment:
+        "A web feature uses another feature only through its api/ or hooks/ (bulletproof-react's " +
+        'rule): its components and the rest are its own.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: {
+        path: '^web/src/features/[^/]+/',
+        pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/(api|hooks)/'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data)/' },
+    // TypeScript 7 (native) has no compiler API for dependency-cruiser: swc parses, and
+    // keeps type-only imports, which count (a type from another feature's tables is a read).
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

@@ -1,0 +1,35 @@
+import { expect, test } from '../fixtures';
+import { ChannelsUi } from '../pages/channels';
+
+// docs/security.md, finding 5: the owner resets the invite link; the old one stops working.
+test.describe('invite link reset', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the owner resets the link; the old code shows as invalid to a newcomer', async ({
+    alice,
+    bob,
+  }) => {
+    await alice.arrive();
+    const name = `prive-${Math.random().toString(36).slice(2, 7)}`;
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name, type: 'group' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await alice.page.goto(`/channel/${id}`);
+    const a = new ChannelsUi(alice.page);
+    await expect(a.heading(name)).toBeVisible();
+
+    const oldCode = await a.openInviteDialog();
+    await a.inviteDialog.getByRole('button', { name: 'Réinitialiser le lien' }).click();
+    const codeField = a.inviteDialog.getByLabel("Code d'invitation");
+    await expect(codeField).not.toHaveValue(oldCode);
+    await expect(codeField).toHaveValue(/^[A-Z2-9]{8}$/);
+    const newCode = await codeField.inputValue();
+
+    await bob.arrive();
+    await bob.page.goto(`/join-channel/${oldCode}`);
+    await expect(bob.page.getByRole('heading', { name: 'Invitation invalide' })).toBeVisible();
+    await bob.page.goto(`/join-channel/${newCode}`);
+    await expect(bob.page.getByRole('heading', { name })).toBeVisible();
+  });
+});

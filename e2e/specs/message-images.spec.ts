@@ -1,0 +1,46 @@
+import { expect, test } from '../fixtures';
+import { ChatUi } from '../pages/chat';
+
+// docs/security.md, findings 3 and 8, in Chromium: an image in a message cannot sign its
+// readers out, and a remote one loads only when the reader asks.
+test.describe('images in messages', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('![](/api/logout) signs nobody out; a remote image waits for a click', async ({
+    alice,
+    bob,
+  }) => {
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: `images-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await bob.arrive();
+    expect((await bob.page.request.post(`/api/channels/${id}/join`)).ok()).toBe(true);
+
+    const remote: string[] = [];
+    await bob.page.route('https://images.example.test/**', (route) => {
+      remote.push(route.request().url());
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await alice.page.goto(`/channel/${id}`);
+    const chat = new ChatUi(alice.page);
+    await chat.send('piège ![](/api/logout) et ![](../api/logout)');
+    await chat.send('photo ![chat](https://images.example.test/chat.png)');
+
+    await bob.page.goto(`/channel/${id}`);
+    const bobChat = new ChatUi(bob.page);
+    await expect(bobChat.message('piège')).toBeVisible();
+    const show = bobChat.message('photo').getByRole('button', {
+      name: "Afficher l'image de images.example.test",
+    });
+    await expect(show).toBeVisible();
+    expect(remote).toEqual([]);
+    // Bob is still signed in after the page rendered the trap.
+    expect((await bob.page.request.get('/api/auth/user')).status()).toBe(200);
+    await show.click();
+    await expect.poll(() => remote.length).toBe(1);
+    await bob.page.reload();
+    await expect(bobChat.message('piège')).toBeVisible();
+  });
+});

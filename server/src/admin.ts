@@ -1,0 +1,63 @@
+// npm run admin -- <command>: what a self-hosting administrator does from the shell.
+// With the embedded store, stop the server first (one process owns DATA_DIR).
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import { destroyUserSessions } from './auth/sessions';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { findUserByEmail, setAdmin, setPasswordHash } from './features/users/service';
+
+const USAGE = `Usage :
+  npm run admin -- migrate                   applique les migrations (npm run db:migrate)
+  npm run admin -- reset-password <e-mail>   nouveau mot de passe (affiché), sessions fermées
+  npm run admin -- make-admin <e-mail>       fait de ce compte un administrateur
+`;
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+async function main(args: string[]): Promise<number> {
+  const [command, email] = args;
+  const known =
+    command === 'migrate' || (email && ['reset-password', 'make-admin'].includes(command ?? ''));
+  if (!command || !known) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+    if (command === 'migrate' || !email) {
+      out(
+        `Migrations appliquées (${database.kind === 'embedded' ? config.dataDir : 'PostgreSQL'}).`,
+      );
+      return 0;
+    }
+    const user = await findUserByEmail(database.db, email.trim().toLowerCase());
+    if (!user) {
+      process.stderr.write(`Aucun compte n'utilise l'adresse ${email}\n`);
+      return 1;
+    }
+    if (command === 'make-admin') {
+      await setAdmin(database.db, user.id, true);
+      out(`${email} administre maintenant l'espace de travail.`);
+      return 0;
+    }
+    // 18 random bytes: 144 bits, far past any strength rule; the person changes it after.
+    const password = randomBytes(18).toString('base64url');
+    await setPasswordHash(
+      database.db,
+      user.id,
+      await argon2.hash(password, { type: argon2.argon2id }),
+    );
+    const ended = await destroyUserSessions(database.db, user.id);
+    out(`Nouveau mot de passe de ${email} : ${password}`);
+    out(`${ended.length} session(s) fermée(s). À changer dès la connexion (Réglages → Sécurité).`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

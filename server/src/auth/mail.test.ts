@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import type { User } from '#shared/users';
+import { TestClient } from '../../test/client';
+import { buildUser } from '../../test/factories';
+import { freePort, startTestServer, type TestServer } from '../../test/server';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { authTokens } from './schema';
+
+let smtp: TestSmtpServer;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const port = await freePort();
+  server = await startTestServer({
+    port,
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const uniqueEmail = (name: string) =>
+  `${name}-${Math.random().toString(36).slice(2, 8)}@ruche.test`;
+const path = (url: URL) => url.pathname + url.search;
+const CHECK_YOUR_MAIL = {
+  verificationSent: true,
+  message: 'Vérifiez votre boîte mail : un lien de confirmation vous a été envoyé.',
+};
+
+describe('sign-up with mail configured', () => {
+  it('confirms the address by a link before the account opens', async () => {
+    const email = uniqueEmail('ines');
+    const browser = new TestClient(server.url);
+    const res = await browser.post('/api/auth/register', {
+      email,
+      password: 'ruche-phrase-secrète',
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(CHECK_YOUR_MAIL);
+    expect(browser.cookies.has('ruche_session')).toBe(false);
+
+    const mail = await smtp.nextMailTo(email);
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail.html).toContain('Confirmer mon adresse');
+
+    // Signing in first: refused, and a fresh link goes out.
+    const early = await browser.post<ApiErrorBody>('/api/auth/login', {
+      email,
+      password: 'ruche-phrase-secrète',
+    });
+    expect(early.status).toBe(403);
+    expect(early.body.message).toMatch(/^Confirmez d'abord votre adresse e-mail/);
+    await smtp.nextMailTo(email);
+
+    const link = linkIn(mail, server.url);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const opened = await browser.get(path(link));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/');
+    expect((await browser.get<User>('/api/auth/user')).body.email).toBe(email);
+
+    // Used once.
+    const again = await new TestClient(server.url).get(path(link));
+    expect(again.headers.get('location')).toBe('/login?verification=invalid');
+  });
+
+  it('answers alike for an address that already has an account, and tells its owner', async () => {
+    const owner = await buildUserByMail(uniqueEmail('owner'));
+    const res = await new TestClient(server.url).post('/api/auth/register', {
+      email: owner,
+      password: 'une-autre-phrase-secrète',
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(CHECK_YOUR_MAIL);
+    const mail = await smtp.nextMailTo(owner);
+    expect(mail.subject).toBe('Vous avez déjà un compte Ruche');
+    // The old password still opens the account: nothing changed.
+    const login = await new TestClient(server.url).post('/api/auth/login', {
+      email: owner,
+      password: 'ruche-phrase-secrète',
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+/** A confirmed account, through the mail flow; its password is 'ruche-phrase-secrète'. */
+async function buildUserByMail(email: string): Promise<string> {
+  const browser = new TestClient(server.url);
+  await browser.post('/api/auth/register', { email, password: 'ruche-phrase-secrète' });
+  const opened = await browser.get(path(linkIn(await smtp.nextMailTo(email), server.url)));
+  expect(opened.status).toBe(302);
+  return email;
+}
+
+describe('forgotten password', () => {
+  it('answers alike for an unknown address, and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const res = await new TestClient(server.url).post<{ message: string }>(
+      '/api/auth/password-reset',
+      { email: uniqueEmail('personne') },
+    );
+    expect(res.status).toBe(202);
+    expect(res.body.message).toMatch(/^Si un compte utilise cette adresse/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('resets by a single-use link, checks the strength, and ends every session', async () => {
+    const email = await buildUserByMail(uniqueEmail('oubli'));
+    const signedIn = new TestClient(server.url);
+    await signedIn.post('/api/auth/login', { email, password: 'ruche-phrase-secrète' });
+
+    const asked = await new TestClient(server.url).post('/api/auth/password-reset', { email });
+    expect(asked.status).toBe(202);
+    const mail = await smtp.nextMailTo(email);
+    expect(mail.subject).toBe('Réinitialisez votre mot de passe');
+    const link = linkIn(mail, server.url);
+    expect(link.pathname).toBe('/login');
+    const token = link.searchParams.get('reset')!;
+    // Only its hash is stored.
+    const rows = await server.database.db.select().from(authTokens);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+
+    const weak = await new TestClient(server.url).post<ApiErrorBody>(
+      '/api/auth/password-reset/confirm',
+      { token, newPassword: '12345678' },
+    );
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors?.newPassword?.[0]).toMatch(/trop facile à deviner/);
+
+    const done = await new TestClient(server.url).post('/api/auth/password-reset/confirm', {
+      token,
+      newPassword: 'nouvelle-phrase-bien-longue',
+    });
+    expect(done.status).toBe(204);
+    expect((await signedIn.get('/api/auth/user')).status).toBe(401);
+    const login = (password: string) =>
+      new TestClient(server.url).post('/api/auth/login', { email, password });
+    expect((await login('ruche-phrase-secrète')).status).toBe(401);
+    expect((await login('nouvelle-phrase-bien-longue')).status).toBe(200);
+
+    const reused = await new TestClient(server.url).post<ApiErrorBody>(
+      '/api/auth/password-reset/confirm',
+      { token, newPassword: 'encore-une-autre-phrase' },
+    );
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe("Ce lien n'est plus valable : demandez-en un nouveau");
+  });
+
+  it('refuses an expired link', async () => {
+    const email = await buildUserByMail(uniqueEmail('tard'));
+    await new TestClient(server.url).post('/api/auth/password-reset', { email });
+    const token = linkIn(await smtp.nextMailTo(email), server.url).searchParams.get('reset')!;
+    await server.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.kind, 'reset_password'));
+    const res = await new TestClient(server.url).post('/api/auth/password-reset/confirm', {
+      token,
+      newPassword: 'nouvelle-phrase-bien-longue',
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('without mail', () => {
+  it('signs up at once and has no reset route', async () => {
+    const plain = await startTestServer();
+    try {
+      const alice = await buildUser(plain);
+      expect(alice.user.email).toBeTruthy();
+      const res = await new TestClient(plain.url).post('/api/auth/password-reset', {
+        email: alice.user.email,
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EventBus } from './bus';
+
+// A test-only event, declared as a feature declares its own (features/<f>/events.ts).
+declare module './bus' {
+  interface DomainEvents {
+    testHappened: { n: number };
+  }
+}
+
+const quietLog = () => ({ warn: vi.fn() });
+
+describe('EventBus', () => {
+  it('calls every subscriber synchronously, in subscription order', () => {
+    const bus = new EventBus(quietLog());
+    const seen: string[] = [];
+    bus.on('testHappened', ({ n }) => void seen.push(`a${n}`));
+    bus.on('testHappened', ({ n }) => void seen.push(`b${n}`));
+    bus.publish('testHappened', { n: 1 });
+    expect(seen).toEqual(['a1', 'b1']);
+  });
+
+  it('does nothing without subscribers', () => {
+    const bus = new EventBus(quietLog());
+    expect(() => bus.publish('testHappened', { n: 1 })).not.toThrow();
+  });
+
+  it('keeps a failing subscriber (sync or async) from reaching the publisher or the others', async () => {
+    const log = quietLog();
+    const bus = new EventBus(log);
+    const after = vi.fn();
+    bus.on('testHappened', () => {
+      throw new Error('sync');
+    });
+    bus.on('testHappened', async () => {
+      throw new Error('async');
+    });
+    bus.on('testHappened', after);
+    bus.publish('testHappened', { n: 2 });
+    expect(after).toHaveBeenCalledWith({ n: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not wait for a subscriber’s async work', () => {
+    const bus = new EventBus(quietLog());
+    let finished = false;
+    bus.on('testHappened', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finished = true;
+    });
+    bus.publish('testHappened', { n: 3 });
+    expect(finished).toBe(false);
+  });
+});

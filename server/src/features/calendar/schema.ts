@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from '#shared/limits';
+import { users } from '../../auth/schema';
+import { createdAt, id, tz, updatedAt } from '../../db/columns';
+import { tasks } from '../boards/schema';
+
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    calendarId: text('calendar_id'),
+    calendarName: text('calendar_name'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastSyncAt: tz('last_sync_at'),
+    syncDirection: varchar('sync_direction', { length: 20 }).notNull().default('bidirectional'),
+    // docs/product.md §10.13: OAuth tokens are encrypted at rest with a key from config.
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    tokenExpiresAt: tz('token_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('calendar_connections_user_idx').on(t.userId),
+    check('calendar_connections_provider_check', sql`${t.provider} in ('google', 'outlook')`),
+    check(
+      'calendar_connections_direction_check',
+      sql`${t.syncDirection} in ('import', 'export', 'bidirectional')`,
+    ),
+  ],
+);
+
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: EVENT_TITLE_MAX }).notNull(),
+    description: text('description'),
+    startTime: tz('start_time').notNull(),
+    endTime: tz('end_time').notNull(),
+    location: varchar('location', { length: EVENT_LOCATION_MAX }),
+    allDay: boolean('all_day').notNull().default(false),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
+    externalSource: varchar('external_source', { length: 20 }),
+    googleEventId: text('google_event_id'),
+    connectionId: uuid('connection_id').references(() => calendarConnections.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('calendar_events_user_start_idx').on(t.userId, t.startTime),
+    uniqueIndex('calendar_events_connection_external_key').on(t.connectionId, t.externalId),
+    check(
+      'calendar_events_source_check',
+      sql`${t.externalSource} is null or ${t.externalSource} in ('google', 'outlook')`,
+    ),
+  ],
+);

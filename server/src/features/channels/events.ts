@@ -1,0 +1,16 @@
+/**
+ * The channels feature's domain events (server/src/events/bus.ts), published after their
+ * transaction commits; other features subscribe in their own files.
+ */
+declare module '../../events/bus' {
+  interface DomainEvents {
+    /** A user became a member (joined, was invited, created the channel). */
+    memberAdded: { channelId: string; userId: string };
+    /** A member left (`by` is themselves) or was removed (`by` is who removed them). */
+    memberRemoved: { channelId: string; userId: string; by: string };
+    /** The channel and its memberships are gone; `memberIds` is who belonged to it. */
+    channelDeleted: { channelId: string; memberIds: string[] };
+  }
+}
+
+export {};

@@ -1,0 +1,43 @@
+import { JoinChannelFrameSchema } from '#shared/protocol/channels';
+import type { Db } from '../../db/client';
+import type { Realtime } from '../../realtime/realtime';
+import { CHANNEL_NOT_FOUND } from './access';
+import { getMemberRole, listChannelIdsForUser } from './membership';
+import { CHANNEL_TOPIC, channelTopic } from './topics';
+
+/** What the channel topics ask the store; tests give the in-memory answers. */
+export interface ChannelMembership {
+  /** Ids of the channels the user belongs to (the database's answer). */
+  listChannelIds(userId: string): Promise<string[]>;
+  isMember(channelId: string, userId: string): Promise<boolean>;
+}
+
+export const membershipOf = (db: Db): ChannelMembership => ({
+  listChannelIds: (userId) => listChannelIdsForUser(db, userId),
+  isMember: async (channelId, userId) => (await getMemberRole(db, channelId, userId)) !== null,
+});
+
+/**
+ * The channels feature on /ws: every socket of a user listens to all of the user's channels
+ * (unread counts, notifications), whichever is open; `join_channel` marks one open, and
+ * re-checks membership with the store since this node may lag a join made on another. A
+ * user's presence goes to everyone who shares a channel with them.
+ */
+export function registerChannelRealtime(realtime: Realtime, membership: ChannelMembership): void {
+  realtime.topicKind(CHANNEL_TOPIC, {
+    authorize: async (identity, channelId) =>
+      identity.kind === 'user' && membership.isMember(channelId, identity.userId),
+    initial: async (identity) =>
+      identity.kind === 'user' ? membership.listChannelIds(identity.userId) : [],
+  });
+  realtime.onFrame('join_channel', JoinChannelFrameSchema, async (socket, { channelId }) => {
+    if (!(await socket.subscribe(channelTopic(channelId)))) {
+      socket.reply({ type: 'error', message: CHANNEL_NOT_FOUND });
+      return;
+    }
+    socket.reply({ type: 'joined', channelId });
+  });
+  realtime.presenceAudience(async (userId) =>
+    (await membership.listChannelIds(userId)).map(channelTopic),
+  );
+}

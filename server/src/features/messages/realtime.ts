@@ -1,0 +1,98 @@
+import type { Message } from '#shared/messages';
+import { CLOSE_SESSION_ENDED } from '#shared/protocol';
+import { type SendMessageFrame, SendMessageFrameSchema } from '#shared/protocol/messages';
+import { HttpError } from '../../lib/errors';
+import type { Log } from '../../realtime/broker-redis';
+import type { UserIdentity } from '../../realtime/identity';
+import type { Realtime, Socket } from '../../realtime/realtime';
+
+/**
+ * Stores a socket's `send_message` as POST /api/channels/{id}/messages would, throwing the
+ * same HttpErrors (features/messages/routes.ts gives sendMessage; tests give fakes).
+ */
+export type SocketSend = (input: {
+  sessionId: string;
+  userId: string;
+  channelId: string;
+  clientId: string;
+  message: Record<string, unknown>;
+}) => Promise<{ message: Message; created: boolean }>;
+
+/** Sends of one socket waiting for the store; past this, a flood is refused, not queued. */
+const MAX_SENDS_IN_FLIGHT = 100;
+const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessayez');
+
+/** One socket's sends: stored one after the other (see registerSendFrame). */
+interface SendQueue {
+  tail: Promise<void>;
+  inFlight: number;
+}
+
+type UserSocket = Socket<UserIdentity>;
+
+function reject(socket: UserSocket, { channelId, clientId }: SendMessageFrame, err: HttpError) {
+  socket.reply({
+    type: 'message_rejected',
+    clientId,
+    channelId,
+    status: err.statusCode,
+    message: err.message,
+    ...(err.errors ? { errors: err.errors } : {}),
+  });
+}
+
+/**
+ * The `send_message` frame. A socket's sends are stored one after the other, in the order
+ * they arrived, so that a user's messages keep their order (a mention look-up cannot let a
+ * later one pass); other sockets' sends still share each store batch. The answer goes to
+ * the socket only, after the commit: `message_ack` or `message_rejected`; a 401 (the session
+ * ended) also closes the socket with 4401.
+ */
+export function registerSendFrame(realtime: Realtime, send: SocketSend, log: Log): void {
+  const queues = new WeakMap<UserSocket, SendQueue>();
+
+  const store = async (socket: UserSocket, frame: SendMessageFrame): Promise<void> => {
+    const { channelId, clientId } = frame;
+    if (socket.closed) return;
+    const { userId, sessionId } = socket.identity;
+    try {
+      const stored = await send({ sessionId, userId, channelId, clientId, message: frame.message });
+      socket.reply({ type: 'message_ack', clientId, channelId, ...stored });
+    } catch (err) {
+      if (!(err instanceof HttpError)) {
+        log.error({ err }, 'realtime send failed');
+        reject(socket, frame, new HttpError(500, 'Erreur interne du serveur'));
+        return;
+      }
+      reject(socket, frame, err);
+      // The session is over (expired, or deleted without a sign-out): like a sign-out.
+      if (err.statusCode === 401) socket.close(CLOSE_SESSION_ENDED, 'Session terminée');
+    }
+  };
+
+  realtime.onFrame(
+    'send_message',
+    SendMessageFrameSchema,
+    (socket, frame) => {
+      let queue = queues.get(socket);
+      if (!queue) {
+        queue = { tail: Promise.resolve(), inFlight: 0 };
+        queues.set(socket, queue);
+      }
+      if (queue.inFlight >= MAX_SENDS_IN_FLIGHT) {
+        reject(socket, frame, TOO_MANY_SENDS);
+        return;
+      }
+      const q = queue;
+      q.inFlight++;
+      q.tail = q.tail
+        .then(() => store(socket, frame))
+        .finally(() => {
+          q.inFlight--;
+        });
+      return q.tail;
+    },
+    // A message is never dropped without a word: the client sends it again later.
+    { refuse: reject },
+  );
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { REACTION_EMOJI_MAX } from '#shared/limits';
+import { users } from '../../auth/schema';
+import { createdAt, id, updatedAt } from '../../db/columns';
+import { channels } from '../channels/schema';
+
+export interface AttachmentItem {
+  id: string;
+  name: string;
+  url: string;
+  size: number;
+  mimeType: string;
+}
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    attachments: jsonb('attachments').$type<AttachmentItem[]>().notNull().default([]),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    parentMessageId: uuid('parent_message_id').references((): never => messages.id as never, {
+      onDelete: 'set null',
+    }),
+    edited: boolean('edited').notNull().default(false),
+    // docs/product.md §10.9: strictly increasing per channel, assigned in the sending transaction.
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    // docs/product.md §10.10: the sender's idempotency key, unique per (channel, author).
+    clientId: varchar('client_id', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
+    uniqueIndex('messages_client_id_key').on(t.channelId, t.userId, t.clientId),
+    // Replies only: most messages are top-level, and indexing their nulls cost every send a
+    // write. Pages, catch-up and unread counts read by (channel_id, seq); none by created_at.
+    index('messages_parent_idx').on(t.parentMessageId).where(sql`${t.parentMessageId} is not null`),
+    index('messages_content_fts_idx').using('gin', sql`to_tsvector('french', ${t.content})`),
+  ],
+);
+
+export const reactions = pgTable(
+  'reactions',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: varchar('emoji', { length: REACTION_EMOJI_MAX }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reactions_message_user_emoji_key').on(t.messageId, t.userId, t.emoji)],
+);

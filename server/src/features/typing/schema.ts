@@ -1,0 +1,23 @@
+import { boolean, index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/schema';
+import { tz, updatedAt } from '../../db/columns';
+import { channels } from '../channels/schema';
+
+export const userPresence = pgTable(
+  'user_presence',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    isTyping: boolean('is_typing').notNull().default(false),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channelId] }),
+    index('user_presence_channel_idx').on(t.channelId, t.updatedAt),
+  ],
+);

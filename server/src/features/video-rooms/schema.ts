@@ -1,0 +1,57 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  GUEST_NAME_MAX,
+  ROOM_CODE_MAX,
+  ROOM_NAME_MAX,
+  ROOM_PARTICIPANTS_DEFAULT,
+} from '#shared/limits';
+import { users } from '../../auth/schema';
+import { createdAt, id, tz, updatedAt } from '../../db/columns';
+import { channels } from '../channels/schema';
+
+export const videoCallRooms = pgTable(
+  'video_call_rooms',
+  {
+    id: id(),
+    roomCode: varchar('room_code', { length: ROOM_CODE_MAX }).notNull(),
+    name: varchar('name', { length: ROOM_NAME_MAX }).notNull(),
+    description: text('description'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    allowGuests: boolean('allow_guests').notNull().default(true),
+    maxParticipants: integer('max_participants').notNull().default(ROOM_PARTICIPANTS_DEFAULT),
+    expiresAt: tz('expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('video_call_rooms_code_key').on(t.roomCode),
+    index('video_call_rooms_creator_idx').on(t.createdById),
+  ],
+);
+
+export const videoCallParticipants = pgTable(
+  'video_call_participants',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => videoCallRooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestName: varchar('guest_name', { length: GUEST_NAME_MAX }),
+    isGuest: boolean('is_guest').notNull().default(false),
+    joinedAt: tz('joined_at').notNull().defaultNow(),
+    leftAt: tz('left_at'),
+  },
+  (t) => [index('video_call_participants_room_idx').on(t.roomId, t.leftAt)],
+);

@@ -1,0 +1,12 @@
+import type { User } from '#shared/users';
+import { SettingsPage } from '@/features/settings/settings-page';
+import { AppLayout } from './layout/app-layout';
+
+/** docs/product.md §2: /settings, full width in the signed-in layout (no channel list on desktop). */
+export function SettingsScreen({ user }: { user: User }) {
+  return (
+    <AppLayout user={user} showSidebar={false}>
+      <SettingsPage user={user} />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { membersTab } from '@/features/channels/channel-tabs';
+import { chatTab } from '@/features/messages/channel-tabs';
+import type { ChannelTab, ChannelTabPanelProps } from '@/lib/shell';
+import { boardSoonTab, filesSoonTab, VoiceSoon } from './coming-soon-tabs';
+
+/** docs/product.md §2: a voice channel shows the voice panel instead of the chat. */
+function ChatOrVoicePanel(props: ChannelTabPanelProps) {
+  return props.channel.type === 'voice' ? <VoiceSoon /> : <chatTab.Panel {...props} />;
+}
+
+/**
+ * The channel view's tabs, in docs/product.md §2 order. A feature adds its tab by exporting a
+ * `ChannelTab` and listing it here (one line); the channel view renders what is listed.
+ */
+export const channelTabs: readonly ChannelTab[] = [
+  { ...chatTab, Panel: ChatOrVoicePanel },
+  boardSoonTab,
+  filesSoonTab,
+  membersTab,
+];

@@ -1,0 +1,33 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { User } from '#shared/users';
+import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
+import { QuickSwitcher } from '@/features/switcher/components/quick-switcher';
+import { RealtimeProvider } from './realtime-provider';
+
+const WelcomeDialog = lazy(() =>
+  import('@/features/auth/components/welcome-dialog').then((module) => ({
+    default: module.WelcomeDialog,
+  })),
+);
+
+/**
+ * Around every page of a signed-in visit, loaded once signed in (not on the landing page):
+ * one socket and its feature handlers, the channel workspace dialogs, the Ctrl/Cmd+K
+ * switcher, and the first-visit display-name prompt.
+ */
+export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <RealtimeProvider user={user}>
+      <ChannelsWorkspace>
+        <QuickSwitcher />
+        {children}
+      </ChannelsWorkspace>
+      {/* docs/product.md §4: over every screen while the signed-in user has no display name. */}
+      {user.displayName ? null : (
+        <Suspense fallback={null}>
+          <WelcomeDialog user={user} />
+        </Suspense>
+      )}
+    </RealtimeProvider>
+  );
+}

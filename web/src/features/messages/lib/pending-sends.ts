@@ -1,0 +1,61 @@
+import { useMemo, useSyncExternalStore } from 'react';
+
+/**
+ * Own messages not yet acknowledged by the server, by clientId. They are shown as
+ * "sending" (or "failed", with a retry) until the stored message comes back, by the POST's
+ * answer or by the new_message event — whichever is first; the list hides an entry as soon
+ * as a stored message carries its clientId. A retry reuses the clientId, so the server
+ * stores the message once however many times it is sent (docs/product.md §10.10).
+ */
+export interface PendingSend {
+  clientId: string;
+  channelId: string;
+  parentMessageId: string | null;
+  content: string;
+  mentions: string[];
+  createdAt: string;
+  state: 'sending' | 'failed';
+  attempts: number;
+}
+
+let entries: readonly PendingSend[] = [];
+const listeners = new Set<() => void>();
+
+function commit(next: readonly PendingSend[]): void {
+  entries = next;
+  for (const listener of listeners) listener();
+}
+
+export function addPendingSend(entry: PendingSend): void {
+  commit([...entries, entry]);
+}
+
+export function updatePendingSend(clientId: string, patch: Partial<PendingSend>): void {
+  commit(entries.map((entry) => (entry.clientId === clientId ? { ...entry, ...patch } : entry)));
+}
+
+export function removePendingSend(clientId: string): void {
+  if (!entries.some((entry) => entry.clientId === clientId)) return;
+  commit(entries.filter((entry) => entry.clientId !== clientId));
+}
+
+export function pendingSends(): readonly PendingSend[] {
+  return entries;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The pending sends of one channel's list (parentMessageId null) or of one thread. */
+export function usePendingSends(channelId: string, parentMessageId: string | null): PendingSend[] {
+  const all = useSyncExternalStore(subscribe, () => entries);
+  return useMemo(
+    () =>
+      all.filter(
+        (entry) => entry.channelId === channelId && entry.parentMessageId === parentMessageId,
+      ),
+    [all, channelId, parentMessageId],
+  );
+}

@@ -1,0 +1,119 @@
+import { format } from 'date-fns';
+import { fr } from 'date-fns/locale';
+import { CopyIcon, LinkIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { useAuthProviders } from '@/features/auth/api/get-auth-providers';
+import { writeClipboard } from '@/lib/clipboard';
+import {
+  useCreateWorkspaceInvite,
+  useRevokeWorkspaceInvite,
+  useWorkspaceInvites,
+} from './api/workspace-invites';
+import { SettingsCard } from './settings-card';
+
+/** For administrators when SIGNUP=invite: make, copy and revoke sign-up links. */
+export function AdminCard() {
+  const { t } = useTranslation();
+  const providers = useAuthProviders();
+  if (!providers.data?.isAdmin || providers.data.signup !== 'invite') return null;
+  return (
+    <SettingsCard title={t('settings.admin.title')} description={t('settings.admin.description')}>
+      <WorkspaceInvites />
+    </SettingsCard>
+  );
+}
+
+function WorkspaceInvites() {
+  const { t } = useTranslation();
+  const invites = useWorkspaceInvites();
+  const create = useCreateWorkspaceInvite();
+  const revoke = useRevokeWorkspaceInvite();
+  const [newUrl, setNewUrl] = useState<string | null>(null);
+  const failed = () =>
+    toast({
+      variant: 'destructive',
+      title: t('settings.toast.errorTitle'),
+      description: t('settings.admin.failed'),
+    });
+  const copy = (url: string) =>
+    writeClipboard(url).then(() => toast({ title: t('settings.admin.copied') }), failed);
+
+  return (
+    <div className="grid gap-4">
+      <Button
+        className="justify-self-start"
+        disabled={create.isPending}
+        onClick={() =>
+          create.mutate(
+            {},
+            { onSuccess: (invite) => setNewUrl(invite.url ?? null), onError: failed },
+          )
+        }
+      >
+        <LinkIcon aria-hidden />
+        {t('settings.admin.create')}
+      </Button>
+      {newUrl ? (
+        <div className="grid gap-2">
+          <p className="text-muted-foreground text-sm">{t('settings.admin.newLink')}</p>
+          <div className="flex gap-2">
+            <Input
+              readOnly
+              value={newUrl}
+              aria-label={t('settings.admin.newLink')}
+              onFocus={(e) => e.target.select()}
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t('settings.admin.copy')}
+              onClick={() => copy(newUrl)}
+            >
+              <CopyIcon aria-hidden />
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <section aria-label={t('settings.admin.active')} className="grid gap-2">
+        <h3 className="font-medium text-sm">{t('settings.admin.active')}</h3>
+        {invites.data?.length === 0 ? (
+          <p className="text-muted-foreground text-sm">{t('settings.admin.none')}</p>
+        ) : (
+          <ul className="grid gap-2">
+            {invites.data?.map((invite) => (
+              <li
+                key={invite.id}
+                className="flex items-center gap-3 rounded-xl border px-3 py-2 text-sm"
+              >
+                <span className="flex-1 text-muted-foreground">
+                  {t('settings.admin.usage', {
+                    used: invite.usesCount,
+                    max: invite.maxUses,
+                    date: format(new Date(invite.expiresAt), 'dd/MM/yyyy HH:mm', { locale: fr }),
+                  })}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={revoke.isPending}
+                  onClick={() =>
+                    revoke.mutate(invite.id, {
+                      onSuccess: () => toast({ title: t('settings.admin.revoked') }),
+                      onError: failed,
+                    })
+                  }
+                >
+                  {t('settings.admin.revoke')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
