@@ -46,6 +46,13 @@ export const TYPING_STOP_MS = 2000;
 export const TYPING_POLL_MS = 2000;
 export const VOICE_POLL_MS = 3000;
 export const SOCKET_RECONNECT_MS = 3000;
+/**
+ * On a 503 (overload, docs/scaling.md), this header says nothing of the request was done, so
+ * that a client may send it again whatever its method.
+ */
+export const NOT_PROCESSED_HEADER = 'Ruche-Not-Processed';
+/** How many times the web client re-sends a request the server refused as overloaded. */
+export const OVERLOAD_RETRIES = 4;
 export const QUEUE_FLUSH_RETRY_MS = 100;
 export const LINK_COPIED_RESET_MS = 2000;
 

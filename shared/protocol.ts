@@ -33,6 +33,8 @@ export {
   CLOSE_POLICY_VIOLATION,
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_SLOW,
+  CLOSE_TRY_LATER,
+  TryLaterReasonSchema,
 } from './protocol/connection';
 
 // ── client → server ─────────────────────────────────────────────────────────────────────

@@ -13,11 +13,13 @@ import { deleteExpiredSessions } from './auth/sessions';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { inBackground } from './db/store-gate';
 import { EventBus } from './events/bus';
 import { registerFeatureRoutes } from './features/routes';
 import { userStatusStore } from './features/users/status';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { serializeRequest } from './lib/log-redaction';
+import { registerOverloadShedding } from './lib/overload';
 import { registerSecurity } from './lib/security';
 import { registerRealtime } from './realtime/register';
 
@@ -55,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
 
+  await registerOverloadShedding(app, config);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
@@ -111,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Expired sessions are swept at start and then every few seconds, and their sockets closed
   // on every node. The delete reads only expired rows, on the expire index.
   const sweepSessions = () => {
-    deleteExpiredSessions(ctx.db)
+    inBackground(() => deleteExpiredSessions(ctx.db))
       .then((sids) => Promise.all(sids.map((sid) => ctx.realtime.sessionEnded(sid))))
       .catch((err: unknown) => app.log.warn({ err }, 'expired session cleanup failed'));
   };

@@ -71,6 +71,12 @@ const EnvSchema = z.object({
   MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
   /** Messages one account may send per second (bursts of six times that). */
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+  /** Mean event-loop delay (ms, over the last second) past which API requests get 503. */
+  OVERLOAD_EVENT_LOOP_MS: z.coerce.number().int().positive().default(200),
+  /** How long a request's query may wait for a store connection before its 503 (ms). */
+  STORE_WAIT_MS: z.coerce.number().int().positive().default(1000),
+  /** Socket upgrades let in per second (bursts of twice that); the others get 503. */
+  WS_ADMIT_PER_SECOND: z.coerce.number().int().positive().default(100),
   HSTS_INCLUDE_SUBDOMAINS: z
     .enum(['true', 'false'])
     .default('false')
@@ -115,6 +121,8 @@ export interface Config {
   wsFramesPerSecond: number;
   maxSocketsPerUser: number;
   sendRatePerSecond: number;
+  /** Load shedding (lib/overload.ts). */
+  overload: { eventLoopMs: number; storeWaitMs: number; wsAdmitPerSecond: number };
   trustProxy: boolean;
   hstsIncludeSubdomains: boolean;
 }
@@ -194,6 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsFramesPerSecond: e.WS_FRAMES_PER_SECOND,
     maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
+    overload: {
+      eventLoopMs: e.OVERLOAD_EVENT_LOOP_MS,
+      storeWaitMs: e.STORE_WAIT_MS,
+      wsAdmitPerSecond: e.WS_ADMIT_PER_SECOND,
+    },
     trustProxy: e.TRUST_PROXY,
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
   };

@@ -52,6 +52,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Tests send bursts no person sends; the abuse-limit tests set their own limits.
     SEND_RATE_PER_SECOND: '100000',
     WS_FRAMES_PER_SECOND: '100000',
+    // Tests open sockets in bursts, and share the event loop with the test runner under a
+    // loaded CI: load shedding is off unless a test (overload.test.ts) sets its own limits.
+    WS_ADMIT_PER_SECOND: '100000',
+    OVERLOAD_EVENT_LOOP_MS: '60000',
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,

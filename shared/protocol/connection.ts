@@ -23,3 +23,12 @@ export type ConnectionEvent =
 export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_TOO_SLOW = 4408;
+/**
+ * The node cannot take this socket now (overloaded, or letting a reconnect storm in
+ * gradually): the close reason is JSON `{ "retryMs": n }`, the wait before trying again, to
+ * which the client adds its own jitter.
+ */
+export const CLOSE_TRY_LATER = 4503;
+
+/** The retry hint a CLOSE_TRY_LATER close carries in its reason. */
+export const TryLaterReasonSchema = z.object({ retryMs: z.number().int().nonnegative() });

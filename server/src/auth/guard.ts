@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../lib/errors';
+import { deferredUpgrade } from '../lib/overload';
 import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ export function registerSessionResolver(
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url !== '/ws') return;
+    // A socket sent away for now costs no store read (lib/overload.ts).
+    if (deferredUpgrade(request) !== undefined) return;
     const token = readSessionToken(request, ctx.config);
     if (!token) return;
     const session = await resolveSession(ctx.db, ctx.config, token);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { EmbeddedReady } from './embedded-worker';
+import { gatedClient, StoreGate } from './store-gate';
 
 /** Drizzle over postgres.js; `$client` is the postgres.js client, for hot-path raw SQL. */
 /**
@@ -18,6 +19,8 @@ export interface Database {
   db: Db;
   /** The raw postgres.js client, for LISTEN-free raw SQL where Drizzle has no word for it. */
   sql: postgres.Sql;
+  /** Admission to the pool (db/store-gate.ts): its slots, waiters and shed queries. */
+  gate: StoreGate;
   close(): Promise<void>;
 }
 
@@ -71,16 +74,19 @@ function startEmbedded(dir: string): Promise<{ child: ChildProcess; ready: Embed
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const max = options.max ?? 10;
   if (options.databaseUrl) {
-    const sql = postgres(options.databaseUrl, { max, onnotice: () => {} });
+    const pool = postgres(options.databaseUrl, { max, onnotice: () => {} });
     const pipeline = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    const gate = new StoreGate(max);
+    const sql = gatedClient(pool, gate);
     const db = drizzle(sql);
     pipelines.set(db, drizzle(pipeline));
     return {
       kind: 'postgres',
       sql,
       db,
+      gate,
       close: async () => {
-        await Promise.all([sql.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
+        await Promise.all([pool.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
       },
     };
   }
@@ -97,16 +103,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       prepare: false,
       onnotice: () => {},
     });
-  const sql = connect(Math.min(max, 8));
+  const connections = Math.min(max, 8);
+  const pool = connect(connections);
   const pipeline = connect(1);
+  const gate = new StoreGate(connections);
+  const sql = gatedClient(pool, gate);
   const db = drizzle(sql);
   pipelines.set(db, drizzle(pipeline));
   return {
     kind: 'embedded',
     sql,
     db,
+    gate,
     async close() {
-      await Promise.all([sql.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
+      await Promise.all([pool.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'stop' });

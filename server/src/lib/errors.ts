@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ApiErrorBody } from '#shared/auth';
+import { answerStoreBusy, storeBusy } from './overload';
 
 /** An error a client caused, with its status and a French message for the person. */
 export class HttpError extends Error {
@@ -71,6 +72,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /** One place maps every error to `{ message }` and a status; nothing else writes error bodies. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    const busy = storeBusy(error);
+    if (busy) return answerStoreBusy(reply, busy);
     let status = 500;
     let body: ApiErrorBody = { message: 'Erreur interne du serveur' };
     if (error instanceof HttpError) {

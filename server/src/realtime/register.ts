@@ -1,7 +1,9 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLOSE_TRY_LATER } from '#shared/protocol';
 import { readSessionToken, resolveSession } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { deferredUpgrade } from '../lib/overload';
 import { isTrustedOrigin } from '../lib/security';
 import type { Broker, PresenceStore } from './broker';
 import { MemoryBroker, MemoryPresenceStore } from './broker-memory';
@@ -74,6 +76,8 @@ async function checkUpgrade(
   if (origin && !isTrustedOrigin(origin, request, ctx.config)) {
     return reply.code(403).send({ message: 'Origine non autorisée' });
   }
+  // Not admitted now: the handler closes it with its retry hint, nothing is read for it.
+  if (deferredUpgrade(request) !== undefined) return;
   if (!request.user) {
     // The session resolver only looks at exactly /ws; a query string must not lock anyone out.
     const token = readSessionToken(request, ctx.config);
@@ -116,6 +120,10 @@ export async function registerRealtime(
       preValidation: (request, reply) => checkUpgrade(ctx, hub, request, reply),
     },
     (socket, request) => {
+      const retryMs = deferredUpgrade(request);
+      if (retryMs !== undefined) {
+        return socket.close(CLOSE_TRY_LATER, JSON.stringify({ retryMs }));
+      }
       const identity = identities.get(request);
       if (!identity) return socket.close(1008);
       const conn = hub.open(socket, identity);

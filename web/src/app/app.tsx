@@ -2,6 +2,7 @@ import '@/lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '#shared/users';
+import { OverloadBanner } from '@/components/overload-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { CURRENT_USER_KEY } from '@/features/auth/api/get-current-user';
@@ -17,6 +18,7 @@ export function App({ initialUser }: { initialUser?: User }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
+        <OverloadBanner />
         <Router />
         <Toaster />
       </TooltipProvider>

@@ -1,4 +1,6 @@
 import type { ApiErrorBody } from '#shared/auth';
+import { NOT_PROCESSED_HEADER, OVERLOAD_RETRIES } from '#shared/limits';
+import { overloadNotice } from './overload-notice';
 
 /**
  * docs/product.md §7: the native shell prefixes a fixed remote origin; the browser stays same-origin.
@@ -39,6 +41,25 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, text);
 }
 
+/**
+ * The wait before sending again a request the server refused as overloaded (503), or
+ * undefined when it must not be re-sent: only a read, or a write the server says it did not
+ * start (docs/scaling.md, "Overload"). Retry-After plus up to half again, at random, so that
+ * the refused clients do not all come back at once.
+ */
+export function overloadRetryMs(
+  method: string,
+  res: Response,
+  attempt: number,
+): number | undefined {
+  if (res.status !== 503 || attempt > OVERLOAD_RETRIES) return undefined;
+  const safe = method === 'GET' || res.headers.get(NOT_PROCESSED_HEADER) === '1';
+  if (!safe) return undefined;
+  const seconds = Number(res.headers.get('Retry-After'));
+  const base = (Number.isFinite(seconds) && seconds > 0 ? seconds : 2) * 1000 * attempt;
+  return Math.round(base * (1 + Math.random() / 2));
+}
+
 /** Every call sends credentials; a JSON content type only when there is a body (docs/product.md §7). */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -46,12 +67,18 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
 ): Promise<T> {
   const isForm = body instanceof FormData;
-  const res = await fetch(`${API_ORIGIN}${path}`, {
-    method,
-    credentials: 'include',
-    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
+  let res: Response;
+  for (let attempt = 1; ; attempt++) {
+    res = await fetch(`${API_ORIGIN}${path}`, {
+      method,
+      credentials: 'include',
+      headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    const waitMs = overloadRetryMs(method, res, attempt);
+    if (waitMs === undefined) break;
+    await overloadNotice.wait(waitMs);
+  }
   await throwIfNotOk(res);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';

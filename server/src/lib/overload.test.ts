@@ -1,0 +1,127 @@
+import { performance } from 'node:perf_hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import { CLOSE_TRY_LATER, TryLaterReasonSchema } from '#shared/protocol';
+import { buildUser } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+import { TestSocket } from '../../test/test-socket';
+import { NOT_PROCESSED_HEADER } from './overload';
+
+// docs/scaling.md, "Overload": refuse at once what would wait too long, never queue for 30 s.
+const OVERLOADED = 'Ruche est très sollicité : réessayez dans quelques secondes';
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function timed<T>(request: () => Promise<T>): Promise<{ answer: T; ms: number }> {
+  const started = performance.now();
+  const answer = await request();
+  return { answer, ms: performance.now() - started };
+}
+
+describe('a store whose connections are all busy', () => {
+  it('answers 503 + Retry-After in under 100 ms, hangs nobody, and serves again once it frees', async () => {
+    server = await startTestServer({ env: { STORE_WAIT_MS: '40' } });
+    const alice = await buildUser(server);
+    const { database } = server;
+    // Every connection of the pool held by a slow statement (not an HTTP request: no budget).
+    const holds = Array.from({ length: database.gate.slots }, () =>
+      database.sql`select pg_sleep(0.5)`.then(() => undefined),
+    );
+    while (database.gate.stats.inUse < database.gate.slots) await sleep(5);
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        timed(() => alice.client.get<ApiErrorBody>('/api/channels')),
+      ),
+    );
+    for (const { answer, ms } of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toBe(OVERLOADED);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Its first query was refused: nothing of it was done, it may be sent again.
+      expect(answer.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
+      expect(ms).toBeLessThan(100);
+    }
+    // Counted by the gate (one session look-up may serve several requests).
+    expect(database.gate.stats.shed).toBeGreaterThan(0);
+
+    await Promise.all(holds);
+    const after = await alice.client.get('/api/channels');
+    expect(after.status).toBe(200);
+    expect(database.gate.stats).toMatchObject({ inUse: 0, waiting: 0 });
+  });
+});
+
+describe('a lagging event loop', () => {
+  it('refuses API requests with 503 and sends sockets away with a retry hint, not pages', async () => {
+    server = await startTestServer({ env: { OVERLOAD_EVENT_LOOP_MS: '30' } });
+    const alice = await buildUser(server);
+    // Block the loop 150 ms out of every 170 for 2.5 s: under-pressure samples once a second.
+    const until = Date.now() + 2500;
+    const blocker = setInterval(() => {
+      const end = Date.now() + 150;
+      while (Date.now() < end);
+      if (Date.now() > until) clearInterval(blocker);
+    }, 20);
+    await sleep(2600);
+
+    const api = await alice.client.get<ApiErrorBody>('/api/channels');
+    expect(api.status).toBe(503);
+    expect(api.body.message).toBe(OVERLOADED);
+    expect(api.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
+    const page = await alice.client.get('/channel/abc');
+    expect(page.status).not.toBe(503);
+
+    const ws = await TestSocket.connect(server, alice.client.cookieHeader);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    expect(closed.code).toBe(CLOSE_TRY_LATER);
+    expect(TryLaterReasonSchema.parse(JSON.parse(closed.reason)).retryMs).toBeGreaterThanOrEqual(
+      1000,
+    );
+
+    // Once the loop is free again (next sample), everything is served.
+    await sleep(2200);
+    expect((await alice.client.get('/api/channels')).status).toBe(200);
+    await (await TestSocket.open(server, alice.client)).close();
+  });
+});
+
+describe('a reconnect storm', () => {
+  it('is let in gradually: sockets past the admission rate come back after their hint, none gets a 5xx', async () => {
+    server = await startTestServer({ env: { WS_ADMIT_PER_SECOND: '10' } });
+    const users = await Promise.all(Array.from({ length: 40 }, () => buildUser(server!)));
+    const started = performance.now();
+    let sentAway = 0;
+    const connectOne = async (cookie: string): Promise<void> => {
+      for (;;) {
+        // Rejects (and fails the test) on any HTTP refusal of the upgrade, a 5xx included.
+        const ws = await TestSocket.connect(server!, cookie);
+        const outcome = await new Promise<{ code: number; reason: string } | 'ready'>((resolve) => {
+          // Admitted: the session's first event arrives.
+          ws.once('message', () => resolve('ready'));
+          ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+        });
+        if (outcome === 'ready') {
+          ws.terminate();
+          return;
+        }
+        expect(outcome.code).toBe(CLOSE_TRY_LATER);
+        sentAway += 1;
+        const { retryMs } = TryLaterReasonSchema.parse(JSON.parse(outcome.reason));
+        await sleep(retryMs + Math.random() * 500);
+      }
+    };
+    await Promise.all(users.map((u) => connectOne(u.client.cookieHeader)));
+    const seconds = (performance.now() - started) / 1000;
+    // A burst of 20 at once, then 10 a second: most of the other 20 were sent away at least once.
+    expect(sentAway).toBeGreaterThanOrEqual(15);
+    expect(seconds).toBeLessThan(15);
+  }, 30_000);
+});

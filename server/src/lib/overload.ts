@@ -1,0 +1,103 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_PROCESSED_HEADER } from '#shared/limits';
+import type { Config } from '../config';
+import {
+  OVERLOADED_MESSAGE,
+  retryAfterSeconds,
+  StoreBusyError,
+  storeCalls,
+} from '../db/store-gate';
+import { TokenBuckets } from './token-bucket';
+
+/**
+ * Overload degrades, never collapses (docs/scaling.md, "Overload"): work that would wait too
+ * long is refused at once with 503 + Retry-After, and the clients come back spread out.
+ * - the event loop: when its mean delay over the last second passes OVERLOAD_EVENT_LOOP_MS
+ *   (measured by @fastify/under-pressure), API requests are refused before anything is read
+ *   for them;
+ * - the store: a request's query waits at most STORE_WAIT_MS for a connection (db/store-gate.ts);
+ * - sockets are admitted at WS_ADMIT_PER_SECOND (bursts of twice that), none while the loop
+ *   lags, so that a reconnect storm is let in gradually. A socket not admitted is not an
+ *   error: its upgrade succeeds, nothing is read for it, and it is closed at once with
+ *   CLOSE_TRY_LATER and the wait before its next try (the client adds jitter).
+ */
+export { NOT_PROCESSED_HEADER };
+
+const isSocketUpgrade = (url: string) => url === '/ws' || url.startsWith('/ws?');
+
+/** Upgrades told to come back later, with the wait (ms) their close will carry. */
+const deferredUpgrades = new WeakMap<FastifyRequest, number>();
+
+/** The wait before this upgrade's next try, when it was not admitted now. */
+export const deferredUpgrade = (request: FastifyRequest): number | undefined =>
+  deferredUpgrades.get(request);
+
+/** A wait of `atLeastMs` plus 0–2 s, so that the sockets sent away come back spread out. */
+const spreadWait = (atLeastMs: number) => atLeastMs + Math.floor(Math.random() * 2000);
+
+export interface OverloadHooks {
+  /** Called for each refused request or upgrade (the metrics count them). */
+  onShed?: (reason: 'event_loop' | 'store' | 'admission') => void;
+}
+
+/** Set a refusal's status and headers; returns its body. */
+function refusal(reply: FastifyReply, retryAfter: number) {
+  reply.code(503).header('Retry-After', String(retryAfter)).header(NOT_PROCESSED_HEADER, '1');
+  return { message: OVERLOADED_MESSAGE };
+}
+
+export async function registerOverloadShedding(
+  app: FastifyInstance,
+  config: Config,
+  hooks: OverloadHooks = {},
+): Promise<void> {
+  // Registered before the session resolver: a refused request costs no store read.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.overload.eventLoopMs,
+    // under-pressure sends what this handler returns, and lets the request through when it
+    // returns nothing (its types say void for both).
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+      if (isSocketUpgrade(request.url)) {
+        hooks.onShed?.('event_loop');
+        deferredUpgrades.set(request, spreadWait(1000));
+        return undefined;
+      }
+      // Pages, assets and health checks are always served.
+      if (!request.url.startsWith('/api/')) return undefined;
+      hooks.onShed?.('event_loop');
+      return refusal(reply, retryAfterSeconds());
+    }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
+  });
+
+  const admissions = new TokenBuckets<'upgrade'>(
+    config.overload.wsAdmitPerSecond * 2,
+    config.overload.wsAdmitPerSecond,
+  );
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isSocketUpgrade(request.url) && !deferredUpgrades.has(request)) {
+      const waitMs = admissions.take('upgrade');
+      if (waitMs > 0) {
+        hooks.onShed?.('admission');
+        deferredUpgrades.set(request, spreadWait(waitMs));
+      }
+    }
+    // Every query made for this request may wait STORE_WAIT_MS for a connection.
+    storeCalls.run({ waitBudgetMs: config.overload.storeWaitMs }, done);
+  });
+}
+
+/** The error handler's part: a query refused by the store gate. */
+export function storeBusy(error: unknown): StoreBusyError | undefined {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof StoreBusyError) return e;
+  }
+  return undefined;
+}
+
+/** Answer a request whose query the store gate refused: 503, and whether it may be re-sent. */
+export function answerStoreBusy(reply: FastifyReply, error: StoreBusyError): FastifyReply {
+  reply.code(503).header('Retry-After', String(error.retryAfterSeconds));
+  if (!storeCalls.getStore()?.reachedStore) reply.header(NOT_PROCESSED_HEADER, '1');
+  return reply.send({ message: error.message });
+}

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether some request is waiting to be sent again because the server said it was
+ * overloaded (lib/api.ts): the app shows "Ruche est très sollicité, nouvel essai…" meanwhile
+ * instead of a spinner that says nothing.
+ */
+class OverloadNotice {
+  private waiting = 0;
+  private readonly listeners = new Set<() => void>();
+
+  /** Wait `ms` before a retry, counted as waiting on an overloaded server. */
+  async wait(ms: number): Promise<void> {
+    this.change(1);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    } finally {
+      this.change(-1);
+    }
+  }
+
+  get active(): boolean {
+    return this.waiting > 0;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private change(by: number): void {
+    const before = this.active;
+    this.waiting += by;
+    if (before !== this.active) for (const listener of this.listeners) listener();
+  }
+}
+
+export const overloadNotice = new OverloadNotice();
+
+export const useOverloadNotice = (): boolean =>
+  useSyncExternalStore(overloadNotice.subscribe, () => overloadNotice.active);
