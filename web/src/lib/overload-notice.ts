@@ -11,12 +11,23 @@ class OverloadNotice {
 
   /** Wait `ms` before a retry, counted as waiting on an overloaded server. */
   async wait(ms: number): Promise<void> {
-    this.change(1);
+    const end = this.begin();
     try {
       await new Promise((resolve) => setTimeout(resolve, ms));
     } finally {
-      this.change(-1);
+      end();
     }
+  }
+
+  /** Start waiting on an overloaded server; call what it returns once, when done. */
+  begin(): () => void {
+    this.change(1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.change(-1);
+    };
   }
 
   get active(): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
+import { CLOSE_SESSION_ENDED, CLOSE_TRY_LATER, type ServerEvent } from '#shared/protocol';
+import { overloadNotice } from './overload-notice';
 import { parseServerFrame, socketUrl } from './socket';
 import { setup } from './test-socket';
 
@@ -53,6 +54,25 @@ describe('RealtimeSocket', () => {
       false,
     );
     expect(client.queuedCount).toBe(0);
+  });
+
+  it('sent away for now (4503), waits the server’s hint plus its own jitter, saying so', () => {
+    const { client, sockets, current, timers } = setup();
+    client.start('u1');
+    current().drop(CLOSE_TRY_LATER, JSON.stringify({ retryMs: 8000 }));
+    expect(overloadNotice.active).toBe(true);
+    timers.advance(7999);
+    expect(sockets).toHaveLength(1);
+    timers.advance(1001);
+    expect(sockets).toHaveLength(2);
+    current().open();
+    expect(overloadNotice.active).toBe(false);
+    // An unreadable hint falls back to the ordinary 3 s.
+    current().drop(CLOSE_TRY_LATER, 'garbage');
+    timers.advance(3000 + 1000);
+    expect(sockets).toHaveLength(3);
+    client.stop();
+    expect(overloadNotice.active).toBe(false);
   });
 
   it('reconnects 3 s after a close, then re-auths, rejoins, re-sends away and flushes', () => {

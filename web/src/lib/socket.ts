@@ -1,9 +1,18 @@
 import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS, type UserStatus } from '#shared/limits';
-import { CLOSE_SESSION_ENDED, type ClientFrame, type ServerEvent } from '#shared/protocol';
+import {
+  CLOSE_SESSION_ENDED,
+  CLOSE_TRY_LATER,
+  type ClientFrame,
+  type ServerEvent,
+  TryLaterReasonSchema,
+} from '#shared/protocol';
+import { overloadNotice } from './overload-notice';
 
 /**
  * The live socket of docs/product.md §4, as a small state machine with no React in it:
- * - it reconnects 3 s after any close it did not ask for;
+ * - it reconnects 3 s after any close it did not ask for, or, when the server sent it away
+ *   for now (CLOSE_TRY_LATER: overloaded, or admitting a reconnect storm gradually), after
+ *   the wait the server named plus up to a second at random (docs/scaling.md, "Overload");
  * - on (re)opening it sends auth, rejoins the last joined channel, re-sends a non-online
  *   presence and flushes the frames queued while it was down (retrying every 100 ms);
  * - every open is announced, so that the app can ask the server for what it missed.
@@ -14,7 +23,7 @@ import { CLOSE_SESSION_ENDED, type ClientFrame, type ServerEvent } from '#shared
 export interface SocketLike {
   readonly readyState: number;
   onopen: ((event: unknown) => void) | null;
-  onclose: ((event: { code?: number }) => void) | null;
+  onclose: ((event: { code?: number; reason?: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   send(data: string): void;
@@ -74,6 +83,15 @@ export function parseServerFrame(data: unknown): ServerEvent[] {
   }
 }
 
+/** The wait a CLOSE_TRY_LATER close names (3 s when its reason cannot be read). */
+function retryHint(reason: string | undefined): number {
+  try {
+    return TryLaterReasonSchema.parse(JSON.parse(reason ?? '')).retryMs;
+  } catch {
+    return SOCKET_RECONNECT_MS;
+  }
+}
+
 export class RealtimeSocket {
   private socket: SocketLike | null = null;
   private state: ConnectionState = 'idle';
@@ -84,6 +102,8 @@ export class RealtimeSocket {
   private lastPresence: UserStatus | null = null;
   private readonly queue: string[] = [];
   private reconnectTimer: unknown = null;
+  /** Ends the "très sollicité" notice shown while the server has sent this socket away. */
+  private endOverloadNotice: (() => void) | null = null;
   private flushTimer: unknown = null;
   private readonly eventListeners = new Set<(event: ServerEvent) => void>();
   private readonly openListeners = new Set<(info: OpenInfo) => void>();
@@ -130,6 +150,7 @@ export class RealtimeSocket {
     this.queue.length = 0;
     this.clearTimer('reconnectTimer');
     this.clearTimer('flushTimer');
+    this.setOverloaded(false);
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -217,7 +238,7 @@ export class RealtimeSocket {
     }
     this.socket = socket;
     socket.onopen = () => this.handleOpen(socket);
-    socket.onclose = (event) => this.handleClose(socket, event?.code);
+    socket.onclose = (event) => this.handleClose(socket, event?.code, event?.reason);
     // An error is always followed by a close; the close handler reconnects.
     socket.onerror = () => {};
     socket.onmessage = (event) => {
@@ -229,6 +250,7 @@ export class RealtimeSocket {
     if (socket !== this.socket) return;
     const reconnected = this.openedOnce;
     this.openedOnce = true;
+    this.setOverloaded(false);
     this.setState('open');
     // docs/product.md §4, in this order: auth, rejoin, non-online presence, then the queue.
     if (this.userId) this.trySend(JSON.stringify({ type: 'auth', userId: this.userId }));
@@ -242,7 +264,7 @@ export class RealtimeSocket {
     for (const listener of this.openListeners) listener({ reconnected });
   }
 
-  private handleClose(socket: SocketLike, code?: number): void {
+  private handleClose(socket: SocketLike, code?: number, reason?: string): void {
     if (socket !== this.socket) return;
     this.socket = null;
     this.clearTimer('flushTimer');
@@ -252,12 +274,24 @@ export class RealtimeSocket {
       return;
     }
     this.setState('closed');
-    this.scheduleReconnect();
+    const tryLaterMs = code === CLOSE_TRY_LATER ? retryHint(reason) : undefined;
+    this.setOverloaded(tryLaterMs !== undefined);
+    this.scheduleReconnect(
+      tryLaterMs === undefined ? this.reconnectMs : tryLaterMs + Math.random() * 1000,
+    );
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(delayMs = this.reconnectMs): void {
     if (this.stopped || this.reconnectTimer !== null) return;
-    this.reconnectTimer = this.timers.setTimeout(() => this.connect(), this.reconnectMs);
+    this.reconnectTimer = this.timers.setTimeout(() => this.connect(), delayMs);
+  }
+
+  private setOverloaded(overloaded: boolean): void {
+    if (overloaded && !this.endOverloadNotice) this.endOverloadNotice = overloadNotice.begin();
+    if (!overloaded && this.endOverloadNotice) {
+      this.endOverloadNotice();
+      this.endOverloadNotice = null;
+    }
   }
 
   private flush(): void {

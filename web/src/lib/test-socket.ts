@@ -22,9 +22,9 @@ export class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.({});
   }
-  drop(code = 1006) {
+  drop(code = 1006, reason = '') {
     this.readyState = 3;
-    this.onclose?.({ code });
+    this.onclose?.({ code, reason });
   }
   receive(data: unknown) {
     this.onmessage?.({ data: JSON.stringify(data) });
