@@ -10,21 +10,40 @@ import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
-import { groupReactions, type MessageRow, presentMessage, type ThreadSummary } from './presenter';
+import { groupReactions, type MessageRow, presentMessage } from './presenter';
 import { messages, reactions } from './schema';
 
 export const MESSAGE_NOT_FOUND = 'Message introuvable';
 
 type UserRow = typeof users.$inferSelect;
-type Joined = { message: MessageRow; user: UserRow };
 
-/** Messages with their authors, in one query on the (channel_id, seq) index. */
+/**
+ * Messages with their authors, reactions (oldest first) and reply counts, in one statement on
+ * the (channel_id, seq) index: a page is one round trip to the store, not three (issue 15:
+ * a signed-in request costs one or two). The reactions and the thread summary are
+ * correlated sub-selects on their message-id indexes, for the page's rows only.
+ */
 function selectJoined(db: Db) {
+  // Qualified by hand: Drizzle writes a bare "id" inside sql`` where the outer message is meant.
+  const outerId = sql.raw('"messages"."id"');
   return db
-    .select({ message: messages, user: users })
+    .select({
+      message: messages,
+      user: users,
+      reactions: sql<Array<{ emoji: string; userId: string }>>`(
+        select coalesce(json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
+          order by r.created_at, r.id), '[]'::json)
+        from ${reactions} r where r.message_id = ${outerId})`,
+      replyCount: sql<number>`(select count(*)::int from ${messages} reply where reply.parent_message_id = ${outerId})`,
+      lastReplyAt: sql<
+        string | null
+      >`(select max(reply.created_at) from ${messages} reply where reply.parent_message_id = ${outerId})`,
+    })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.userId));
 }
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
 
 /** Reactions for a set of messages, in one query. */
 export async function reactionsFor(db: Db, ids: string[]): Promise<Map<string, ReactionGroup[]>> {
@@ -43,42 +62,26 @@ export async function reactionsFor(db: Db, ids: string[]): Promise<Map<string, R
   return new Map([...byMessage].map(([id, list]) => [id, groupReactions(list)]));
 }
 
-/** Reply counts of a set of top-level messages, in one grouped query. */
-async function threadsFor(db: Db, ids: string[]): Promise<Map<string, ThreadSummary>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      parentId: messages.parentMessageId,
-      replyCount: sql<number>`count(*)::int`,
-      lastReplyAt: sql<string>`max(${messages.createdAt})`,
-    })
-    .from(messages)
-    .where(inArray(messages.parentMessageId, ids))
-    .groupBy(messages.parentMessageId);
-  return new Map(
-    rows.map((r) => [
-      r.parentId ?? '',
-      { replyCount: r.replyCount, lastReplyAt: r.lastReplyAt ? new Date(r.lastReplyAt) : null },
-    ]),
-  );
-}
-
-/** Present rows with reactions and reply counts: two more queries for the whole list. */
-export async function hydrate(db: Db, rows: Joined[]): Promise<Message[]> {
-  const ids = rows.map((r) => r.message.id);
-  const topLevel = rows.filter((r) => !r.message.parentMessageId).map((r) => r.message.id);
-  const [reactionMap, threadMap] = await Promise.all([
-    reactionsFor(db, ids),
-    threadsFor(db, topLevel),
-  ]);
+/** Present the rows selectJoined read: nothing more to ask the store. */
+function present(rows: Joined[]): Message[] {
   return rows.map((r) =>
-    presentMessage(r.message, r.user, reactionMap.get(r.message.id), threadMap.get(r.message.id)),
+    presentMessage(
+      r.message,
+      r.user as UserRow,
+      groupReactions(r.reactions),
+      r.message.parentMessageId
+        ? undefined
+        : {
+            replyCount: r.replyCount,
+            lastReplyAt: r.lastReplyAt ? new Date(r.lastReplyAt) : null,
+          },
+    ),
   );
 }
 
 export async function findPresentedMessage(db: Db, id: string): Promise<Message | undefined> {
   const rows = await selectJoined(db).where(eq(messages.id, id));
-  const [message] = await hydrate(db, rows);
+  const [message] = present(rows);
   return message;
 }
 
@@ -100,25 +103,38 @@ export async function findMessageForMember(
   return row.message;
 }
 
-const inChannelTopLevel = (channelId: string, ...more: SQL[]) =>
+const inChannelTopLevel = (channelId: string, ...more: Array<SQL | undefined>) =>
   and(eq(messages.channelId, channelId), isNull(messages.parentMessageId), ...more);
+
+/**
+ * Rows only when `viewerId` is a member: the membership check rides in the page's own
+ * statement. An empty page then means "not a member, or nothing there": the caller tells
+ * them apart with one more look-up, on that rare path only.
+ */
+const seenBy = (channelId: string, viewerId: string | undefined) =>
+  viewerId === undefined ? undefined : isMemberOf(sql`${channelId}`, viewerId);
 
 /** Newest page, or the page just older than `before`; returned oldest → newest. */
 export async function listPageBefore(
   db: Db,
   channelId: string,
   before?: number,
+  viewerId?: string,
 ): Promise<MessagePage> {
   const rows = await selectJoined(db)
     .where(
-      inChannelTopLevel(channelId, ...(before === undefined ? [] : [lt(messages.seq, before)])),
+      inChannelTopLevel(
+        channelId,
+        before === undefined ? undefined : lt(messages.seq, before),
+        seenBy(channelId, viewerId),
+      ),
     )
     .orderBy(desc(messages.seq))
     .limit(MESSAGE_PAGE_SIZE + 1);
   const hasOlder = rows.length > MESSAGE_PAGE_SIZE;
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   return {
-    messages: await hydrate(db, page),
+    messages: present(page),
     nextCursor: hasOlder && page[0] ? String(page[0].message.seq) : null,
     newerCursor: null,
   };
@@ -133,16 +149,19 @@ export async function listMessagesAfter(
   db: Db,
   channelId: string,
   after: number,
+  viewerId?: string,
   limit = MESSAGE_CATCH_UP_MAX,
 ): Promise<MessagePage> {
   const rows = await selectJoined(db)
-    .where(and(eq(messages.channelId, channelId), gt(messages.seq, after)))
+    .where(
+      and(eq(messages.channelId, channelId), gt(messages.seq, after), seenBy(channelId, viewerId)),
+    )
     .orderBy(asc(messages.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    messages: await hydrate(db, page),
+    messages: present(page),
     nextCursor: null,
     newerCursor: rows.length > limit && last ? String(last.message.seq) : null,
   };
@@ -185,7 +204,7 @@ export async function listPageAround(
   const first = olderPage[0] ?? newerPage[0];
   const last = newerPage.at(-1);
   return {
-    messages: await hydrate(db, [...olderPage, ...newerPage]),
+    messages: present([...olderPage, ...newerPage]),
     nextCursor: older.length > olderTake && first ? String(first.message.seq) : null,
     newerCursor: newer.length > newerPage.length && last ? String(last.message.seq) : null,
   };
@@ -211,7 +230,7 @@ export async function listThread(
     selectJoined(db).where(eq(messages.id, parentId)),
     selectJoined(db).where(eq(messages.parentMessageId, parentId)).orderBy(asc(messages.seq)),
   ]);
-  const [parent, ...replies] = await hydrate(db, [...parentRows, ...replyRows]);
+  const [parent, ...replies] = present([...parentRows, ...replyRows]);
   if (!parent) throw notFound(MESSAGE_NOT_FOUND);
   return { parent, replies };
 }
