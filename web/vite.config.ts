@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { catalogueSlice } from './catalogue-slice';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -10,7 +11,14 @@ const apiTarget = `http://127.0.0.1:${process.env.RUCHE_API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: here,
-  plugins: [react(), tailwindcss(), catalogueSlice(path.join(here, 'src/locales'))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    catalogueSlice(path.join(here, 'src/locales')),
+    // Brotli and gzip copies of every asset worth it, made once at build: the server sends
+    // the one the browser accepts without compressing per request (docs/performance.md).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: { alias: { '@': path.join(here, 'src') } },
   build: {
     outDir: path.join(here, '../dist/web'),

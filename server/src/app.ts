@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -58,6 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await registerOverloadShedding(app, config);
+  // JSON answers past 2 KB (a page of messages, the channel list) leave compressed: brotli at
+  // quality 4 (the plugin's default, about gzip's speed) or gzip. Static assets are
+  // compressed at build time instead (below).
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
@@ -89,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (web/vite.config.ts): sent as they are
+      // to a browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, file) {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
