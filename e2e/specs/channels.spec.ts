@@ -225,8 +225,8 @@ test.describe('channels', () => {
     await shot(carol.page, 'desktop-join-page');
     await carol.page.getByRole('button', { name: 'Rejoindre le canal' }).click();
     await expect(new ChannelsUi(carol.page).toast).toContainText('Équipe rejointe !');
-    // docs/product.md §4: home after 1 s, where the joined channel is the first one.
-    await expect(carol.page).toHaveURL(/\/$/);
+    // docs/product.md §2.17: once joined, the channel opens.
+    await expect(carol.page).toHaveURL(new RegExp(`/channel/${id}$`));
     await expect(new ChannelsUi(carol.page).heading(name)).toBeVisible();
 
     // Already a member now: the page offers the conversation instead.
@@ -239,9 +239,12 @@ test.describe('channels', () => {
     await carol.page.goto('/join-channel/AAAA2222');
     await expect(carol.page.getByRole('heading', { name: 'Invitation invalide' })).toBeVisible();
     await expect(carol.page.getByRole('link', { name: "Retour à l'accueil" })).toBeVisible();
+    // A signed-out visitor is asked to sign in, and would come back here (sign-in-return.spec.ts).
     const visitor = await actor('Dan');
     await visitor.page.goto(`/join-channel/${code}`);
-    await expect(visitor.page).toHaveURL(/\/$/);
+    await expect(visitor.page).toHaveURL(
+      new RegExp(`/login\\?next=${encodeURIComponent(`/join-channel/${code}`)}$`),
+    );
   });
 
   test('bob browses the public channels, joins one, then leaves it', async ({ alice, bob }) => {

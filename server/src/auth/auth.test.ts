@@ -45,6 +45,19 @@ describe('sign-up, sign-in and sign-out', () => {
     expect(JSON.stringify(me.body)).not.toContain('$argon2');
   });
 
+  it('sends /api/login to the sign-in page with the page to come back to, if it is ours', async () => {
+    const visitor = new TestClient(server.url);
+    const kept = await visitor.get(`/api/login?next=${encodeURIComponent('/channel/abc?m=1')}`);
+    expect(kept.status).toBe(302);
+    expect(kept.headers.get('location')).toBe(
+      `/login?next=${encodeURIComponent('/channel/abc?m=1')}`,
+    );
+    for (const elsewhere of ['//evil.example', 'https://evil.example/', '/api/logout']) {
+      const dropped = await visitor.get(`/api/login?next=${encodeURIComponent(elsewhere)}`);
+      expect(dropped.headers.get('location')).toBe('/login');
+    }
+  });
+
   it('answers 401 with a message when signed out', async () => {
     const res = await new TestClient(server.url).get<ApiErrorBody>('/api/auth/user');
     expect(res.status).toBe(401);

@@ -71,8 +71,8 @@ function person(claims: Record<string, unknown>): string {
 }
 
 /** GET /api/login, then the provider's pages, up to the redirect back to /api/callback. */
-async function authorize(browser: TestClient, sub: string): Promise<URL> {
-  const login = await browser.get('/api/login');
+async function authorize(browser: TestClient, sub: string, from = '/api/login'): Promise<URL> {
+  const login = await browser.get(from);
   expect(login.status).toBe(302);
   return provider.authorize(login.headers.get('location')!, sub);
 }
@@ -130,6 +130,22 @@ describe('OpenID Connect sign-in against a real provider', () => {
       profileImageUrl: 'https://images.example.test/ines.png',
       displayName: null,
     });
+  });
+
+  it('comes back to the page the person was going to, never to another site', async () => {
+    const sub = person({ email: 'retour@example.test', email_verified: true });
+    const next = '/join-channel/ABCD1234?x=1';
+    const browser = new TestClient(server.url);
+    const back = await authorize(browser, sub, `/api/login?next=${encodeURIComponent(next)}`);
+    const callback = await browser.get(back.pathname + back.search);
+    expect(callback.headers.get('location')).toBe(next);
+
+    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const other = new TestClient(server.url);
+      const again = await authorize(other, sub, `/api/login?next=${encodeURIComponent(elsewhere)}`);
+      const answer = await other.get(again.pathname + again.search);
+      expect(answer.headers.get('location')).toBe('/');
+    }
   });
 
   it('signs in twice at once for a new subject: both succeed, as one account', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { EMAIL_MAX } from '#shared/limits';
+import { safeNextPath } from '#shared/next-path';
 import type { AppContext } from '../context';
 import {
   createUser,
@@ -30,6 +31,8 @@ interface Flow {
   link?: string;
   /** An administrator's sign-up link, for a first sign-in when SIGNUP=invite. */
   invitation?: string;
+  /** The page of this site to come back to once signed in (safeNextPath). */
+  next?: string;
 }
 
 /** Where the person comes back after a flow: the app's pages say what happened. */
@@ -231,7 +234,7 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
   const publicUrl = settings.publicUrl;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
 
-  app.get<{ Querystring: { link?: string; invitation?: string } }>(
+  app.get<{ Querystring: { link?: string; invitation?: string; next?: string } }>(
     '/api/login',
     async (request, reply) => {
       const config = await configuration();
@@ -244,6 +247,8 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
           ? { invitation: request.query.invitation }
           : {}),
       };
+      const next = safeNextPath(request.query.next);
+      if (next) flow.next = next;
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: settings.scopes,
@@ -300,6 +305,6 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       throw error;
     }
     await signIn(request, reply, ctx, user.id);
-    return reply.redirect('/');
+    return reply.redirect(safeNextPath(flow.next) ?? '/');
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthProviders } from '#shared/auth';
+import { safeNextPath } from '#shared/next-path';
 import { userUpdateSchemaFor } from '#shared/users';
 import type { AppContext } from '../context';
 import { presentSelf } from '../features/users/presenter';
@@ -22,7 +23,13 @@ function isOwnNavigation(request: FastifyRequest): boolean {
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.oidc) registerOidc(app, ctx);
-  else app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  else {
+    // The page to come back to after signing in travels along (docs/product.md §2).
+    app.get<{ Querystring: { next?: string } }>('/api/login', async (request, reply) => {
+      const next = safeNextPath(request.query.next);
+      return reply.redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+    });
+  }
   if (ctx.config.localAuth) registerLocalAuth(app, ctx);
   registerAccountRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

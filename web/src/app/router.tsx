@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { goToLogin } from '@/features/auth/navigation';
+import { currentPath, goToLogin } from '@/features/auth/navigation';
 import { LandingPage } from '@/features/landing/landing-page';
 import { FullPageLoader } from './full-page-loader';
 import { preloadSignedInScreens } from './preload';
@@ -39,7 +39,7 @@ function Home({ params }: RouteComponentProps<{ id?: string }>) {
   const channelId = params.id ?? null;
   // docs/product.md §2 route table: /channel/{id} is for signed-in users only.
   useEffect(() => {
-    if (channelId && !isLoading && !user) goToLogin();
+    if (channelId && !isLoading && !user) goToLogin(currentPath());
   }, [channelId, isLoading, user]);
   if (user) return <HomePage user={user} channelId={channelId} />;
   // docs/product.md §2: the landing page while loading or signed out.
@@ -68,7 +68,7 @@ export function Router() {
         <Route path="/" component={Home} />
         <Route path="/login" component={Login} />
         <Route path="/channel/:id" component={Home} />
-        {/* docs/product.md §2: a public route that needs sign-in; the page sends visitors to /. */}
+        {/* docs/product.md §2: a public route that needs sign-in; the page sends visitors to sign in. */}
         <Route<{ code: string }> path="/join-channel/:code">
           {({ code }) => <ChannelInvitePage code={code} />}
         </Route>

@@ -95,7 +95,14 @@ export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
   return (await res.json()) as T;
 }
 
-/** Full-page navigation to the sign-in route (docs/product.md §2: external path /api/login). */
-export function goToLogin(): void {
-  window.location.href = `${API_ORIGIN}/api/login`;
+/**
+ * Full-page navigation to the sign-in route (docs/product.md §2: external path /api/login),
+ * with the page to come back to once signed in (the server keeps only a path of this site).
+ */
+export function goToLogin(next?: string): void {
+  const query = next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
+  window.location.href = `${API_ORIGIN}/api/login${query}`;
 }
+
+/** The page the browser is on, to come back to after signing in. */
+export const currentPath = (): string => window.location.pathname + window.location.search;

@@ -1,7 +1,8 @@
-import { API_ORIGIN, apiRequest, goToLogin } from '@/lib/api';
+import { safeNextPath } from '#shared/next-path';
+import { API_ORIGIN, apiRequest, currentPath, goToLogin } from '@/lib/api';
 
 /** docs/product.md §2: signing in and out are full page navigations to the server's routes. */
-export { goToLogin };
+export { currentPath, goToLogin };
 
 /**
  * Sign out with a POST (a GET signs out only as a top-level navigation: docs/security.md,
@@ -16,7 +17,10 @@ export async function goToLogout(): Promise<void> {
   }
 }
 
-/** After a local sign-in or sign-up, reload the app from / so every query starts signed in. */
-export function goHomeAfterSignIn(): void {
-  window.location.assign('/');
+/**
+ * After a local sign-in or sign-up, reload the app so every query starts signed in: on the
+ * page the person was going to (`?next=`, a path of this site only), else on /.
+ */
+export function goHomeAfterSignIn(next?: string | null): void {
+  window.location.assign(safeNextPath(next) ?? '/');
 }

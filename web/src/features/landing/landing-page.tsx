@@ -47,7 +47,7 @@ export function LandingPage() {
           <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
             <LanguageSwitcher />
             <Button
-              onClick={goToLogin}
+              onClick={() => goToLogin()}
               variant="outline"
               className="bg-transparent px-3 sm:px-4 dark:bg-transparent"
             >
@@ -71,7 +71,7 @@ export function LandingPage() {
               {t('landing.hero.description')}
             </p>
             <Button
-              onClick={goToLogin}
+              onClick={() => goToLogin()}
               size="lg"
               className="group mt-2 h-12 px-7 shadow-lg shadow-primary/25"
             >

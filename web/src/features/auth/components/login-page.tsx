@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AuthProviders } from '#shared/auth';
+import { safeNextPath } from '#shared/next-path';
 import { LogoMark } from '@/components/brand/logo';
 import { FormError } from '@/components/form-field';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -24,6 +25,8 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const invitation = params.get('invitation') ?? undefined;
+  // Where the person was going before being asked to sign in (a path of this site only).
+  const next = safeNextPath(params.get('next'));
   const resetToken = params.get('reset');
   const [resetDone, setResetDone] = useState(false);
   const notice = noticeFor(params);
@@ -84,10 +87,14 @@ export function LoginPage() {
             ) : (
               <>
                 {providers.data.local ? (
-                  <LocalAuthTabs providers={providers.data} invitation={invitation} />
+                  <LocalAuthTabs providers={providers.data} invitation={invitation} next={next} />
                 ) : null}
                 {providers.data.oidc ? (
-                  <OidcEntry withDivider={providers.data.local} invitation={invitation} />
+                  <OidcEntry
+                    withDivider={providers.data.local}
+                    invitation={invitation}
+                    next={next}
+                  />
                 ) : null}
               </>
             )}
@@ -109,9 +116,11 @@ function noticeFor(params: URLSearchParams): string | null {
 function LocalAuthTabs({
   providers,
   invitation,
+  next,
 }: {
   providers: AuthProviders;
   invitation: string | undefined;
+  next: string | undefined;
 }) {
   const { t } = useTranslation();
   // SIGNUP=invite: the sign-up tab is for holders of an administrator's link.
@@ -123,14 +132,14 @@ function LocalAuthTabs({
         <TabsTrigger value="sign-up">{t('auth.tabs.signUp')}</TabsTrigger>
       </TabsList>
       <TabsContent value="sign-in">
-        <SignInForm canReset={providers.mail} />
+        <SignInForm canReset={providers.mail} next={next} />
       </TabsContent>
       <TabsContent value="sign-up" className="grid gap-4">
         {invitation ? (
           <p className="text-muted-foreground text-sm">{t('auth.invitation.welcome')}</p>
         ) : null}
         {canSignUp ? (
-          <SignUpForm inviteToken={invitation} />
+          <SignUpForm inviteToken={invitation} next={next} />
         ) : (
           <p role="status" className="rounded-lg border bg-muted/40 px-3 py-2 text-sm">
             {t('auth.invitation.required')}
@@ -144,9 +153,11 @@ function LocalAuthTabs({
 function OidcEntry({
   withDivider,
   invitation,
+  next,
 }: {
   withDivider: boolean;
   invitation: string | undefined;
+  next: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -168,7 +179,7 @@ function OidcEntry({
             ? window.location.assign(
                 `${API_ORIGIN}/api/login?invitation=${encodeURIComponent(invitation)}`,
               )
-            : goToLogin()
+            : goToLogin(next)
         }
       >
         <KeyRoundIcon aria-hidden />

@@ -11,8 +11,11 @@ import { goHomeAfterSignIn } from '@/features/auth/navigation';
 import { applyServerErrors } from '@/lib/form-errors';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
-/** `canReset`: mail is configured, so a forgotten password can be reset by a link. */
-export function SignInForm({ canReset = false }: { canReset?: boolean }) {
+/**
+ * `canReset`: mail is configured, so a forgotten password can be reset by a link. `next`: the
+ * page to open once signed in.
+ */
+export function SignInForm({ canReset = false, next }: { canReset?: boolean; next?: string }) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -25,7 +28,7 @@ export function SignInForm({ canReset = false }: { canReset?: boolean }) {
   const handleSubmit = form.handleSubmit((input) => {
     setServerError(null);
     signIn.mutate(input, {
-      onSuccess: goHomeAfterSignIn,
+      onSuccess: () => goHomeAfterSignIn(next),
       onError: (error) =>
         setServerError(
           applyServerErrors(error, form.setError, ['email', 'password']) ??

@@ -14,8 +14,17 @@ import { applyServerErrors } from '@/lib/form-errors';
 
 const FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
-/** Create an account; `inviteToken` is an administrator's sign-up link (SIGNUP=invite). */
-export function SignUpForm({ inviteToken }: { inviteToken?: string | undefined }) {
+/**
+ * Create an account; `inviteToken` is an administrator's sign-up link (SIGNUP=invite), `next`
+ * the page to open once the account is open.
+ */
+export function SignUpForm({
+  inviteToken,
+  next,
+}: {
+  inviteToken?: string | undefined;
+  next?: string | undefined;
+}) {
   const { t } = useTranslation();
   const signUp = useSignUp();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -38,7 +47,7 @@ export function SignUpForm({ inviteToken }: { inviteToken?: string | undefined }
     };
     signUp.mutate(body, {
       onSuccess: (result) =>
-        'verificationSent' in result ? setSentTo(input.email) : goHomeAfterSignIn(),
+        'verificationSent' in result ? setSentTo(input.email) : goHomeAfterSignIn(next),
       onError: (error) =>
         setServerError(applyServerErrors(error, form.setError, FIELDS) ?? t('auth.errors.generic')),
     });

@@ -7,8 +7,12 @@ import { LogoMark } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { goToLogin } from '@/lib/api';
 import { useInvitePreview } from '../api/get-invite-preview';
 import { useJoinByInvite } from '../api/join-by-invite';
+
+/** The invitation a signed-out visitor followed, to accept once they are signed in (this tab only). */
+const JOIN_AFTER_SIGN_IN = 'ruche:join-after-sign-in';
 
 /** docs/product.md §2 /join-channel/{inviteCode}: loading, invalid, already a member, or invitation. */
 export function ChannelInvitePage({ code }: { code: string }) {
@@ -20,20 +24,26 @@ export function ChannelInvitePage({ code }: { code: string }) {
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  // docs/product.md §2: the page needs sign-in; a signed-out visitor is sent to /.
+  // The page needs sign-in: a signed-out visitor signs in (or creates an account) and comes
+  // back here, and the invitation they followed is then accepted at once (one step).
   useEffect(() => {
-    if (!userLoading && !user) navigate('/', { replace: true });
-  }, [userLoading, user, navigate]);
+    if (userLoading || user) return;
+    sessionStorage.setItem(JOIN_AFTER_SIGN_IN, code);
+    goToLogin(`/join-channel/${encodeURIComponent(code)}`);
+  }, [userLoading, user, code]);
 
   const handleJoin = () => {
     const channelName = preview.data?.channelName ?? '';
     join.mutate(code, {
-      onSuccess: () => {
+      onSuccess: (channel) => {
         toast({
           title: t('invites.page.successTitle'),
           description: t('invites.page.success', { channelName }),
         });
-        redirect.current = setTimeout(() => navigate('/'), INVITE_PAGE_REDIRECT_MS);
+        redirect.current = setTimeout(
+          () => navigate(`/channel/${channel.id}`),
+          INVITE_PAGE_REDIRECT_MS,
+        );
       },
       onError: () =>
         toast({
@@ -43,6 +53,17 @@ export function ChannelInvitePage({ code }: { code: string }) {
         }),
     });
   };
+
+  // Back from signing in to accept this invitation: accept it without a second click.
+  const acceptNow =
+    Boolean(preview.data) &&
+    !preview.data?.isAlreadyMember &&
+    sessionStorage.getItem(JOIN_AFTER_SIGN_IN) === code;
+  useEffect(() => {
+    if (!acceptNow || join.isPending || join.isSuccess) return;
+    sessionStorage.removeItem(JOIN_AFTER_SIGN_IN);
+    handleJoin();
+  });
 
   let card: ReactNode;
   if (userLoading || !user || preview.isPending) {

@@ -1,11 +1,12 @@
 import { Loader2Icon, SearchXIcon } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChannelWithMembers } from '#shared/channels';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { rememberLastChannel } from '@/lib/last-channel';
 import type { ChannelTab } from '@/lib/shell';
 import { useChannel } from '../api/get-channel';
 import { MEMBERS_TAB_ID } from '../channel-tabs';
@@ -23,6 +24,10 @@ export function ChannelView({ channelId, tabs }: ChannelViewProps) {
   const { t } = useTranslation();
   const channel = useChannel(channelId);
   const { user: me } = useCurrentUser();
+  const opened = channel.isSuccess;
+  useEffect(() => {
+    if (opened) rememberLastChannel(channelId);
+  }, [opened, channelId]);
 
   if (channel.isPending) return <ChannelViewLoading />;
   if (channel.isError) {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { ChannelTab } from '@/lib/shell';
 import { useChannels } from '../api/get-channels';
-import { firstChannelId } from '../hooks/use-active-channel';
+import { defaultChannelId } from '../hooks/use-active-channel';
 import { ChannelView } from './channel-view';
 
-/** docs/product.md §2 at /: the first channel is selected by default; with none, the fallback. */
+/** docs/product.md §2 at /: the last channel opened, else the first; with none, the fallback. */
 export function MessagesHome({
   fallback,
   tabs,
@@ -14,6 +14,6 @@ export function MessagesHome({
 }) {
   const channels = useChannels();
   if (channels.isPending) return null;
-  const firstId = firstChannelId(channels.data);
-  return firstId ? <ChannelView channelId={firstId} tabs={tabs} /> : fallback;
+  const channelId = defaultChannelId(channels.data);
+  return channelId ? <ChannelView channelId={channelId} tabs={tabs} /> : fallback;
 }
