@@ -390,6 +390,32 @@ describe('several nodes on one bus', () => {
     expect(carol.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([2]);
   });
 
+  it('shared notes reach every node, this one at once; toTopic may share its event too', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const bus = new MemoryBus();
+    const one = buildHub(w, bus);
+    const two = buildHub(w, bus);
+    await one.start();
+    await two.start();
+    const seen: Array<[string, unknown]> = [];
+    one.onShared('drafts', (note) => seen.push(['one', note]));
+    two.onShared('drafts', (note) => seen.push(['two', note]));
+    const bob = await connect(two, 'bob');
+
+    const shared = one.share('drafts', { n: 1 });
+    // This node's handlers ran before the call returned; the other node's come by the bus.
+    expect(seen).toEqual([['one', { n: 1 }]]);
+    await shared;
+    await toChannel(one, 'c1', message('c1', 1));
+    await one.toTopic('c1:nobody', message('c1', 2), { share: 'drafts' });
+    await settle();
+    const on = (node: string) => seen.filter(([n]) => n === node).map(([, note]) => note);
+    expect(on('one')).toEqual([{ n: 1 }, message('c1', 2)]);
+    expect(on('two')).toEqual([{ n: 1 }, message('c1', 2)]);
+    // The notes reached no socket; the event went to its topic's listeners only.
+    expect(bob.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
+  });
+
   it("sessionEnded closes that session's sockets on every node", async () => {
     const bus = new MemoryBus();
     const one = buildHub(world({}), bus);
