@@ -103,7 +103,8 @@ export interface Realtime {
   sessionEnded(sessionId: string): Promise<void>;
   /**
    * The user chose a status (a `presence` frame, PATCH /api/auth/user): saved and announced
-   * as presence_update to the user's presence audiences.
+   * as presence_update to the user's presence audiences, after the call has returned (the
+   * caller waits for no write).
    */
   setStatus(userId: string, status: UserStatus): Promise<void>;
   /** Live presence for REST: a user with no open socket on any node is offline. */
