@@ -5,7 +5,7 @@ import { channels } from '../channels/schema';
 
 /**
  * No longer read or written: typing lives in memory on every node (features/typing/board.ts,
- * docs/realtime.md). The table stays, empty, so that no migration is needed.
+ * docs/realtime.md). The table stays (rows left from before are ignored): no migration.
  */
 export const userPresence = pgTable(
   'user_presence',
