@@ -9,6 +9,7 @@ import { parseServerFrame, type ServerEvent } from '#shared/protocol';
 import { registerChannelRealtime } from '../src/features/channels/realtime';
 import { channelTopic } from '../src/features/channels/topics';
 import { registerSendFrame, type SocketSend } from '../src/features/messages/realtime';
+import { TypingBoard } from '../src/features/typing/board';
 import { registerTypingRealtime } from '../src/features/typing/realtime';
 import { TypingThrottle } from '../src/features/typing/throttle';
 import { registerPresenceFrame } from '../src/features/users/realtime';
@@ -94,7 +95,7 @@ export function buildWorldHub(w: World, bus = new MemoryBus(), extra: WorldOptio
     listChannelIds: loadChannelIds ?? channelsOf,
     isMember: async (channelId, userId) => w.members.get(channelId)?.has(userId) ?? false,
   });
-  registerTypingRealtime(hub, async () => undefined, new TypingThrottle(), quiet);
+  registerTypingRealtime(hub, new TypingBoard(), new TypingThrottle());
   registerPresenceFrame(hub);
   registerSendFrame(
     hub,

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TYPING_TTL_MS, type TypingUser } from '#shared/messages';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -105,6 +106,57 @@ describe('two nodes behind Redis', () => {
     expect(a.events.filter(forBob('offline'))).toEqual([]);
     await b1.close();
     await a.next(forBob('offline'));
+  });
+
+  it('typing on one node is listed by GET on the other, until it expires or its user leaves', async () => {
+    const [alice, bob, carol] = await Promise.all([
+      buildUser(node1, { displayName: 'Alice' }),
+      buildUser(node1),
+      buildUser(node1),
+    ]);
+    const channel = await createChannel(bob);
+    await joinChannel(alice, channel.id);
+    await joinChannel(carol, channel.id);
+    const url = `/api/channels/${channel.id}/typing`;
+    const typing = isEvent('typing_update', { channelId: channel.id, isTyping: true });
+    const a = await open(node1, alice);
+    const b = await open(node2, bob);
+
+    a.send({ type: 'typing', channelId: channel.id, isTyping: true });
+    // The socket event and node 2's note travel in one broker message.
+    await b.next(typing);
+    const listed = await on2(bob).client.get<TypingUser[]>(url);
+    expect(listed.body).toEqual([
+      {
+        userId: alice.user.id,
+        firstName: alice.user.firstName,
+        lastName: alice.user.lastName,
+        displayName: 'Alice',
+        email: alice.user.email,
+      },
+    ]);
+    try {
+      // Only the clock moves on (timers and I/O stay real): the flag is past its TTL.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + TYPING_TTL_MS + 1000);
+      expect((await on2(bob).client.get(url)).body).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Back on the real clock her flag is fresh again: she stops, on node 1.
+    a.send({ type: 'typing', channelId: channel.id, isTyping: false });
+    await b.next(isEvent('typing_update', { channelId: channel.id, isTyping: false }));
+    expect((await on2(bob).client.get(url)).body).toEqual([]);
+
+    // Carol types over HTTP on node 2 and leaves through node 1: node 2 forgets her at once.
+    expect((await on2(carol).client.post(url, { isTyping: true })).status).toBe(204);
+    await b.next(isEvent('typing_update', { channelId: channel.id, isTyping: true }));
+    expect((await alice.client.get<TypingUser[]>(url)).body.map((u) => u.userId)).toEqual([
+      carol.user.id,
+    ]);
+    expect((await carol.client.post(`/api/channels/${channel.id}/leave`)).status).toBe(204);
+    await b.next(isEvent('member_removed', { channelId: channel.id }));
+    expect((await on2(bob).client.get(url)).body).toEqual([]);
   });
 
   it('signing out on one node closes the session sockets on the other', async () => {

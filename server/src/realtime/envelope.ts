@@ -6,8 +6,13 @@ import type { UserStatus } from '#shared/limits';
  * on the publishing node and never parsed again on the way to the sockets.
  */
 export type Route =
-  /** Sockets listening to any of these topics, except those of subject `except`. */
-  | { k: 'topics'; t: string[]; except?: string }
+  /**
+   * Sockets listening to any of these topics, except those of subject `except`; and, with
+   * `n`, every node's handlers of the notes shared under that name get the event.
+   */
+  | { k: 'topics'; t: string[]; except?: string; n?: string }
+  /** A note (the body) for every node's handlers of `n`; no socket. */
+  | { k: 'shared'; n: string }
   /** A presence change: sockets of the user's audiences (`t`) and the user's own. */
   | { k: 'presence'; u: string; t: string[]; s: UserStatus; auto: boolean }
   /** Sockets listening to `w` start listening to `t`. */
@@ -22,7 +27,7 @@ export interface Envelope {
   /** The node that published it: it has already applied it locally. */
   origin: string;
   route: Route;
-  /** The serialized event, when the envelope carries one. */
+  /** The serialized event (or shared note), when the envelope carries one. */
   event: string | undefined;
 }
 

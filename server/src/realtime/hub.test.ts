@@ -390,6 +390,32 @@ describe('several nodes on one bus', () => {
     expect(carol.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([2]);
   });
 
+  it('shared notes reach every node, this one at once; toTopic may share its event too', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const bus = new MemoryBus();
+    const one = buildHub(w, bus);
+    const two = buildHub(w, bus);
+    await one.start();
+    await two.start();
+    const seen: Array<[string, unknown]> = [];
+    one.onShared('drafts', (note) => seen.push(['one', note]));
+    two.onShared('drafts', (note) => seen.push(['two', note]));
+    const bob = await connect(two, 'bob');
+
+    const shared = one.share('drafts', { n: 1 });
+    // This node's handlers ran before the call returned; the other node's come by the bus.
+    expect(seen).toEqual([['one', { n: 1 }]]);
+    await shared;
+    await toChannel(one, 'c1', message('c1', 1));
+    await one.toTopic('c1:nobody', message('c1', 2), { share: 'drafts' });
+    await settle();
+    const on = (node: string) => seen.filter(([n]) => n === node).map(([, note]) => note);
+    expect(on('one')).toEqual([{ n: 1 }, message('c1', 2)]);
+    expect(on('two')).toEqual([{ n: 1 }, message('c1', 2)]);
+    // The notes reached no socket; the event went to its topic's listeners only.
+    expect(bob.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
+  });
+
   it("sessionEnded closes that session's sockets on every node", async () => {
     const bus = new MemoryBus();
     const one = buildHub(world({}), bus);
@@ -474,6 +500,97 @@ describe('several nodes on one bus', () => {
     expect(updates('bob')).toEqual(['away']);
     expect(updates('carol')).toEqual(['offline']);
     expect((await hub.presenceOf(['bob', 'carol'])).get('bob')).toBe('away');
+  });
+
+  it('presence: a status re-sent as it is shown is neither written nor announced again', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const saves: string[] = [];
+    const hub = buildHub(w, new MemoryBus(), {
+      saveStatus: async (userId, status) => void saves.push(`${userId}:${status}`),
+    });
+    await hub.start();
+    const alice = await connect(hub, 'alice');
+    const bob = await connect(hub, 'bob');
+    await hub.presence.settled();
+    saves.length = 0;
+    alice.socket.writes.length = 0;
+    const presence = (status: string) => JSON.stringify({ type: 'presence', status });
+    for (const status of ['online', 'online', 'away', 'away', 'online']) {
+      await hub.handleFrame(bob.conn, presence(status));
+    }
+    await hub.setStatus('bob', 'online');
+    await hub.presence.settled();
+    await settle();
+    expect(saves).toEqual(['bob:away', 'bob:online']);
+    const updates = alice.socket.events.filter((e) => e.type === 'presence_update');
+    expect(updates.map((e) => (e as { status: string }).status)).toEqual(['away', 'online']);
+  });
+
+  it('presence: frames and setStatus return without waiting for the write', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const saves: string[] = [];
+    const hub = buildHub(w, new MemoryBus(), {
+      saveStatus: async (userId, status) => {
+        saves.push(`${userId}:${status}`);
+        await held;
+        w.statuses.set(userId, status);
+      },
+    });
+    await hub.start();
+    const alice = await connect(hub, 'alice');
+    const bob = await connect(hub, 'bob');
+    // Both first transitions wait on the store; the frame and the REST call do not.
+    await hub.handleFrame(bob.conn, JSON.stringify({ type: 'presence', status: 'away' }));
+    await hub.setStatus('alice', 'away');
+    expect(alice.socket.events.filter((e) => e.type === 'presence_update')).toEqual([]);
+    release();
+    await hub.presence.settled();
+    await settle();
+    expect(w.statuses.get('bob')).toBe('away');
+    expect(saves.filter((s) => s.startsWith('bob:'))).toEqual(['bob:online', 'bob:away']);
+  });
+
+  it('presence: sockets that come and go while the chain waits on the store write nothing more', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    let release = () => {};
+    let held = Promise.resolve();
+    const saves: string[] = [];
+    const hub = buildHub(w, new MemoryBus(), {
+      saveStatus: async (userId, status) => {
+        saves.push(`${userId}:${status}`);
+        await held;
+        w.statuses.set(userId, status);
+      },
+    });
+    await hub.start();
+    const alice = await connect(hub, 'alice');
+    await hub.presence.settled();
+    saves.length = 0;
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Bob comes online (the write waits), then reloads his tab five times meanwhile.
+    let bob = openSocket(hub, new FakeSocket(), 's-bob', 'bob');
+    await bob.ready;
+    for (let i = 0; i < 5; i++) {
+      hub.closed(bob);
+      bob = openSocket(hub, new FakeSocket(), 's-bob', 'bob');
+      await bob.ready;
+    }
+    release();
+    await hub.presence.settled();
+    hub.closed(bob);
+    await hub.presence.settled();
+    await settle();
+    expect(saves).toEqual(['bob:online', 'bob:offline']);
+    const updates = alice.socket.events.filter(
+      (e) => e.type === 'presence_update' && e.userId === 'bob',
+    );
+    expect(updates.map((e) => (e as { status: string }).status)).toEqual(['online', 'offline']);
   });
 
   it('heartbeat: a socket that did not answer the last ping is terminated', async () => {

@@ -99,6 +99,7 @@ export class Hub implements Realtime {
   private readonly kinds = new Map<string, TopicKind>();
   private readonly audiences: PresenceAudience[] = [];
   private readonly identifiers: ScopedIdentifier[] = [];
+  private readonly sharedHandlers = new Map<string, Array<(note: unknown) => void>>();
   private readonly sockets = new WeakMap<Connection, Socket>();
   /** docs/security.md, finding 6: every socket's frames go through a token bucket. */
   private readonly frameLimit: TokenBuckets<Connection>;
@@ -210,6 +211,12 @@ export class Hub implements Realtime {
     this.identifiers.push(identifier);
   }
 
+  onShared<T>(name: string, handler: (note: T) => void): void {
+    const list = this.sharedHandlers.get(name) ?? [];
+    list.push(handler as (note: unknown) => void);
+    this.sharedHandlers.set(name, list);
+  }
+
   /** Who an upgrade request without a session is: the first identifier to know wins. */
   async scopedIdentityOf(request: FastifyRequest): Promise<ScopedIdentity | undefined> {
     for (const identify of this.identifiers) {
@@ -266,11 +273,16 @@ export class Hub implements Realtime {
   async toTopic(
     topic: string,
     event: ServerEvent,
-    options: { exceptUserId?: string } = {},
+    options: { exceptUserId?: string; share?: string } = {},
   ): Promise<void> {
     const route: Route = { k: 'topics', t: [topic] };
     if (options.exceptUserId) route.except = options.exceptUserId;
-    this.publish(route, frame(event));
+    if (options.share) route.n = options.share;
+    this.publish(route, frame(event), { note: event });
+  }
+
+  async share<T>(name: string, note: T): Promise<void> {
+    this.publish({ k: 'shared', n: name }, JSON.stringify(note), { note });
   }
 
   async toUsers(userIds: readonly string[], event: ServerEvent): Promise<void> {
@@ -476,10 +488,14 @@ export class Hub implements Realtime {
     this.publish({ k: 'presence', u: userId, t: lists.flat(), s: status, auto }, event);
   }
 
-  /** Apply here at once (a removal takes effect before the REST call returns), then tell the others. */
-  private publish(route: Route, event?: string): void {
+  /**
+   * Apply here at once (a removal takes effect before the REST call returns), then tell the
+   * others. `local` is the body as an object, so that this node's shared-note handlers need
+   * not parse it back.
+   */
+  private publish(route: Route, event?: string, local?: { note: unknown }): void {
     const envelope: Envelope = { origin: this.nodeId, route, event };
-    this.apply(envelope);
+    this.apply(envelope, local);
     this.options.broker.publish(encodeEnvelope(envelope));
   }
 
@@ -494,15 +510,19 @@ export class Hub implements Realtime {
     if (envelope.origin !== this.nodeId) this.apply(envelope);
   }
 
-  private apply({ route, event }: Envelope): void {
+  private apply({ route, event }: Envelope, local?: { note: unknown }): void {
     const payload = event ?? '';
     switch (route.k) {
       case 'topics': {
         const except = route.except;
         const accept = except ? (conn: Connection) => conn.subject !== except : undefined;
         this.deliver(route.t, payload, accept);
+        if (route.n) this.notify(route.n, payload, local);
         break;
       }
+      case 'shared':
+        this.notify(route.n, payload, local);
+        break;
       case 'presence':
         this.presence.remember(route.u, route.s, route.auto);
         this.deliver([userTopic(route.u), ...route.t], payload);
@@ -521,6 +541,26 @@ export class Hub implements Realtime {
           this.disconnect(conn, route.c, route.r, false);
         }
         break;
+    }
+  }
+
+  /** A shared note for this node's handlers of `name`: parsed once, only if someone listens. */
+  private notify(name: string, payload: string, local?: { note: unknown }): void {
+    const handlers = this.sharedHandlers.get(name);
+    if (!handlers) return;
+    let note: unknown;
+    try {
+      note = local ? local.note : JSON.parse(payload);
+    } catch (err) {
+      this.options.log.warn({ err, name }, 'realtime: unreadable shared note');
+      return;
+    }
+    for (const handler of handlers) {
+      try {
+        handler(note);
+      } catch (err) {
+        this.options.log.warn({ err, name }, 'realtime: shared note handler failed');
+      }
     }
   }
 

@@ -10,7 +10,10 @@ export interface PresenceDeps {
   lastActivity(userId: string): number;
   /** Tell every node (the user's presence audiences) about a change. */
   publish(userId: string, status: UserStatus, auto: boolean): Promise<void>;
-  /** users.status, which REST reads. */
+  /**
+   * users.status, which REST reads. Called off the frame and request paths (from a user's
+   * chain), at most once per change of the user's status; the store may batch users' writes.
+   */
   saveStatus(userId: string, status: UserStatus): Promise<void>;
   loadStatuses(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
   /** users.chosen_status: what a user who connects starts as (online, away, or appearing offline). */
@@ -25,6 +28,11 @@ interface Known {
   status: UserStatus;
   /** Set by the inactivity rule, so activity brings the user back; a chosen status stays. */
   auto: boolean;
+  /**
+   * The status last announced, by any node, and so the one stored: `tick` and `active` move
+   * `status` ahead of it at once, and the change they queue writes it.
+   */
+  announced: UserStatus;
 }
 
 /**
@@ -32,6 +40,12 @@ interface Known {
  * closes, away after `awayAfterMs` without a client frame or when the client says so.
  * Transitions of one user run one after another (a chain per user), so a socket that
  * opens and closes at once cannot leave the store and users.status disagreeing.
+ *
+ * Writes are few and off the path of frames and requests: no frame handler and no request
+ * awaits a chain; a chain writes users.status only when the status changes (a client
+ * re-sending the status it shows costs nothing); sockets that open and close while a
+ * user's chain is busy are settled by one look once it is free, not one write each; and the
+ * users feature gathers the writes of users changing at once into one statement.
  */
 export class Presence {
   /** Users this node has declared to the store. */
@@ -87,7 +101,7 @@ export class Presence {
 
   /** A presence event went by (from any node): remember it for users with sockets here. */
   remember(userId: string, status: UserStatus, auto: boolean): void {
-    if (this.registered.has(userId)) this.known.set(userId, { status, auto });
+    if (this.registered.has(userId)) this.known.set(userId, { status, auto, announced: status });
   }
 
   /** Heartbeat: keep this node alive in the store, reap dead ones, apply the away rule. */
@@ -145,8 +159,16 @@ export class Presence {
     if (now !== connected) await this.change(userId, await liveStatus(now), false);
   }
 
+  /**
+   * Show `status`: store it, then announce it (REST and the event agree once it is out). No
+   * write when the store has it already; nothing at all when it is already what everyone was
+   * told, automatic or not.
+   */
   private async change(userId: string, status: UserStatus, auto: boolean): Promise<void> {
-    await this.deps.saveStatus(userId, status);
+    const known = this.known.get(userId);
+    const stored = known?.announced === status;
+    if (stored && known.status === status && known.auto === auto) return;
+    if (!stored) await this.deps.saveStatus(userId, status);
     this.remember(userId, status, auto);
     await this.deps.publish(userId, status, auto);
   }
@@ -154,7 +176,7 @@ export class Presence {
   private async learn(userId: string): Promise<void> {
     const saved = (await this.deps.loadStatuses([userId])).get(userId);
     if (saved && this.registered.has(userId))
-      this.known.set(userId, { status: saved, auto: false });
+      this.known.set(userId, { status: saved, auto: false, announced: saved });
   }
 
   private chain(userId: string, task: () => Promise<void>): void {

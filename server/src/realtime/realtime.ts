@@ -82,8 +82,15 @@ export type ScopedIdentifier = (request: FastifyRequest) => Promise<ScopedIdenti
  * likewise publish then `dropTopic`; and `follow` then publish so the newcomer sees it too.
  */
 export interface Realtime {
-  /** Every socket listening to the topic (minus one user's, if asked). */
-  toTopic(topic: string, event: ServerEvent, options?: { exceptUserId?: string }): Promise<void>;
+  /**
+   * Every socket listening to the topic (minus one user's, if asked). With `share`, every
+   * node's `onShared(share)` handlers get the event too, in the same broker message.
+   */
+  toTopic(
+    topic: string,
+    event: ServerEvent,
+    options?: { exceptUserId?: string; share?: string },
+  ): Promise<void>;
   /** Every open socket of these users. */
   toUsers(userIds: readonly string[], event: ServerEvent): Promise<void>;
   /** The user's open sockets start listening to the topic (they became a member). */
@@ -96,11 +103,25 @@ export interface Realtime {
   sessionEnded(sessionId: string): Promise<void>;
   /**
    * The user chose a status (a `presence` frame, PATCH /api/auth/user): saved and announced
-   * as presence_update to the user's presence audiences.
+   * as presence_update to the user's presence audiences, after the call has returned (the
+   * caller waits for no write).
    */
   setStatus(userId: string, status: UserStatus): Promise<void>;
   /** Live presence for REST: a user with no open socket on any node is offline. */
   presenceOf(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
+  /**
+   * Hand a note to the `onShared(name)` handlers of every node: this node's before the call
+   * returns, the others' through the broker, in the order this node shared. No socket gets
+   * it. For short-lived state a feature keeps in memory on each node rather than in the
+   * store (who is composing a message right now). Best effort, like every broker message: a
+   * node that loses its subscription misses notes, so such state must expire by itself.
+   */
+  share<T>(name: string, note: T): Promise<void>;
+  /**
+   * Receive the notes shared under `name` by any node (this one's included). They come from
+   * this application's own nodes, so their type is the sharer's: `T` is taken on trust.
+   */
+  onShared<T>(name: string, handler: (note: T) => void): void;
 
   /**
    * Handle client frames of this `type`, validated by `schema` (anything else gets an

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { TypingSchema } from '#shared/messages';
+import { TypingSchema, type TypingUser } from '#shared/messages';
 import { requireUser } from '../../auth/guard';
+import type { SessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
-import { registerTypingRealtime, type TypingStore } from './realtime';
-import { listTyping, setTyping, updateTyping } from './service';
+import { TypingBoard } from './board';
+import { registerTypingRealtime } from './realtime';
+import { listTyping, updateTyping } from './service';
 import { subscribeTyping } from './subscriptions';
 import { TypingThrottle } from './throttle';
 
@@ -14,9 +16,8 @@ type ById = { Params: { id: string } };
 
 export function registerTypingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = new TypingThrottle();
-  const store: TypingStore = ({ channelId, userId, isTyping }) =>
-    setTyping(ctx.db, channelId, userId, isTyping);
-  registerTypingRealtime(ctx.realtime, store, throttle, app.log);
+  const board = new TypingBoard();
+  registerTypingRealtime(ctx.realtime, board, throttle);
   subscribeTyping(ctx);
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
 
@@ -24,7 +25,7 @@ export function registerTypingRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = requireUser(request);
     const id = channelId(request.params);
     await requireMember(ctx.db, id, user.id);
-    return listTyping(ctx.db, id, user.id);
+    return listTyping(board, id, user.id);
   });
 
   /** For clients without a socket; the socket's `typing` frame does the same. */
@@ -34,7 +35,16 @@ export function registerTypingRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { isTyping } = parse(TypingSchema, request.body);
     // A repeat inside the window changes nothing, like the socket's (membership still checked).
     if (!throttle.allow(user.id, id, isTyping)) await requireMember(ctx.db, id, user.id);
-    else await updateTyping(depsFor(ctx, request), id, user.id, isTyping);
+    else await updateTyping(depsFor(ctx, request), id, typingUserOf(user), isTyping);
     return reply.status(204).send();
   });
 }
+
+/** The signed-in user as typing_update shows them (the session resolved the row: no read). */
+const typingUserOf = (user: SessionUser): TypingUser => ({
+  userId: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  displayName: user.displayName,
+  email: user.email,
+});

@@ -3,6 +3,10 @@ import { users } from '../../auth/schema';
 import { tz, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
+/**
+ * No longer read or written: typing lives in memory on every node (features/typing/board.ts,
+ * docs/realtime.md). The table stays (rows left from before are ignored): no migration.
+ */
 export const userPresence = pgTable(
   'user_presence',
   {

@@ -1,91 +1,69 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { TYPING_TTL_MS, type TypingUser } from '#shared/messages';
-import { users } from '../../auth/schema';
-import type { Db } from '../../db/client';
+import type { TypingUser } from '#shared/messages';
+import type { Realtime } from '../../realtime/realtime';
 import { requireMember } from '../channels/access';
-import { isMemberOf } from '../channels/membership';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
-import { userPresence } from './schema';
-
-const typingColumns = {
-  userId: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  displayName: users.displayName,
-  email: users.email,
-};
-
-/**
- * Record whether a user is typing in a channel (one row per user and channel). Checks no
- * membership: the caller does (the /ws hub on join_channel, the route below). Returns the
- * user as typing_update carries it.
- */
-export async function setTyping(
-  db: Db,
-  channelId: string,
-  userId: string,
-  isTyping: boolean,
-): Promise<TypingUser> {
-  await db
-    .insert(userPresence)
-    .values({ userId, channelId, isTyping })
-    .onConflictDoUpdate({
-      target: [userPresence.userId, userPresence.channelId],
-      set: { isTyping, lastSeenAt: sql`now()`, updatedAt: sql`now()` },
-    });
-  const [user] = await db.select(typingColumns).from(users).where(eq(users.id, userId));
-  if (!user) throw new Error(`user ${userId} vanished`);
-  return user;
-}
+import type { TypingBoard } from './board';
 
 /** The one place a typing_update is made (HTTP and socket alike). */
 export const typingUpdate = (channelId: string, user: TypingUser, isTyping: boolean) =>
   ({ type: 'typing_update', channelId, user, isTyping }) as const;
 
-/** setTyping, then typing_update to the channel: what POST /api/channels/{id}/typing does. */
+/**
+ * What the nodes tell each other about typing, under the name TYPING_NOTES: a typing_update
+ * exactly as the sockets get it, or a flag to forget (its user left the channel).
+ */
+export type TypingNote =
+  | ReturnType<typeof typingUpdate>
+  | { type: 'typing_cleared'; channelId: string; userId: string };
+
+export const TYPING_NOTES = 'typing';
+
+/** A note from any node (this one's included) on this node's board. */
+export function applyTypingNote(board: TypingBoard, note: TypingNote): void {
+  if (note.type === 'typing_update') board.set(note.channelId, note.user, note.isTyping);
+  else board.clear(note.channelId, note.userId);
+}
+
+/**
+ * typing_update to the channel's members (minus one user's sockets, if asked), and the same
+ * flag on every node's board, in one broker message. Checks no membership: the caller does.
+ */
+export function announceTyping(
+  realtime: Realtime,
+  channelId: string,
+  user: TypingUser,
+  isTyping: boolean,
+  exceptUserId?: string,
+): Promise<void> {
+  const event = typingUpdate(channelId, user, isTyping);
+  const options = exceptUserId ? { exceptUserId, share: TYPING_NOTES } : { share: TYPING_NOTES };
+  return realtime.toTopic(channelTopic(channelId), event, options);
+}
+
+/** What POST /api/channels/{id}/typing does: members only, then announceTyping. */
 export async function updateTyping(
   deps: Deps,
   channelId: string,
-  userId: string,
+  user: TypingUser,
   isTyping: boolean,
 ): Promise<void> {
-  await requireMember(deps.db, channelId, userId);
-  const user = await setTyping(deps.db, channelId, userId, isTyping);
+  await requireMember(deps.db, channelId, user.userId);
   await publish(deps, 'typing_update', () =>
-    deps.realtime.toTopic(channelTopic(channelId), typingUpdate(channelId, user, isTyping)),
+    announceTyping(deps.realtime, channelId, user, isTyping),
   );
 }
 
 /**
- * Who is typing now (docs/product.md §4 polls this every 2 s): current members other than the caller
- * whose flag is on and fresh; a client that vanished mid-word stops counting after
- * TYPING_TTL_MS.
+ * Who is typing now (docs/product.md §4 polls this every 2 s): other members whose flag is on
+ * and fresh, from this node's board. The caller checks the viewer's membership; a member who
+ * leaves is cleared from every board (clearTyping).
  */
-export async function listTyping(
-  db: Db,
-  channelId: string,
-  viewerId: string,
-): Promise<TypingUser[]> {
-  return db
-    .select(typingColumns)
-    .from(userPresence)
-    .innerJoin(users, eq(users.id, userPresence.userId))
-    .where(
-      and(
-        isMemberOf(userPresence.channelId, userPresence.userId),
-        eq(userPresence.channelId, channelId),
-        eq(userPresence.isTyping, true),
-        ne(userPresence.userId, viewerId),
-        gt(userPresence.updatedAt, sql`now() - ${`${TYPING_TTL_MS} milliseconds`}::interval`),
-      ),
-    )
-    .orderBy(userPresence.updatedAt);
-}
+export const listTyping = (board: TypingBoard, channelId: string, viewerId: string) =>
+  board.list(channelId, viewerId);
 
-/** Forget a user's typing flag in a channel (they left it). */
-export async function clearTyping(db: Db, channelId: string, userId: string): Promise<void> {
-  await db
-    .delete(userPresence)
-    .where(and(eq(userPresence.channelId, channelId), eq(userPresence.userId, userId)));
+/** Forget a user's typing flag in a channel on every node (they left it). */
+export function clearTyping(realtime: Realtime, channelId: string, userId: string): Promise<void> {
+  const note: TypingNote = { type: 'typing_cleared', channelId, userId };
+  return realtime.share(TYPING_NOTES, note);
 }

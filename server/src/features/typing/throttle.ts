@@ -3,7 +3,7 @@ import { TYPING_REPEAT_MS } from '#shared/messages';
 /**
  * "Typing" is honoured at most once per TYPING_REPEAT_MS per user and channel, and "stopped"
  * only after an honoured start, whatever the client sends (docs/security.md, finding 6): each
- * one is a store write and a fan-out to the whole channel.
+ * one is a broker message, a flag on every node's board and a fan-out to the whole channel.
  */
 export class TypingThrottle {
   private readonly state = new Map<string, { startedAt: number; typing: boolean }>();

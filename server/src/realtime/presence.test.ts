@@ -1,0 +1,73 @@
+/**
+ * Presence over real sockets, counted in the store: users.status is written once per change
+ * of status others see, never for sockets that come and go around one, nor for a status
+ * re-sent as it is (PostgreSQL's own counters, server/test/store-counters.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '#shared/users';
+import { buildUser } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+import { StoreCounters } from '../../test/store-counters';
+import { createChannel, isEvent, joinChannel, socketOpener } from '../../test/test-socket';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+const open = socketOpener(() => server);
+
+describe('presence writes', () => {
+  it('a flapping user writes users.status once per change shown, a re-sent status not at all', async () => {
+    const [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
+    const channel = await createChannel(alice);
+    await joinChannel(bob, channel.id);
+    const a = await open(alice);
+    const forBob = (status: string) =>
+      isEvent('presence_update', { userId: bob.user.id, status } as never);
+    // A first visit, so that users.status says offline (a new account starts online).
+    const first = await open(bob);
+    await a.next(forBob('online'));
+    await first.close();
+    await a.next(forBob('offline'));
+    const seen = () =>
+      a.events
+        .filter((e) => e.type === 'presence_update' && e.userId === bob.user.id)
+        .map((e) => (e as { status: string }).status);
+    const shownBefore = seen().length;
+
+    const counters = StoreCounters.open(server);
+    try {
+      const before = await counters.read();
+      // Tabs opened and closed as fast as the server takes them, several at once.
+      for (let i = 0; i < 5; i++) {
+        const [b1, b2] = [await open(bob), await open(bob)];
+        await b1.close();
+        await b2.close();
+      }
+      // The same status over and over, then a change: once it shows, the chain is past the rest.
+      const last = await open(bob);
+      for (let i = 0; i < 5; i++) last.send({ type: 'presence', status: 'online' });
+      last.send({ type: 'presence', status: 'away' });
+      await a.next(forBob('away'));
+      await last.close();
+      await a.next(forBob('offline'));
+      const after = await counters.read();
+
+      const shown = seen().slice(shownBefore);
+      // Every announcement is a change, each written once; at most two per visit.
+      shown.forEach((status, i) => {
+        if (i > 0) expect(status).not.toBe(shown[i - 1]);
+      });
+      expect(shown.slice(-3)).toEqual(['online', 'away', 'offline']);
+      expect(shown.length).toBeLessThanOrEqual(2 * 5 + 3);
+      expect(after.userUpdates - before.userUpdates).toBe(shown.length);
+    } finally {
+      await counters.close();
+    }
+    const members = await alice.client.get<Array<{ userId: string; user: User }>>(
+      `/api/channels/${channel.id}/members`,
+    );
+    expect(members.body.find((m) => m.userId === bob.user.id)?.user.status).toBe('offline');
+  });
+});
