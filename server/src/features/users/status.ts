@@ -2,6 +2,7 @@ import { inArray, ne, sql } from 'drizzle-orm';
 import type { UserStatus } from '#shared/limits';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
+import { inBackground } from '../../db/store-gate';
 import { GroupBatcher } from '../../lib/group-batcher';
 import type { StatusStore } from '../../realtime/register';
 
@@ -22,14 +23,22 @@ interface StatusWrite {
  * not one per user.
  */
 export function userStatusStore(db: Db): StatusStore {
-  const writes = new GroupBatcher((batch: StatusWrite[]) => saveStatuses(db, batch), {
-    concurrency: 1,
-    maxBatchSize: STATUS_BATCH_MAX,
-  });
-  const chosen = new GroupBatcher((ids: string[]) => loadChosenStatuses(db, ids), {
-    concurrency: 1,
-    maxBatchSize: STATUS_BATCH_MAX,
-  });
+  // Background work for the store gate (db/store-gate.ts): never shed for a request's budget,
+  // never on the last connections.
+  const writes = new GroupBatcher(
+    (batch: StatusWrite[]) => inBackground(() => saveStatuses(db, batch)),
+    {
+      concurrency: 1,
+      maxBatchSize: STATUS_BATCH_MAX,
+    },
+  );
+  const chosen = new GroupBatcher(
+    (ids: string[]) => inBackground(() => loadChosenStatuses(db, ids)),
+    {
+      concurrency: 1,
+      maxBatchSize: STATUS_BATCH_MAX,
+    },
+  );
   return {
     saveStatus: (userId, status) => writes.load({ userId, status }),
     loadStatuses: async (userIds) => {
