@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import { CLOSE_TRY_LATER, TryLaterReasonSchema } from '#shared/protocol';
+import type { ApiResponse } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { TestSocket } from '../../test/test-socket';
@@ -25,20 +26,30 @@ async function timed<T>(request: () => Promise<T>): Promise<{ answer: T; ms: num
 
 describe('a store whose connections are all busy', () => {
   it('answers 503 + Retry-After in under 100 ms, hangs nobody, and serves again once it frees', async () => {
-    server = await startTestServer({ env: { STORE_WAIT_MS: '40' } });
+    server = await startTestServer({ env: { STORE_WAIT_MS: '20' } });
     const alice = await buildUser(server);
     const { database } = server;
-    // Every connection of the pool held by a slow statement (not an HTTP request: no budget).
+    // Every connection of the pool held by a transaction that waits for the test (not an HTTP
+    // request: no budget). Deterministic on both stores, whatever the machine's speed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const holds = Array.from({ length: database.gate.slots }, () =>
-      database.sql`select pg_sleep(0.5)`.then(() => undefined),
+      database.sql.begin(() => released),
     );
     while (database.gate.stats.inUse < database.gate.slots) await sleep(5);
 
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        timed(() => alice.client.get<ApiErrorBody>('/api/channels')),
-      ),
-    );
+    // One after another: each is timed alone, as a person's request would be.
+    const answers: Array<{ answer: ApiResponse<ApiErrorBody>; ms: number }> = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        answers.push(await timed(() => alice.client.get<ApiErrorBody>('/api/channels')));
+      }
+    } finally {
+      release();
+    }
+    await Promise.all(holds);
     for (const { answer, ms } of answers) {
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe(OVERLOADED);
@@ -50,7 +61,6 @@ describe('a store whose connections are all busy', () => {
     // Counted by the gate (one session look-up may serve several requests).
     expect(database.gate.stats.shed).toBeGreaterThan(0);
 
-    await Promise.all(holds);
     const after = await alice.client.get('/api/channels');
     expect(after.status).toBe(200);
     expect(database.gate.stats).toMatchObject({ inUse: 0, waiting: 0 });
