@@ -23,3 +23,11 @@ export type ConnectionEvent =
 export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_TOO_SLOW = 4408;
+/**
+ * The node is going away (a deploy, a restart: SIGTERM drains it). RFC 6455's "Service
+ * Restart": the client reconnects, through the load balancer to another node, after a
+ * random delay of up to RESTART_RECONNECT_MAX_MS, so that a node's sockets do not all land
+ * on the others at once.
+ */
+export const CLOSE_SERVICE_RESTART = 1012;
+export const RESTART_RECONNECT_MAX_MS = 5000;
