@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import type { EmbeddedReady } from './embedded-worker';
+import type { EmbeddedReady, EmbeddedStats } from './embedded-worker';
+import { type PoolStats, trackPool } from './pool-stats';
 
 /** Drizzle over postgres.js; `$client` is the postgres.js client, for hot-path raw SQL. */
 /**
@@ -18,6 +19,16 @@ export interface Database {
   db: Db;
   /** The raw postgres.js client, for LISTEN-free raw SQL where Drizzle has no word for it. */
   sql: postgres.Sql;
+  /**
+   * What the store's clients are doing now, live (GET /metrics): the pool every query
+   * uses, and the send path's pipelined connection.
+   */
+  pools: { pool: PoolStats; pipeline: PoolStats };
+  /**
+   * Embedded store only: protocol messages queued in front of its one PGlite session
+   * (every connection shares it); undefined when the worker does not answer within 1 s.
+   */
+  queued?: () => Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -68,45 +79,72 @@ function startEmbedded(dir: string): Promise<{ child: ChildProcess; ready: Embed
   });
 }
 
+/** The embedded worker's queue length, over IPC; undefined if it does not answer in 1 s. */
+function askWorker(child: ChildProcess): Promise<number | undefined> {
+  if (!child.connected) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(undefined), 1000);
+    const onMessage = (msg: unknown) => {
+      const stats = msg as Partial<EmbeddedStats>;
+      if (stats?.type === 'stats') finish(stats.queued);
+    };
+    function finish(value: number | undefined) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(value);
+    }
+    child.on('message', onMessage);
+    child.send({ type: 'stats' });
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const max = options.max ?? 10;
   if (options.databaseUrl) {
-    const sql = postgres(options.databaseUrl, { max, onnotice: () => {} });
-    const pipeline = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    const pool = trackPool(postgres(options.databaseUrl, { max, onnotice: () => {} }), max);
+    const pipeline = trackPool(postgres(options.databaseUrl, { max: 1, onnotice: () => {} }), 1);
+    const { sql } = pool;
     const db = drizzle(sql);
-    pipelines.set(db, drizzle(pipeline));
+    pipelines.set(db, drizzle(pipeline.sql));
     return {
       kind: 'postgres',
       sql,
       db,
+      pools: { pool: pool.stats, pipeline: pipeline.stats },
       close: async () => {
-        await Promise.all([sql.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
+        await Promise.all([sql.end({ timeout: 5 }), pipeline.sql.end({ timeout: 5 })]);
       },
     };
   }
 
   const { child, ready } = await startEmbedded(path.join(options.dataDir, 'embedded'));
   const connect = (connections: number) =>
-    postgres({
-      ...(ready.socketPath ? { path: ready.socketPath } : { host: ready.host, port: ready.port }),
-      username: 'postgres',
-      database: 'postgres',
-      max: connections,
-      // pglite-socket multiplexes connections onto one session: named prepared statements
-      // of two connections could collide there (docs/scaling.md).
-      prepare: false,
-      onnotice: () => {},
-    });
-  const sql = connect(Math.min(max, 8));
+    trackPool(
+      postgres({
+        ...(ready.socketPath ? { path: ready.socketPath } : { host: ready.host, port: ready.port }),
+        username: 'postgres',
+        database: 'postgres',
+        max: connections,
+        // pglite-socket multiplexes connections onto one session: named prepared statements
+        // of two connections could collide there (docs/scaling.md).
+        prepare: false,
+        onnotice: () => {},
+      }),
+      connections,
+    );
+  const pool = connect(Math.min(max, 8));
   const pipeline = connect(1);
+  const { sql } = pool;
   const db = drizzle(sql);
-  pipelines.set(db, drizzle(pipeline));
+  pipelines.set(db, drizzle(pipeline.sql));
   return {
     kind: 'embedded',
     sql,
     db,
+    pools: { pool: pool.stats, pipeline: pipeline.stats },
+    queued: () => askWorker(child),
     async close() {
-      await Promise.all([sql.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
+      await Promise.all([sql.end({ timeout: 5 }), pipeline.sql.end({ timeout: 5 })]);
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'stop' });

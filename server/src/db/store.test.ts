@@ -21,7 +21,7 @@ import {
 import { sessions, users } from '../auth/schema';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions';
 import { createUser } from '../features/users/service';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase, pipelineOf } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import { schemaFiles } from './schema-files';
 
@@ -313,5 +313,39 @@ describe(`many connections at once on the ${kind} store`, () => {
     expect(await transaction).toBe(2);
     expect(failures.sort()).toEqual([...Array(10).fill('22012'), ...Array(10).fill('23505')]);
     expect(await sql`select 1 from users where email like 'tx-ok-%'`).toHaveLength(2);
+  });
+
+  it('counts the work holding its connections, for GET /metrics, down to nothing after', async () => {
+    const { sql, db } = database;
+    const { pool, pipeline } = database.pools;
+    expect(pool).toEqual({ size: 8, active: 0 });
+    expect(pipeline).toEqual({ size: 1, active: 0 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = db.transaction(async (tx) => {
+      await tx.select().from(users).limit(1);
+      await gate;
+    });
+    // Statements run once awaited (then); a fragment nested in one is not a statement.
+    const run = <T>(query: PromiseLike<T>) => Promise.resolve(query);
+    const statements = Array.from({ length: 9 }, () => run(sql`select ${sql`pg_sleep(0.1)`}`));
+    const viaDrizzle = run(db.select().from(users).limit(1));
+    const onPipeline = run(pipelineOf(db).$client`select 1`);
+    const failing = sql`select 1 / ${0}::int`.catch(() => 'refusée');
+    await sleep(30);
+    // Nothing has finished yet on the embedded store: the transaction holds its one session.
+    if (kind === 'embedded') expect(pool.active).toBe(12);
+    else expect(pool.active).toBeGreaterThanOrEqual(10);
+    release();
+    await Promise.all([transaction, ...statements, viaDrizzle, onPipeline]);
+    expect(await failing).toBe('refusée');
+    expect(pool.active).toBe(0);
+    expect(pipeline.active).toBe(0);
+    const reserved = await sql.reserve();
+    expect(pool.active).toBe(1);
+    reserved.release();
+    expect(pool.active).toBe(0);
   });
 });
