@@ -18,7 +18,9 @@ import { registerFeatureRoutes } from './features/routes';
 import { userStatusStore } from './features/users/status';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { serializeRequest } from './lib/log-redaction';
+import { Metrics } from './lib/metrics';
 import { registerSecurity } from './lib/security';
+import { registerOps } from './ops/register';
 import { registerRealtime } from './realtime/register';
 
 export interface BuildAppOptions {
@@ -55,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
 
+  // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
+  options.redis?.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
@@ -68,12 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   registerErrorHandler(app);
   const events = new EventBus(app.log);
-  const base = { config, database, db: database.db, redis: options.redis, events };
+  const metrics = new Metrics();
+  const base = { config, database, db: database.db, redis: options.redis, events, metrics };
   registerSessionResolver(app, base);
-  const ctx: AppContext = {
-    ...base,
-    realtime: await registerRealtime(app, base, userStatusStore(base.db)),
-  };
+  const hub = await registerRealtime(app, base, userStatusStore(base.db));
+  // Health, readiness, metrics and the drain (app.ops), before the routes they watch.
+  registerOps(app, { ...base, sockets: hub });
+  const ctx: AppContext = { ...base, realtime: hub };
 
   registerAuthRoutes(app, ctx);
   registerFeatureRoutes(app, ctx);
