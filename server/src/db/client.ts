@@ -94,7 +94,10 @@ function askWorker(child: ChildProcess): Promise<number | undefined> {
       resolve(value);
     }
     child.on('message', onMessage);
-    child.send({ type: 'stats' });
+    // The worker may be going away (the store closing): then there is no answer to wait for.
+    child.send({ type: 'stats' }, (error) => {
+      if (error) finish(undefined);
+    });
   });
 }
 
