@@ -24,9 +24,14 @@ async function shutdown(signal: string): Promise<void> {
   const { timedOut, elapsedMs } = await app.ops.drain();
   if (timedOut) app.log.warn({ elapsedMs }, 'drain timed out: remaining connections closed');
   else app.log.info({ elapsedMs }, 'drained');
-  await app.close();
-  redis?.disconnect();
-  await database.close();
+  try {
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
