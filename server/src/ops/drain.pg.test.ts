@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Message, MessagePage } from '#shared/messages';
@@ -154,6 +155,7 @@ describe('SIGTERM drains a node of a two-node cluster', () => {
   let toNode1: TcpProxy;
   let toNode2: TcpProxy;
   const members: Member[] = [];
+  const prefix = `ruche-test-drain-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     store = await createTestStore('postgres');
@@ -161,7 +163,7 @@ describe('SIGTERM drains a node of a two-node cluster', () => {
     const env = {
       DATABASE_URL: store.databaseUrl as string,
       REDIS_URL,
-      REDIS_PREFIX: `ruche-test-drain-${randomUUID().slice(0, 8)}`,
+      REDIS_PREFIX: prefix,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'drain-test-secret-drain-test-secret-0123',
       DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
@@ -183,6 +185,14 @@ describe('SIGTERM drains a node of a two-node cluster', () => {
     node2?.kill();
     await Promise.all([toNode1?.close(), toNode2?.close()]);
     await store?.drop();
+    // Node 2 was killed, not drained: its presence keys stay behind in the shared Redis.
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
