@@ -26,6 +26,18 @@ module.exports = {
       to: { path: '^server/src/features/' },
     },
     {
+      name: 'ops-only-from-the-app',
+      comment:
+        'Health, readiness, metrics routes and the drain (server/src/ops/) are wired by app.ts ' +
+        'and run by main.ts: the layers below declare their series in lib/metrics.ts instead.',
+      severity: 'error',
+      from: {
+        path: '^server/src/',
+        pathNot: ['^server/src/(app|main)\\.ts$', '^server/src/ops/', '\\.test\\.ts$'],
+      },
+      to: { path: '^server/src/ops/' },
+    },
+    {
       name: 'feature-tables-are-private',
       comment:
         "A feature reads another feature's tables only through what that feature exports " +

@@ -6,7 +6,14 @@ ensureDependencies();
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: '3001', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' },
+    env: {
+      // A restart on change need not wait for the browser's sockets to reconnect elsewhere.
+      DRAIN_TIMEOUT_MS: '1000',
+      ...process.env,
+      PORT: '3001',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+    },
   }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts'], {
     stdio: 'inherit',

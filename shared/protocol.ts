@@ -13,7 +13,9 @@
  *   server node lost its broker subscription (docs/product.md §10.9).
  * - Close codes: 4401 means the session ended (sign-out) — do not reconnect, go to the
  *   landing page; 1008 a policy violation (forged `auth`); 4408 the socket fell too far
- *   behind (reconnect and catch up). Anything else: reconnect after 3 s (docs/product.md §4).
+ *   behind (reconnect and catch up); 1012 the node is restarting (reconnect after a random
+ *   0–5 s, to another node, and catch up). Anything else: reconnect after 3 s
+ *   (docs/product.md §4).
  *
  * Batching: frames bound for one socket within one event-loop turn are written together,
  * as ONE WebSocket message holding a JSON array of events. A message is therefore either
@@ -31,9 +33,11 @@ import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 
 export {
   CLOSE_POLICY_VIOLATION,
+  CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_SLOW,
   CLOSE_TRY_LATER,
+  RESTART_RECONNECT_MAX_MS,
   TryLaterReasonSchema,
 } from './protocol/connection';
 

@@ -20,8 +20,10 @@ import { registerFeatureRoutes } from './features/routes';
 import { userStatusStore } from './features/users/status';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { serializeRequest } from './lib/log-redaction';
+import { Metrics } from './lib/metrics';
 import { registerOverloadShedding } from './lib/overload';
 import { registerSecurity } from './lib/security';
+import { registerOps } from './ops/register';
 import { registerRealtime } from './realtime/register';
 
 export interface BuildAppOptions {
@@ -58,7 +60,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
 
-  await registerOverloadShedding(app, config);
+  // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
+  options.redis?.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));
+  const metrics = new Metrics();
+  await registerOverloadShedding(app, config, {
+    onShed: (reason) => metrics.countShed(reason),
+  });
+  database.gate.onShed = () => metrics.countShed('store');
   // JSON answers past 2 KB (a page of messages, the channel list) leave compressed: brotli at
   // quality 4 (the plugin's default, about gzip's speed) or gzip. Static assets are
   // compressed at build time instead (below).
@@ -66,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'ruche:rl:' } : {}),
+    ...(options.redis ? { redis: options.redis, nameSpace: `${config.redisPrefix}:rl:` } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
@@ -76,12 +84,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   registerErrorHandler(app);
   const events = new EventBus(app.log);
-  const base = { config, database, db: database.db, redis: options.redis, events };
+  const base = { config, database, db: database.db, redis: options.redis, events, metrics };
   registerSessionResolver(app, base);
-  const ctx: AppContext = {
-    ...base,
-    realtime: await registerRealtime(app, base, userStatusStore(base.db)),
-  };
+  const hub = await registerRealtime(app, base, userStatusStore(base.db));
+  // Health, readiness, metrics and the drain (app.ops), before the routes they watch.
+  registerOps(app, { ...base, sockets: hub });
+  // A node whose event loop lags reports not ready too: a balancer sends the next ones elsewhere.
+  app.ops.addReadinessCheck(
+    'overload',
+    async () => {
+      if (app.isUnderPressure()) throw new Error('event loop lagging');
+    },
+    'Ruche est très sollicité',
+  );
+  const ctx: AppContext = { ...base, realtime: hub };
 
   registerAuthRoutes(app, ctx);
   registerFeatureRoutes(app, ctx);

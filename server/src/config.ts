@@ -85,6 +85,14 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * GET /metrics (Prometheus): off, on for loopback peers only, or on for requests bearing
+   * METRICS_TOKEN (docs/operations.md).
+   */
+  METRICS: z.enum(['off', 'loopback', 'token']).default('off'),
+  METRICS_TOKEN: z.string().optional(),
+  /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -125,6 +133,21 @@ export interface Config {
   overload: { eventLoopMs: number; storeWaitMs: number; wsAdmitPerSecond: number };
   trustProxy: boolean;
   hstsIncludeSubdomains: boolean;
+  /** Who may read GET /metrics; undefined when it is off. */
+  metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
+  drainTimeoutMs: number;
+}
+
+/** METRICS and METRICS_TOKEN: a token is required with METRICS=token, and pointless without it. */
+function metricsAccess(e: Env): Config['metrics'] | string {
+  if (e.METRICS === 'token') {
+    if (!e.METRICS_TOKEN || e.METRICS_TOKEN.length < 16) {
+      return 'METRICS_TOKEN: requis avec METRICS=token (au moins 16 caractères)';
+    }
+    return { access: 'token', token: e.METRICS_TOKEN };
+  }
+  if (e.METRICS_TOKEN) return 'METRICS_TOKEN: sans effet sauf avec METRICS=token';
+  return e.METRICS === 'loopback' ? { access: 'loopback' } : undefined;
 }
 
 /** SESSION_SECRET, or one generated on first start and kept in DATA_DIR (README.md, Configuration). */
@@ -162,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\nSIGNUP_DOMAINS: requis avec SIGNUP=domains (ex. exemple.fr,agence.fr)',
     );
   }
+  const metrics = metricsAccess(e);
+  if (typeof metrics === 'string') throw new Error(`Invalid configuration:\n${metrics}`);
   const oidc =
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID && publicUrl
       ? {
@@ -209,5 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
+    metrics,
+    drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
   };
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { EventBus } from './events/bus';
+import type { Metrics } from './lib/metrics';
 import type { Realtime } from './realtime/realtime';
 
 /** What every feature's routes are given: built once in app.ts, never a global. */
@@ -15,4 +16,6 @@ export interface AppContext {
   realtime: Realtime;
   /** Domain events, published after commit; features subscribe in their own files. */
   events: EventBus;
+  /** The app's Prometheus series: each layer declares its own (lib/metrics.ts). */
+  metrics: Metrics;
 }

@@ -32,3 +32,12 @@ export const CLOSE_TRY_LATER = 4503;
 
 /** The retry hint a CLOSE_TRY_LATER close carries in its reason. */
 export const TryLaterReasonSchema = z.object({ retryMs: z.number().int().nonnegative() });
+
+/**
+ * The node is going away (a deploy, a restart: SIGTERM drains it). RFC 6455's "Service
+ * Restart": the client reconnects, through the load balancer to another node, after a
+ * random delay of up to RESTART_RECONNECT_MAX_MS, so that a node's sockets do not all land
+ * on the others at once.
+ */
+export const CLOSE_SERVICE_RESTART = 1012;
+export const RESTART_RECONNECT_MAX_MS = 5000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import type { EmbeddedReady } from './embedded-worker';
+import type { EmbeddedReady, EmbeddedStats } from './embedded-worker';
 import { gatedClient, StoreGate } from './store-gate';
 
 /** Drizzle over postgres.js; `$client` is the postgres.js client, for hot-path raw SQL. */
@@ -21,6 +21,16 @@ export interface Database {
   sql: postgres.Sql;
   /** Admission to the pool (db/store-gate.ts): its slots, waiters and shed queries. */
   gate: StoreGate;
+  /**
+   * The send path's pipelined connection, counted the same way (GET /metrics) but never
+   * made to wait: its batcher bounds it (features/messages/send.ts).
+   */
+  pipelineGate: StoreGate;
+  /**
+   * Embedded store only: protocol messages queued in front of its one PGlite session
+   * (every connection shares it); undefined when the worker does not answer within 1 s.
+   */
+  queued?: () => Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -71,13 +81,39 @@ function startEmbedded(dir: string): Promise<{ child: ChildProcess; ready: Embed
   });
 }
 
+/** The embedded worker's queue length, over IPC; undefined if it does not answer in 1 s. */
+function askWorker(child: ChildProcess): Promise<number | undefined> {
+  if (!child.connected) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(undefined), 1000);
+    const onMessage = (msg: unknown) => {
+      const stats = msg as Partial<EmbeddedStats>;
+      if (stats?.type === 'stats') finish(stats.queued);
+    };
+    function finish(value: number | undefined) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(value);
+    }
+    child.on('message', onMessage);
+    // The worker may be going away (the store closing): then there is no answer to wait for.
+    child.send({ type: 'stats' }, (error) => {
+      if (error) finish(undefined);
+    });
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const max = options.max ?? 10;
   if (options.databaseUrl) {
     const pool = postgres(options.databaseUrl, { max, onnotice: () => {} });
-    const pipeline = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
     const gate = new StoreGate(max);
+    const pipelineGate = new StoreGate(1, { admit: false });
     const sql = gatedClient(pool, gate);
+    const pipeline = gatedClient(
+      postgres(options.databaseUrl, { max: 1, onnotice: () => {} }),
+      pipelineGate,
+    );
     const db = drizzle(sql);
     pipelines.set(db, drizzle(pipeline));
     return {
@@ -85,6 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       sql,
       db,
       gate,
+      pipelineGate,
       close: async () => {
         await Promise.all([pool.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
       },
@@ -105,9 +142,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
   const connections = Math.min(max, 8);
   const pool = connect(connections);
-  const pipeline = connect(1);
   const gate = new StoreGate(connections);
+  const pipelineGate = new StoreGate(1, { admit: false });
   const sql = gatedClient(pool, gate);
+  const pipeline = gatedClient(connect(1), pipelineGate);
   const db = drizzle(sql);
   pipelines.set(db, drizzle(pipeline));
   return {
@@ -115,6 +153,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     sql,
     db,
     gate,
+    pipelineGate,
+    queued: () => askWorker(child),
     async close() {
       await Promise.all([pool.end({ timeout: 5 }), pipeline.end({ timeout: 5 })]);
       if (child.exitCode !== null) return;

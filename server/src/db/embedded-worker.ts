@@ -20,6 +20,12 @@ export interface EmbeddedReady {
   port?: number;
 }
 
+/** The answer to `{ type: 'stats' }` from the parent: what waits for the PGlite session. */
+export interface EmbeddedStats {
+  type: 'stats';
+  queued: number;
+}
+
 const dataDir = process.env.RUCHE_EMBEDDED_DIR;
 if (!dataDir) throw new Error('RUCHE_EMBEDDED_DIR is not set');
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -40,7 +46,8 @@ const server = new PGLiteSocketServer({
 });
 // Its own queue lets connections interleave inside one query's messages; ours does not
 // (embedded-queue.ts). The field is private in pglite-socket 0.2: store.test.ts proves the swap.
-(server as unknown as { queryQueue: ExchangeQueue }).queryQueue = new ExchangeQueue(db);
+const queue = new ExchangeQueue(db);
+(server as unknown as { queryQueue: ExchangeQueue }).queryQueue = queue;
 if (useSocket) {
   const { rmSync } = await import('node:fs');
   rmSync(socketPath, { force: true });
@@ -67,5 +74,10 @@ process.on('disconnect', stop);
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 process.on('message', (msg: unknown) => {
-  if (msg && typeof msg === 'object' && (msg as { type?: string }).type === 'stop') void stop();
+  const type = msg && typeof msg === 'object' ? (msg as { type?: string }).type : undefined;
+  if (type === 'stop') void stop();
+  if (type === 'stats') {
+    const stats: EmbeddedStats = { type: 'stats', queued: queue.getQueueLength() };
+    process.send?.(stats);
+  }
 });

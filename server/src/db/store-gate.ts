@@ -54,9 +54,17 @@ export class StoreGate {
   private shedCount = 0;
   /** Slots background work may hold at once: all but two (one when the pool is tiny). */
   readonly backgroundSlots: number;
+  /** Whether work waits for a free slot; without, the gate only counts (in use past `slots`). */
+  private readonly admit: boolean;
+  /** Called for each query refused for its budget (GET /metrics counts them). */
+  onShed: (() => void) | undefined;
 
-  constructor(readonly slots: number) {
+  constructor(
+    readonly slots: number,
+    options: { admit?: boolean } = {},
+  ) {
     this.backgroundSlots = Math.max(1, slots - (slots > 2 ? 2 : 1));
+    this.admit = options.admit ?? true;
   }
 
   get stats(): StoreGateStats {
@@ -70,7 +78,7 @@ export class StoreGate {
   /** Take a slot for `context`'s work: at once when one is free, else in turn (or StoreBusyError). */
   acquire(context: StoreCallContext | undefined): Promise<void> {
     const background = context?.background === true;
-    if (this.free(background) && this.foreground.length === 0) {
+    if (!this.admit || (this.free(background) && this.foreground.length === 0)) {
       this.take(background);
       return Promise.resolve();
     }
@@ -93,6 +101,7 @@ export class StoreGate {
           if (at === -1) return;
           queue.splice(at, 1);
           this.shedCount += 1;
+          this.onShed?.();
           reject(new StoreBusyError(retryAfterSeconds()));
         }, budget);
       }

@@ -21,7 +21,7 @@ import {
 import { sessions, users } from '../auth/schema';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions';
 import { createUser } from '../features/users/service';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase, pipelineOf } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import { schemaFiles } from './schema-files';
 
@@ -313,5 +313,36 @@ describe(`many connections at once on the ${kind} store`, () => {
     expect(await transaction).toBe(2);
     expect(failures.sort()).toEqual([...Array(10).fill('22012'), ...Array(10).fill('23505')]);
     expect(await sql`select 1 from users where email like 'tx-ok-%'`).toHaveLength(2);
+  });
+
+  it('counts the work holding its connections, for GET /metrics, down to nothing after', async () => {
+    const { sql, db, gate, pipelineGate } = database;
+    expect(gate.stats).toMatchObject({ inUse: 0, waiting: 0 });
+    expect(pipelineGate.stats).toMatchObject({ inUse: 0, waiting: 0 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = db.transaction(async (tx) => {
+      await tx.select().from(users).limit(1);
+      await held;
+    });
+    // Statements run once awaited (then); a fragment nested in one is not a statement.
+    const run = <T>(query: PromiseLike<T>) => Promise.resolve(query);
+    const statements = Array.from({ length: 9 }, () => run(sql`select ${sql`pg_sleep(0.1)`}`));
+    const viaDrizzle = run(db.select().from(users).limit(1));
+    const onPipeline = run(pipelineOf(db).$client`select 1`);
+    const failing = sql`select 1 / ${0}::int`.catch(() => 'refusée');
+    await sleep(30);
+    // Nothing has finished yet on the embedded store: the transaction holds its one session.
+    const counted = gate.stats.inUse + gate.stats.waiting;
+    if (kind === 'embedded') expect(counted).toBe(12);
+    else expect(counted).toBeGreaterThanOrEqual(10);
+    expect(gate.stats.inUse).toBeLessThanOrEqual(gate.slots);
+    release();
+    await Promise.all([transaction, ...statements, viaDrizzle, onPipeline]);
+    expect(await failing).toBe('refusée');
+    expect(gate.stats).toMatchObject({ inUse: 0, waiting: 0 });
+    expect(pipelineGate.stats).toMatchObject({ inUse: 0, waiting: 0 });
   });
 });

@@ -29,16 +29,26 @@ export interface Envelope {
   route: Route;
   /** The serialized event (or shared note), when the envelope carries one. */
   event: string | undefined;
+  /**
+   * When it was published (ms since the epoch, the publisher's clock): the receiver's broker
+   * lag (GET /metrics). Absent from a node that predates it.
+   */
+  sentAt?: number | undefined;
 }
 
 export function encodeEnvelope(envelope: Envelope): string {
-  const header = JSON.stringify({ o: envelope.origin, r: envelope.route });
+  const header = JSON.stringify({ o: envelope.origin, r: envelope.route, t: envelope.sentAt });
   // JSON.stringify never emits a raw newline, so the first one ends the header.
   return envelope.event === undefined ? header : `${header}\n${envelope.event}`;
 }
 
 export function decodeEnvelope(raw: string): Envelope {
   const nl = raw.indexOf('\n');
-  const header = JSON.parse(nl === -1 ? raw : raw.slice(0, nl)) as { o: string; r: Route };
-  return { origin: header.o, route: header.r, event: nl === -1 ? undefined : raw.slice(nl + 1) };
+  const header = JSON.parse(nl === -1 ? raw : raw.slice(0, nl)) as {
+    o: string;
+    r: Route;
+    t?: number;
+  };
+  const event = nl === -1 ? undefined : raw.slice(nl + 1);
+  return { origin: header.o, route: header.r, event, sentAt: header.t };
 }

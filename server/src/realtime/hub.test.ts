@@ -4,7 +4,12 @@
  * chat features' registrations run on it over an in-memory world (server/test/realtime-world.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
+import {
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SERVICE_RESTART,
+  CLOSE_SESSION_ENDED,
+  type ServerEvent,
+} from '#shared/protocol';
 import {
   buildWorldHub,
   channelConnections,
@@ -591,6 +596,40 @@ describe('several nodes on one bus', () => {
       (e) => e.type === 'presence_update' && e.userId === 'bob',
     );
     expect(updates.map((e) => (e as { status: string }).status)).toEqual(['online', 'offline']);
+  });
+
+  it('drain: sockets closed with 1012 after what is queued, late ones at once, and their users kept online for the nodes they reconnect to', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const bus = new MemoryBus();
+    const one = buildHub(w, bus);
+    const two = buildHub(w, bus);
+    await one.start();
+    await two.start();
+    const alice = await connect(two, 'alice');
+    const bob = await connect(one, 'bob');
+    await one.presence.settled();
+    await settle();
+
+    await toChannel(one, 'c1', message('c1', 1));
+    expect(one.drain()).toBe(1);
+    expect(bob.socket.closedWith).toBe(CLOSE_SERVICE_RESTART);
+    expect(bob.socket.events.map((e) => e.type)).toContain('new_message');
+    expect(one.stats.sockets).toBe(0);
+    const late = new FakeSocket();
+    openSocket(one, late, 's-carol', 'carol');
+    expect(late.closedWith).toBe(CLOSE_SERVICE_RESTART);
+    expect(one.stats.sockets).toBe(0);
+
+    // Bob is back on node two before node one closes: he never showed offline.
+    await connect(two, 'bob');
+    await one.close();
+    await two.presence.settled();
+    await settle();
+    const bobUpdates = alice.socket.events
+      .filter((e) => e.type === 'presence_update' && e.userId === 'bob')
+      .map((e) => (e as { status: string }).status);
+    expect(bobUpdates).toEqual(['online']);
+    expect(w.statuses.get('bob')).toBe('online');
   });
 
   it('heartbeat: a socket that did not answer the last ping is terminated', async () => {

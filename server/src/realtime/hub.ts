@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { UserStatus } from '#shared/limits';
 import {
   CLOSE_POLICY_VIOLATION,
+  CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_SLOW,
   type ServerEvent,
@@ -56,6 +57,18 @@ export interface HubOptions {
   framesPerSecond?: number;
   /** Sockets one user may hold on this node at once. */
   maxSocketsPerUser?: number;
+  /** A broker message from another node arrived this long (ms, by both clocks) after its publish. */
+  onBrokerLag?: (ms: number) => void;
+}
+
+/** What GET /metrics reads of the hub: plain numbers, counted at no cost. */
+export interface HubStats {
+  sockets: number;
+  framesIn: number;
+  /** WebSocket messages written (a batch of events counts once). */
+  framesOut: number;
+  /** Events queued on sockets. */
+  deliveries: number;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -107,6 +120,9 @@ export class Hub implements Realtime {
   private timer: NodeJS.Timeout | undefined;
   private ticks = 0;
   private closing = false;
+  /** The node is draining (SIGTERM): sockets were told to reconnect elsewhere. */
+  private draining = false;
+  private framesIn = 0;
 
   constructor(private readonly options: HubOptions) {
     const rate = options.framesPerSecond ?? FRAMES_PER_SECOND;
@@ -154,6 +170,26 @@ export class Hub implements Realtime {
     const period = this.options.heartbeatMs ?? HEARTBEAT_MS;
     this.timer = setInterval(() => void this.tick(), period);
     this.timer.unref();
+  }
+
+  get stats(): HubStats {
+    const { deliveries, writes } = this.outbox.counts;
+    const framesIn = this.framesIn;
+    return { sockets: this.index.size, framesIn, framesOut: writes, deliveries };
+  }
+
+  /**
+   * SIGTERM (ops/drain.ts): every socket is closed with CLOSE_SERVICE_RESTART, after what is
+   * queued for it, and the clients reconnect to another node after a random delay
+   * (docs/realtime.md). A socket that opens meanwhile is closed at once. The users stay
+   * declared on this node until close(), so that those who reconnect elsewhere in time
+   * never appear offline.
+   */
+  drain(): number {
+    this.draining = true;
+    const conns = this.index.connections();
+    for (const conn of conns) this.disconnect(conn, CLOSE_SERVICE_RESTART, 'Redémarrage', false);
+    return conns.length;
   }
 
   async close(): Promise<void> {
@@ -319,6 +355,11 @@ export class Hub implements Realtime {
   /** A socket passed the upgrade checks: index it, load its topics, then say `ready`. */
   open(socket: RawSocket, identity: Identity): Connection {
     const conn = new Connection(socket, identity);
+    if (this.draining) {
+      conn.closed = true;
+      socket.close(CLOSE_SERVICE_RESTART, 'Redémarrage');
+      return conn;
+    }
     this.index.add(conn);
     this.sockets.set(conn, this.socketOf(conn));
     if (conn.userId) this.presence.reconcile(conn.userId);
@@ -367,7 +408,7 @@ export class Hub implements Realtime {
     this.frameLimit.forget(conn);
     conn.queue = [];
     this.index.remove(conn);
-    if (!this.closing && conn.userId) this.presence.reconcile(conn.userId);
+    if (!this.closing && !this.draining && conn.userId) this.presence.reconcile(conn.userId);
   }
 
   pong(conn: Connection): void {
@@ -376,6 +417,7 @@ export class Hub implements Realtime {
 
   async handleFrame(conn: Connection, text: string): Promise<void> {
     if (conn.closed) return;
+    this.framesIn++;
     let type: string | undefined;
     let parsed: unknown;
     let entry: FrameEntry | undefined;
@@ -494,7 +536,7 @@ export class Hub implements Realtime {
    * not parse it back.
    */
   private publish(route: Route, event?: string, local?: { note: unknown }): void {
-    const envelope: Envelope = { origin: this.nodeId, route, event };
+    const envelope: Envelope = { origin: this.nodeId, route, event, sentAt: Date.now() };
     this.apply(envelope, local);
     this.options.broker.publish(encodeEnvelope(envelope));
   }
@@ -507,7 +549,9 @@ export class Hub implements Realtime {
       this.options.log.warn({ err }, 'realtime: unreadable broker message');
       return;
     }
-    if (envelope.origin !== this.nodeId) this.apply(envelope);
+    if (envelope.origin === this.nodeId) return;
+    if (envelope.sentAt !== undefined) this.options.onBrokerLag?.(Date.now() - envelope.sentAt);
+    this.apply(envelope);
   }
 
   private apply({ route, event }: Envelope, local?: { note: unknown }): void {

@@ -28,6 +28,8 @@ interface Delivery {
  *   deliveries wait behind it, so each socket still sees events in publication order.
  */
 export class Outbox {
+  /** Events queued on sockets, and WebSocket messages written (a batch counts once): GET /metrics. */
+  readonly counts = { deliveries: 0, writes: 0 };
   private readonly pending: Delivery[] = [];
   private dirty: Connection[] = [];
   private flushScheduled = false;
@@ -72,6 +74,7 @@ export class Outbox {
 
   private enqueue(conn: Connection, payload: string): void {
     if (conn.closed) return;
+    this.counts.deliveries++;
     conn.queue.push(payload);
     if (conn.queue.length === 1) {
       this.dirty.push(conn);
@@ -138,6 +141,7 @@ export class Outbox {
       this.options.onTooSlow(conn);
       return;
     }
+    this.counts.writes++;
     conn.socket.send(this.encode(queue), TEXT);
   }
 

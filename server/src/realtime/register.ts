@@ -10,7 +10,6 @@ import { MemoryBroker, MemoryPresenceStore } from './broker-memory';
 import { RedisBroker, RedisPresenceStore } from './broker-redis';
 import { Hub, type HubOptions } from './hub';
 import type { Identity, UserIdentity } from './identity';
-import type { Realtime } from './realtime';
 
 type BaseContext = Omit<AppContext, 'realtime'>;
 
@@ -38,6 +37,7 @@ function buildBroker(app: FastifyInstance, ctx: BaseContext) {
 
 export function buildHub(app: FastifyInstance, ctx: BaseContext, statuses: StatusStore): Hub {
   const { broker, store } = buildBroker(app, ctx);
+  const brokerLag = ctx.metrics.brokerLag;
   return new Hub({
     broker,
     presenceStore: store,
@@ -45,8 +45,33 @@ export function buildHub(app: FastifyInstance, ctx: BaseContext, statuses: Statu
     awayAfterMs: ctx.config.presenceAwayMs,
     framesPerSecond: ctx.config.wsFramesPerSecond,
     maxSocketsPerUser: ctx.config.maxSocketsPerUser,
+    onBrokerLag: (ms) => brokerLag.observe(Math.max(0, ms) / 1000),
     ...statuses,
   });
+}
+
+/** This layer's series in GET /metrics: read from the hub's counters at scrape time. */
+function declareMetrics(metrics: BaseContext['metrics'], hub: Hub): void {
+  metrics.gaugeFrom(
+    'ruche_ws_sockets_open',
+    'Open WebSockets on this node',
+    () => hub.stats.sockets,
+  );
+  metrics.counterFrom(
+    'ruche_ws_frames_received_total',
+    'Client frames received over WebSockets',
+    () => hub.stats.framesIn,
+  );
+  metrics.counterFrom(
+    'ruche_ws_frames_sent_total',
+    'WebSocket messages written (events bound for one socket in one turn share one)',
+    () => hub.stats.framesOut,
+  );
+  metrics.counterFrom(
+    'ruche_ws_deliveries_total',
+    'Events queued on sockets (one per event per socket)',
+    () => hub.stats.deliveries,
+  );
 }
 
 /** Who each upgrade request turned out to be (set by checkUpgrade, read by the handler). */
@@ -99,16 +124,18 @@ async function checkUpgrade(
 }
 
 /**
- * Mount /ws and return the fan-out and registry the features use (ctx.realtime). The
- * features register their frames, topic kinds and presence audiences right after, while
- * the app is built: no socket can connect before it listens.
+ * Mount /ws and return the hub: the fan-out and registry the features use (ctx.realtime,
+ * as `Realtime`), and what ops/ needs of it (its counters, the drain). The features
+ * register their frames, topic kinds and presence audiences right after, while the app is
+ * built: no socket can connect before it listens.
  */
 export async function registerRealtime(
   app: FastifyInstance,
   ctx: BaseContext,
   statuses: StatusStore,
-): Promise<Realtime> {
+): Promise<Hub> {
   const hub = buildHub(app, ctx, statuses);
+  declareMetrics(ctx.metrics, hub);
   await hub.start();
   app.addHook('onClose', () => hub.close());
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSE_SESSION_ENDED, CLOSE_TRY_LATER, type ServerEvent } from '#shared/protocol';
+import {
+  CLOSE_SERVICE_RESTART,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TRY_LATER,
+  RESTART_RECONNECT_MAX_MS,
+  type ServerEvent,
+} from '#shared/protocol';
 import { overloadNotice } from './overload-notice';
 import { parseServerFrame, socketUrl } from './socket';
 import { setup } from './test-socket';
@@ -121,6 +127,32 @@ describe('RealtimeSocket', () => {
     current().drop();
     timers.advance(3000);
     expect(sockets).toHaveLength(3);
+  });
+
+  it('reconnects after a random 0–5 s when the node restarts (1012), then as usual', () => {
+    const draws = [0.5, 0];
+    const { client, sockets, current, timers } = setup({ random: () => draws.shift() ?? 0.99 });
+    const opens: boolean[] = [];
+    client.onOpen(({ reconnected }) => opens.push(reconnected));
+    client.start('u1');
+    current().open();
+    current().drop(CLOSE_SERVICE_RESTART);
+    timers.advance(RESTART_RECONNECT_MAX_MS * 0.5 - 1);
+    expect(sockets).toHaveLength(1);
+    timers.advance(1);
+    expect(sockets).toHaveLength(2);
+    current().open();
+    expect(opens).toEqual([false, true]);
+
+    // A draw of 0: at once; and a failed attempt falls back to the usual 3 s retries.
+    current().drop(CLOSE_SERVICE_RESTART);
+    timers.advance(0);
+    expect(sockets).toHaveLength(3);
+    current().drop();
+    timers.advance(2999);
+    expect(sockets).toHaveLength(3);
+    timers.advance(1);
+    expect(sockets).toHaveLength(4);
   });
 
   it('stops for good on stop() and on a session-ended close', () => {

@@ -1,8 +1,10 @@
 import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS, type UserStatus } from '#shared/limits';
 import {
+  CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TRY_LATER,
   type ClientFrame,
+  RESTART_RECONNECT_MAX_MS,
   type ServerEvent,
   TryLaterReasonSchema,
 } from '#shared/protocol';
@@ -10,13 +12,17 @@ import { overloadNotice } from './overload-notice';
 
 /**
  * The live socket of docs/product.md §4, as a small state machine with no React in it:
- * - it reconnects 3 s after any close it did not ask for, or, when the server sent it away
- *   for now (CLOSE_TRY_LATER: overloaded, or admitting a reconnect storm gradually), after
- *   the wait the server named plus up to a second at random (docs/scaling.md, "Overload");
+ * - it reconnects 3 s after any close it did not ask for; after a random 0–5 s when the
+ *   node restarts (1012: a deploy; the load balancer sends it to another node); when the
+ *   server sent it away for now (CLOSE_TRY_LATER: overloaded, or admitting a reconnect storm
+ *   gradually), after the wait the server named plus up to a second at random
+ *   (docs/scaling.md, "Overload");
  * - on (re)opening it sends auth, rejoins the last joined channel, re-sends a non-online
  *   presence and flushes the frames queued while it was down (retrying every 100 ms);
  * - every open is announced, so that the app can ask the server for what it missed.
- * The WebSocket constructor and the timers are injected so that tests drive it by hand.
+ * The WebSocket constructor and the timers are injected so that tests drive it by hand;
+ * it uses no DOM type, so the server's drain test (server/src/ops/drain.pg.test.ts) runs it
+ * under Node against real nodes.
  */
 
 /** The part of the browser's WebSocket this client uses. */
@@ -50,6 +56,8 @@ export interface RealtimeSocketOptions {
   timers?: Timers;
   reconnectMs?: number;
   flushRetryMs?: number;
+  /** Math.random by default: the spread of reconnects after a node restart. */
+  random?: () => number;
 }
 
 const OPEN = 1;
@@ -60,7 +68,7 @@ const defaultTimers: Timers = {
 };
 
 /** docs/product.md §7: /ws on the page's host (secure when the page is), or the native app's fixed host. */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, apiOrigin = ''): string {
+export function socketUrl(location: { protocol: string; host: string }, apiOrigin = ''): string {
   if (apiOrigin) {
     const origin = new URL(apiOrigin);
     return `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}/ws`;
@@ -274,11 +282,14 @@ export class RealtimeSocket {
       return;
     }
     this.setState('closed');
+    const random = this.options.random ?? Math.random;
     const tryLaterMs = code === CLOSE_TRY_LATER ? retryHint(reason) : undefined;
     this.setOverloaded(tryLaterMs !== undefined);
-    this.scheduleReconnect(
-      tryLaterMs === undefined ? this.reconnectMs : tryLaterMs + Math.random() * 1000,
-    );
+    if (tryLaterMs !== undefined) this.scheduleReconnect(tryLaterMs + random() * 1000);
+    // A draining node closes all its sockets at once: spread them over the other nodes.
+    else if (code === CLOSE_SERVICE_RESTART) {
+      this.scheduleReconnect(Math.floor(random() * RESTART_RECONNECT_MAX_MS));
+    } else this.scheduleReconnect();
   }
 
   private scheduleReconnect(delayMs = this.reconnectMs): void {

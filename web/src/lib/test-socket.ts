@@ -61,12 +61,13 @@ export class FakeTimers implements Timers {
 }
 
 /** A RealtimeSocket over fake sockets and timers; `current()` is the latest socket. */
-export function setup() {
+export function setup(options: { random?: () => number } = {}) {
   const sockets: FakeSocket[] = [];
   const timers = new FakeTimers();
   const client = new RealtimeSocket({
     url: 'ws://ruche.test/ws',
     timers,
+    ...options,
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);

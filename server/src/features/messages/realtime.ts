@@ -18,6 +18,11 @@ export type SocketSend = (input: {
   message: Record<string, unknown>;
 }) => Promise<{ message: Message; created: boolean }>;
 
+/** Where the time from a frame's arrival to its answer goes (GET /metrics), in seconds. */
+export interface AckTiming {
+  observe(seconds: number): void;
+}
+
 /** Sends of one socket waiting for the store; past this, a flood is refused, not queued. */
 const MAX_SENDS_IN_FLIGHT = 100;
 const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessayez');
@@ -48,12 +53,18 @@ function reject(socket: UserSocket, { channelId, clientId }: SendMessageFrame, e
  * the socket only, after the commit: `message_ack` or `message_rejected`; a 401 (the session
  * ended) also closes the socket with 4401.
  */
-export function registerSendFrame(realtime: Realtime, send: SocketSend, log: Log): void {
+export function registerSendFrame(
+  realtime: Realtime,
+  send: SocketSend,
+  log: Log,
+  timing?: AckTiming,
+): void {
   const queues = new WeakMap<UserSocket, SendQueue>();
 
-  const store = async (socket: UserSocket, frame: SendMessageFrame): Promise<void> => {
+  /** Stores the send and answers it; returns whether an answer went out. */
+  const store = async (socket: UserSocket, frame: SendMessageFrame): Promise<boolean> => {
     const { channelId, clientId } = frame;
-    if (socket.closed) return;
+    if (socket.closed) return false;
     const { userId, sessionId } = socket.identity;
     try {
       const stored = await send({ sessionId, userId, channelId, clientId, message: frame.message });
@@ -62,12 +73,13 @@ export function registerSendFrame(realtime: Realtime, send: SocketSend, log: Log
       if (!(err instanceof HttpError)) {
         log.error({ err }, 'realtime send failed');
         reject(socket, frame, new HttpError(500, 'Erreur interne du serveur'));
-        return;
+        return true;
       }
       reject(socket, frame, err);
       // The session is over (expired, or deleted without a sign-out): like a sign-out.
       if (err.statusCode === 401) socket.close(CLOSE_SESSION_ENDED, 'Session terminée');
     }
+    return true;
   };
 
   realtime.onFrame(
@@ -85,8 +97,12 @@ export function registerSendFrame(realtime: Realtime, send: SocketSend, log: Log
       }
       const q = queue;
       q.inFlight++;
+      // From arrival to answer: the wait behind this socket's earlier sends counts too.
+      const arrived = performance.now();
       q.tail = q.tail
-        .then(() => store(socket, frame))
+        .then(async () => {
+          if (await store(socket, frame)) timing?.observe((performance.now() - arrived) / 1000);
+        })
         .finally(() => {
           q.inFlight--;
         });

@@ -96,7 +96,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       throw err;
     }
   };
-  registerSendFrame(ctx.realtime, socketSend, app.log);
+  registerSendFrame(ctx.realtime, socketSend, app.log, ctx.metrics.sendAck);
 
   app.get<ById>('/api/messages/:id/thread', async (request) => {
     const user = requireUser(request);
