@@ -160,11 +160,11 @@ function capacityMarkdown(c, name) {
       `Soak: ${Object.entries(soak)
         .map(
           ([n, x]) =>
-            `${n} RSS ${fmt(x.startMib)} → ${fmt(x.endMib)} MiB (${x.drift === null ? '–' : `${(x.drift * 100).toFixed(1)} %`})`,
+            `${n} RSS ${fmt(x.startMib)} → ${fmt(x.endMib)} MiB (${x.drift === null ? '–' : `${(x.drift * 100).toFixed(1)} %`}; trend over the series ${x.slopeMibPerHour === null ? '–' : `${fmt(x.slopeMibPerHour, 1)} MiB/h`})`,
         )
         .join(
           ', ',
-        )}; target drift < ${L.soakDriftMax * 100} %: ${met(sum.soakMet)}; the soak's step ${cap.steps[0]?.pass ? 'passed' : 'failed'}.`,
+        )}; target growth < ${L.soakDriftMax * 100} %: ${met(sum.soakMet)}; the soak's step ${cap.steps[0]?.pass ? 'passed' : 'failed'}.`,
     );
   } else {
     if (o.pace !== 1) {

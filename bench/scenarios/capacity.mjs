@@ -116,6 +116,17 @@ class Probes {
 }
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/** The least-squares slope of [x, y] points (null under two points). */
+function slope(points) {
+  const ps = points.filter(([, y]) => typeof y === 'number');
+  if (ps.length < 2) return null;
+  const mx = sum(ps.map(([x]) => x)) / ps.length;
+  const my = sum(ps.map(([, y]) => y)) / ps.length;
+  const sxx = sum(ps.map(([x]) => (x - mx) ** 2));
+  const sxy = sum(ps.map(([x, y]) => (x - mx) * (y - my)));
+  return sxx ? Math.round((sxy / sxx) * 10) / 10 : null;
+}
 const addInto = (into, from) => {
   for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + v;
   return into;
@@ -390,6 +401,9 @@ export async function capacity(sut, o) {
               drift: first?.[n]
                 ? Math.round(((last[n] - first[n]) / first[n]) * 1000) / 1000
                 : null,
+              // Least squares over the whole series: a slow leak shows even when the start
+              // was a peak (the ramp's connection storm).
+              slopeMibPerHour: slope(rssSeries.map((x) => [x.s / 3600, x[n]])),
             },
           ]),
         );
