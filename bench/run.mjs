@@ -24,13 +24,15 @@ import {
   storeClient,
   tempDir,
 } from './lib/servers.mjs';
+import { capacity } from './scenarios/capacity.mjs';
 import { fanout } from './scenarios/fanout.mjs';
 import { idle } from './scenarios/idle.mjs';
 import { latencyScenario } from './scenarios/latency.mjs';
 import { throughput } from './scenarios/throughput.mjs';
 
 const HELP = `npm run bench -- [options]
-  --scenario a,b,c,d   a|fanout b|latency c|throughput d|idle, or all (default all)
+  --scenario a,b,c,d   a|fanout b|latency c|throughput d|idle e|capacity, or all (default
+                       all = a,b,c,d; e is long and runs only when named)
   --store LIST         postgres,embedded (default both)
   --nodes LIST         1,2 (default 1,2; 2 nodes = PostgreSQL + a private Redis only)
   --runs N             runs per configuration; figures are medians (default 3, --quick 1)
@@ -44,7 +46,21 @@ const HELP = `npm run bench -- [options]
                        client's way; default) or POST /api/channels/:id/messages
   --no-ceilings        skip the bare ws / bare INSERT ceilings
   --cpu-prof           run the Ruche nodes with --cpu-prof (profiles in bench/results/prof-*)
-  --log                pass the Ruche nodes' output through`;
+  --log                pass the Ruche nodes' output through
+ (e) capacity:
+  --users LIST         active users per step (default 1000,2000,3000,4000,5000,6000)
+  --hold S             seconds each step is held and measured (default 180)
+  --pace X             every user acts X times as often (default 1; smoke runs: 10)
+  --soak S             hold the last --users value for S seconds instead of stepping;
+                       reports RSS drift
+  --ramp-rate R        users connected per second between steps (default 50)
+  --settle S           seconds between the ramp and the measurement (default 15)
+  --drain S            seconds after a step for its answers to arrive (default 5)
+  --clients K          client processes (default 4)
+  --reload MODE        reconnect (default: a reload closes and reopens the socket) or calls
+  --witness-every K    with reload=reconnect, 1 user in K keeps its socket and deliveries
+                       are counted on those (default 10)
+  --workspace-scale X  1 = the issue's workspace; default min(1, largest N / 5,000)`;
 
 const { values: opt } = parseArgs({
   options: {
@@ -61,6 +77,17 @@ const { values: opt } = parseArgs({
     'no-ceilings': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
+    users: { type: 'string' },
+    hold: { type: 'string' },
+    pace: { type: 'string' },
+    soak: { type: 'string' },
+    'ramp-rate': { type: 'string', default: '50' },
+    settle: { type: 'string' },
+    drain: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '4' },
+    reload: { type: 'string', default: 'reconnect' },
+    'witness-every': { type: 'string', default: '10' },
+    'workspace-scale': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -72,14 +99,24 @@ if (opt.send !== 'ws' && opt.send !== 'http') {
   console.error(`--send must be ws or http, not ${opt.send}`);
   process.exit(2);
 }
+if (opt.reload !== 'reconnect' && opt.reload !== 'calls') {
+  console.error(`--reload must be reconnect or calls, not ${opt.reload}`);
+  process.exit(2);
+}
 
-const ALIASES = { a: 'fanout', b: 'latency', c: 'throughput', d: 'idle' };
+const ALIASES = { a: 'fanout', b: 'latency', c: 'throughput', d: 'idle', e: 'capacity' };
 const scenarios =
   opt.scenario === 'all'
     ? ['fanout', 'latency', 'throughput', 'idle']
     : opt.scenario.split(',').map((s) => ALIASES[s.trim()] ?? s.trim());
 const quick = opt.quick;
 const runs = Number(opt.runs ?? (quick ? 1 : 3));
+const classic = scenarios.filter((s) => s !== 'capacity');
+const numberList = (text) =>
+  text
+    .split(',')
+    .map((x) => Number(x.trim()))
+    .filter((x) => Number.isInteger(x) && x > 0);
 const ceilings = !opt['no-ceilings'];
 const params = {
   fanout: { sockets: Number(opt['fanout-sockets']), stepMs: quick ? 2000 : 3000 },
@@ -89,7 +126,24 @@ const params = {
     sockets: Number(opt['idle-sockets'] ?? (quick ? 2000 : 10_000)),
     settleMs: quick ? 2000 : 5000,
   },
+  capacity: {
+    users: numberList(opt.users ?? (quick ? '200,400,600' : '1000,2000,3000,4000,5000,6000')),
+    holdS: Number(opt.hold ?? (quick ? 20 : 180)),
+    pace: Number(opt.pace ?? (quick ? 10 : 1)),
+    soakS: opt.soak ? Number(opt.soak) : 0,
+    rampRate: Number(opt['ramp-rate']),
+    settleS: Number(opt.settle ?? (quick ? 5 : 15)),
+    drainS: Number(opt.drain),
+    clients: Number(opt.clients),
+    reload: opt.reload,
+    witnessEvery: Math.max(1, Number(opt['witness-every'])),
+    workspaceScale: opt['workspace-scale'] ? Number(opt['workspace-scale']) : undefined,
+  },
 };
+if (scenarios.includes('capacity') && params.capacity.users.length === 0) {
+  console.error('--users needs a comma-separated list of user counts');
+  process.exit(2);
+}
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const resultsDir = path.join(repoRoot, 'bench/results');
@@ -157,10 +211,16 @@ async function withBare(fn) {
   }
 }
 
-async function runConfig(store, nodeCount, main, ceilingDbUrl) {
-  const config = { store, nodes: nodeCount, runs: [] };
+/**
+ * One store × node count: fresh database, nodes, users; then the scenarios `runs` times.
+ * kind 'capacity' runs scenario (e) once, on nodes of its own: the server's socket admission
+ * rate is kept (the other scenarios connect thousands of sockets at once and lift it).
+ */
+async function runConfig(store, nodeCount, main, ceilingDbUrl, kind = 'classic') {
+  const isCapacity = kind === 'capacity';
+  const config = { kind, store, nodes: nodeCount, runs: [] };
   const tag = `${store[0]}${nodeCount}${Date.now().toString(36)}`;
-  const dbName = `ruche_bench_${store[0]}${nodeCount}_${process.pid}`;
+  const dbName = `ruche_bench_${isCapacity ? 'cap_' : ''}${store[0]}${nodeCount}_${process.pid}`;
   const local = [];
   try {
     const databaseUrl =
@@ -184,6 +244,8 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl) {
         secret,
         cpuProfDir: profDir,
         log: opt.log,
+        // The server's default WS_ADMIT_PER_SECOND (100/s per node): capacity measures it.
+        env: isCapacity ? { WS_ADMIT_PER_SECOND: undefined } : {},
       });
       local.push(() => node.stop());
       nodes.push({ ...node, dataDir });
@@ -194,14 +256,18 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl) {
     const pop = new Population({ node: nodes[0], sql, tag, apiSignups: Number(opt.signups) });
     // Every user the scenarios need, made up front: sign-up's argon2 work stays out of the
     // measurements (and out of the idle scenario's memory baseline).
-    const needed = Math.max(
-      scenarios.includes('fanout') ? params.fanout.sockets : 0,
-      scenarios.includes('latency') ? params.latency.sockets : 0,
-      scenarios.includes('throughput') ? params.throughput.senders * 2 : 0,
-      scenarios.includes('idle') && nodeCount === 1 ? params.idle.sockets : 0,
-    );
-    log(`making ${needed} users (${Math.min(needed, Number(opt.signups))} through the API)`);
-    await pop.ensureUsers(needed);
+    const needed = isCapacity
+      ? 0 // the scenario makes its own, with its workspace
+      : Math.max(
+          scenarios.includes('fanout') ? params.fanout.sockets : 0,
+          scenarios.includes('latency') ? params.latency.sockets : 0,
+          scenarios.includes('throughput') ? params.throughput.senders * 2 : 0,
+          scenarios.includes('idle') && nodeCount === 1 ? params.idle.sockets : 0,
+        );
+    if (needed > 0) {
+      log(`making ${needed} users (${Math.min(needed, Number(opt.signups))} through the API)`);
+      await pop.ensureUsers(needed);
+    }
     const serverPids = nodes.map((n) => n.pid);
     // Where the store's CPU goes: the PostgreSQL backends serving this database, or the
     // embedded store's PGlite process (a child of the node).
@@ -211,6 +277,13 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl) {
         where datname = current_database() and pid <> pg_backend_pid()`;
       return rows.map((r) => r.pid);
     };
+    // PostgreSQL's own processes (WAL writer, checkpointer, background writer, launchers):
+    // they serve every database of the server, other people's too on a shared machine.
+    const storeAuxPids = async () => {
+      if (!databaseUrl) return [];
+      const rows = await sql`select pid from pg_stat_activity where datname is null`;
+      return rows.map((r) => r.pid);
+    };
     const ruche = {
       kind: 'ruche',
       send: opt.send,
@@ -218,13 +291,23 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl) {
       recvNodes: nodes,
       serverPids,
       storePids,
+      storeAuxPids,
+      redisPid: redis?.pid,
       pop,
       sql,
     };
 
+    if (isCapacity) {
+      const label = `${store}/${nodeCount} capacity`;
+      log(label);
+      config.capacity = await attempt(label, () => capacity(ruche, { ...params.capacity, log }));
+      config.population = pop.timings;
+      return config;
+    }
+
     for (let run = 1; run <= runs; run++) {
       const r = {};
-      for (const sc of scenarios) {
+      for (const sc of classic) {
         const label = `${store}/${nodeCount} run ${run} ${sc}`;
         log(label);
         if (sc === 'fanout') {
@@ -279,8 +362,8 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl) {
       await Promise.resolve()
         .then(fn)
         .catch(() => {});
+    config.summary = summarize(config);
   }
-  config.summary = summarize(config);
   return config;
 }
 
@@ -297,7 +380,7 @@ async function main() {
   const stores = opt.store.split(',').map((s) => s.trim());
   const nodeCounts = opt.nodes.split(',').map(Number);
   let ceilingDbUrl;
-  if (stores.includes('postgres') && ceilings) {
+  if (stores.includes('postgres') && ceilings && classic.length > 0) {
     const name = `ruche_bench_ceiling_${process.pid}`;
     ceilingDbUrl = await createDatabase(opt['database-url'], name);
     cleanups.push(() => dropDatabase(opt['database-url'], name));
@@ -308,7 +391,9 @@ async function main() {
         log('skipping embedded with 2 nodes: the embedded store belongs to one process');
         continue;
       }
-      results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl));
+      if (classic.length > 0) results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl));
+      if (scenarios.includes('capacity'))
+        results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl, 'capacity'));
     }
   }
   results.finishedAt = new Date().toISOString();

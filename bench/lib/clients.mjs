@@ -6,9 +6,15 @@ import { createHistogram, mergeSparse } from './histogram.mjs';
 const workerPath = fileURLToPath(new URL('./client-worker.mjs', import.meta.url));
 
 export class ClientPool {
-  constructor(size) {
+  /** `script`: the worker module (the capacity scenario has its own). */
+  constructor(size, script = workerPath) {
     this.workers = Array.from({ length: size }, () =>
-      fork(workerPath, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+      fork(script, [], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        execArgv: process.env.BENCH_CLIENT_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLIENT_PROF}`]
+          : [],
+      }),
     );
     this.nextId = 1;
   }

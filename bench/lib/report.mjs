@@ -23,6 +23,7 @@ const pick = (runs, f) =>
 
 /** One config's medians: { metric: { value, ceiling?, ratio?, target?, met? } }. */
 export function summarize(config) {
+  if (config.kind === 'capacity') return summarizeCapacity(config.capacity);
   const runs = config.runs;
   const out = {};
   const has = (k) => runs.some((r) => r[k] && !r[k].error);
@@ -88,17 +89,113 @@ const fmt = (x, digits = 0) =>
 const pct = (x) => (x === null || x === undefined ? '–' : `${Math.round(x * 100)} %`);
 const met = (b) => (b === null || b === undefined ? '–' : b ? 'met' : '**missed**');
 
+/** (e): the largest passing N and the issue's targets at it. */
+function summarizeCapacity(c) {
+  if (!c || c.error) return {};
+  const L = c.limits;
+  const soak = c.options.soakS ? c.steps[0]?.soak : null;
+  const drifts = soak ? Object.values(soak).map((x) => x.drift) : [];
+  const worstDrift = drifts.length && drifts.every((d) => d !== null) ? Math.max(...drifts) : null;
+  return {
+    largestPassing: c.largestPassing,
+    usersMet: c.options.soakS ? null : c.largestPassing >= L.targetUsers,
+    coresPer1000: c.coresPer1000AtLargest,
+    cpuMet: c.coresPer1000AtLargest === null ? null : c.coresPer1000AtLargest <= L.coresPer1000Max,
+    soakDrift: worstDrift,
+    soakMet: worstDrift === null ? null : worstDrift < L.soakDriftMax,
+  };
+}
+
+const ms = (x) => (x === null || x === undefined ? '–' : fmt(x, x < 10 ? 1 : 0));
+const cpuPct = (cores) => (cores === null || cores === undefined ? '–' : `${fmt(cores * 100)} %`);
+
+/** (e)'s tables: one row per step, then the routes' p99 per step, then the verdict. */
+function capacityMarkdown(c, name) {
+  const lines = [];
+  const cap = c.capacity;
+  if (!cap || cap.error) {
+    lines.push(`(e) capacity, ${name}: error: ${String(cap?.error ?? c.error).split('\n')[0]}`);
+    return lines;
+  }
+  const o = cap.options;
+  const w = cap.workspace;
+  lines.push(
+    '',
+    `### (e) capacity — ${name}`,
+    '',
+    `${o.soakS ? `soak: ${o.soakS} s at ${cap.steps[0]?.users ?? '?'} users` : `steps of ${o.holdS} s`}; pace ×${o.pace} (a user switches channel every ${fmt(cap.periodsS.switch, 1)} s, sends every ${fmt(cap.periodsS.send, 1)} s, reacts every ${fmt(cap.periodsS.react, 1)} s, changes presence and reloads every ${fmt(cap.periodsS.reload, 1)} s on average); reload: ${o.reload === 'reconnect' ? `socket reconnected (deliveries counted on 1 user in ${o.witnessEvery}, who keep theirs)` : 'calls only, socket kept'}; workspace: ${fmt(w.users)} users, ${w.bigChannels} channels of ${fmt(w.bigMembers)}, ${fmt(w.channels)} of ${w.channelMin}–${w.channelMax}, ${fmt(w.dms)} DMs, ${fmt(w.messages)} messages`,
+    '',
+    '| N | connected | API p50 / p99 ms | delivery p50 / p99 ms | send→ack p99 ms | lost | shed | errors | server CPU | PostgreSQL CPU | (server + PG) per 1,000 users | RSS MiB | loop delay p99 ms | generator CPU | machine busy | verdict |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  );
+  for (const s of cap.steps) {
+    const redis = s.cpu.redis ? ` (+ Redis ${cpuPct(s.cpu.redis)})` : '';
+    lines.push(
+      `| ${fmt(s.users)} | ${fmt(s.connected)} | ${ms(s.api.p50)} / ${ms(s.api.p99)} | ${ms(s.delivery.p50)} / ${ms(s.delivery.p99)} | ${ms(s.ack.p99)} | ${fmt(s.lost)} of ${fmt(s.expectedDeliveries)} | ${fmt(s.shed)} (${(s.shedRate * 100).toFixed(2)} %) | ${fmt(s.errors)} | ${cpuPct(s.cpu.server)}${redis} | ${cpuPct(s.cpu.storeTotal)} | ${cpuPct(s.coresPer1000)} | ${Object.values(
+        s.rss,
+      )
+        .map((r) => fmt(r.mib))
+        .join(
+          ' + ',
+        )} | ${ms(s.eventLoop.p99)} | ${cpuPct(s.cpu.generator)} | ${pct(s.cpu.machineBusy)} | ${s.pass ? 'pass' : `**fail**: ${s.why.join('; ')}`} |`,
+    );
+  }
+  const kinds = ['page', 'read', 'react', 'user', 'channels', 'catchup', 'head'];
+  lines.push(
+    '',
+    `| N | API calls | sends | deliveries (all sockets) | ${kinds.map((k) => `${k} p99 ms`).join(' | ')} |`,
+    `|---:|---:|---:|---:|${kinds.map(() => '---:').join('|')}|`,
+  );
+  for (const s of cap.steps) {
+    lines.push(
+      `| ${fmt(s.users)} | ${fmt(s.calls)} | ${fmt(s.sent)} | ${fmt(s.delivery.n)} | ${kinds.map((k) => ms(s.apiKinds[k]?.p99)).join(' | ')} |`,
+    );
+  }
+  const sum = c.summary ?? {};
+  const L = cap.limits;
+  lines.push('');
+  if (o.soakS) {
+    const soak = cap.steps[0]?.soak ?? {};
+    lines.push(
+      `Soak: ${Object.entries(soak)
+        .map(
+          ([n, x]) =>
+            `${n} RSS ${fmt(x.startMib)} → ${fmt(x.endMib)} MiB (${x.drift === null ? '–' : `${(x.drift * 100).toFixed(1)} %`}; trend over the series ${x.slopeMibPerHour === null ? '–' : `${fmt(x.slopeMibPerHour, 1)} MiB/h`})`,
+        )
+        .join(
+          ', ',
+        )}; target growth < ${L.soakDriftMax * 100} %: ${met(sum.soakMet)}; the soak's step ${cap.steps[0]?.pass ? 'passed' : 'failed'}.`,
+    );
+  } else {
+    if (o.pace !== 1) {
+      lines.push(
+        `Pace ×${o.pace}: each user acts as ${o.pace} would, so the figures below do not answer the issue's targets (a smoke run).`,
+      );
+    }
+    lines.push(
+      `Largest passing N: **${fmt(sum.largestPassing)}** (target ≥ ${fmt(L.targetUsers)}: ${met(sum.usersMet)}); server + PostgreSQL CPU per 1,000 active users at it: ${cpuPct(sum.coresPer1000)} of one core (target ≤ ${L.coresPer1000Max * 100} %: ${met(sum.cpuMet)}). A step passes with API p99 ≤ ${L.apiP99Ms} ms, delivery p99 ≤ ${L.deliveryP99Ms} ms, nothing lost, every send answered, no error, shed ≤ ${L.shedRateMax * 100} %, every user connected.`,
+    );
+  }
+  return lines;
+}
+
 export function markdown(results) {
+  const classic = results.configs.some((c) => c.kind !== 'capacity');
   const lines = [
     `Ruche bench — ${results.startedAt} — commit ${results.git.commit}${results.git.dirty ? ' (+ uncommitted server changes)' : ''}`,
-    `${results.machine.nproc} cores, ${results.machine.memGiB} GiB, Node ${results.machine.node}, ${results.machine.postgres}; load avg at start ${results.machine.loadStart.join(' ')}; sends over ${results.options.send === 'http' ? 'HTTP (POST)' : 'the socket (send_message)'}; ${results.options.runs} run(s), medians`,
+    `${results.machine.nproc} cores, ${results.machine.memGiB} GiB, Node ${results.machine.node}, ${results.machine.postgres}; load avg at start ${results.machine.loadStart.join(' ')}, at end ${results.machine.loadEnd?.join(' ') ?? '?'}${classic ? `; sends over ${results.options.send === 'http' ? 'HTTP (POST)' : 'the socket (send_message)'}; ${results.options.runs} run(s), medians` : ''}`,
     '',
     '| config | figure | Ruche | ceiling | ratio | target | met |',
     '|---|---|---:|---:|---:|---|---|',
   ];
+  const capacityLines = [];
   for (const c of results.configs) {
     const s = c.summary ?? {};
     const name = `${c.store}, ${c.nodes} node${c.nodes > 1 ? 's + Redis' : ''}`;
+    if (c.kind === 'capacity') {
+      capacityLines.push(...capacityMarkdown(c, name));
+      continue;
+    }
     if (s.fanoutDeliveries) {
       const m = s.fanoutDeliveries;
       lines.push(
@@ -137,5 +234,6 @@ export function markdown(results) {
         `| ${name} | configuration error | ${String(c.error).split('\n')[0].slice(0, 160)} | | | | |`,
       );
   }
-  return lines.join('\n');
+  if (!classic) lines.splice(-3, 3);
+  return [...lines, ...capacityLines].join('\n');
 }

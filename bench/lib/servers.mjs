@@ -90,7 +90,11 @@ function stopChild(child, timeoutMs = 15_000) {
   });
 }
 
-/** One Ruche node from the bundle. The session secret is shared by the nodes of a cluster. */
+/**
+ * One Ruche node from the bundle. The session secret is shared by the nodes of a cluster.
+ * `env` overrides the bench's settings below (the capacity scenario keeps the server's
+ * socket admission rate).
+ */
 export async function startRuche({
   main,
   databaseUrl,
@@ -99,6 +103,7 @@ export async function startRuche({
   secret,
   cpuProfDir,
   log,
+  env: extraEnv = {},
 }) {
   const port = await freePort();
   const args = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, main] : [main];
@@ -121,6 +126,11 @@ export async function startRuche({
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.PUBLIC_URL;
+  // A scenario's own settings; undefined removes one (the server's default applies).
+  for (const [k, v] of Object.entries(extraEnv)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (redisUrl) env.REDIS_URL = redisUrl;
   const child = spawn(process.execPath, args, {
