@@ -86,6 +86,11 @@ describe('a lagging event loop', () => {
     expect(api.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
     const page = await alice.client.get('/channel/abc');
     expect(page.status).not.toBe(503);
+    // Not ready either: a balancer sends the next ones elsewhere; alive all the same.
+    const ready = await alice.client.get<{ failing: string[] }>('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.failing).toContain('overload');
+    expect((await alice.client.get('/healthz')).status).toBe(200);
 
     const ws = await TestSocket.connect(server, alice.client.cookieHeader);
     const closed = await new Promise<{ code: number; reason: string }>((resolve) =>

@@ -25,24 +25,24 @@ describe('health and readiness', () => {
   });
 
   it('turns 503 while an added check fails, and says why in French', async () => {
-    let overloaded = true;
+    let failing = true;
     server.app.ops.addReadinessCheck(
-      'overload',
+      'search-index',
       async () => {
-        if (overloaded) throw new Error('overloaded');
+        if (failing) throw new Error('index unreachable');
       },
-      'nœud surchargé',
+      "l'index de recherche ne répond pas",
     );
     // Probes within a second share one answer: wait for a fresh one.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await get('/readyz');
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
-      message: 'Nœud indisponible : nœud surchargé',
-      failing: ['overload'],
+      message: "Nœud indisponible : l'index de recherche ne répond pas",
+      failing: ['search-index'],
     });
     expect((await get('/healthz')).status).toBe(200);
-    overloaded = false;
+    failing = false;
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await get('/readyz')).status).toBe(200);
   });
