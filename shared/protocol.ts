@@ -25,7 +25,11 @@
  * module gathers them into the one typed union both sides use.
  */
 import { z } from 'zod';
-import { type ChannelEvent, JoinChannelFrameSchema } from './protocol/channels';
+import {
+  type ChannelEvent,
+  JoinChannelFrameSchema,
+  MarkReadFrameSchema,
+} from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
@@ -47,6 +51,7 @@ export {
 export const ClientFrameSchema = z.discriminatedUnion('type', [
   AuthFrameSchema,
   JoinChannelFrameSchema,
+  MarkReadFrameSchema,
   TypingFrameSchema,
   PresenceFrameSchema,
   PingFrameSchema,

@@ -336,7 +336,10 @@ function answers(user, buf, at) {
 
 // ── what a user does ────────────────────────────────────────────────────────────────
 
-/** The web client marks the open channel read on opening and on new messages, at most every 2 s. */
+/**
+ * The web client marks the open channel read on opening and on new messages, at most every
+ * 2 s: over the socket (`mark_read`) while it is open, else by POST (use-mark-read.ts).
+ */
 function markRead(user) {
   if (user.current < 0) return;
   const fire = () => {
@@ -345,7 +348,10 @@ function markRead(user) {
     if (user.current < 0 || user.stopped) return;
     const m = M(step);
     if (m) count(m.actions, 'read');
-    void api(user, 'read', 'POST', `/api/channels/${P.channelIds[user.current]}/read`);
+    const channelId = P.channelIds[user.current];
+    if (!wsSend(user, { type: 'mark_read', channelId })) {
+      void api(user, 'read', 'POST', `/api/channels/${channelId}/read`);
+    }
   };
   const wait = user.lastRead + MARK_READ_EVERY_MS - Date.now();
   if (user.readTimer) return; // a trailing mark is already due

@@ -91,10 +91,15 @@ export function buildWorldHub(w: World, bus = new MemoryBus(), extra: WorldOptio
     heartbeatMs: 60_000,
     ...options,
   });
-  registerChannelRealtime(hub, {
-    listChannelIds: loadChannelIds ?? channelsOf,
-    isMember: async (channelId, userId) => w.members.get(channelId)?.has(userId) ?? false,
-  });
+  registerChannelRealtime(
+    hub,
+    {
+      listChannelIds: loadChannelIds ?? channelsOf,
+      isMember: async (channelId, userId) => w.members.get(channelId)?.has(userId) ?? false,
+    },
+    // The read marker is the store's: the real one is tested over real sockets.
+    async () => undefined,
+  );
   registerTypingRealtime(hub, new TypingBoard(), new TypingThrottle());
   registerPresenceFrame(hub);
   registerSendFrame(

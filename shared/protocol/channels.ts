@@ -9,6 +9,16 @@ export const JoinChannelFrameSchema = z.object({
   channelId: frameId,
 });
 
+/**
+ * Marks a channel read up to its last message, as POST /api/channels/{id}/read does, without
+ * an HTTP request: the web client sends it while the socket is open (a busy channel read live
+ * marks read every 2 s). Members only; the user's sockets get `channel_read`.
+ */
+export const MarkReadFrameSchema = z.object({
+  type: z.literal('mark_read'),
+  channelId: frameId,
+});
+
 export type ChannelEvent =
   | { type: 'channel_updated'; channel: Channel }
   | { type: 'channel_deleted'; channelId: string }

@@ -5,6 +5,7 @@ import { buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { TestSocket } from '../../../test/test-socket';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -86,6 +87,30 @@ describe('GET /api/channels', () => {
     const res = await alice.client.get<Channel[]>('/api/channels');
     expect(res.status).toBe(200);
     expect(res.body.map((c) => c.id)).toEqual([mine.id]);
+  });
+
+  it('marks read over the socket too (mark_read): channel_read to the user, members only', async () => {
+    const alice = await buildUser(server);
+    const bob = await buildUser(server);
+    const channel = await buildChannel(alice);
+    await bob.client.post(`/api/channels/${channel.id}/join`);
+    for (const text of ['un', 'deux']) await sendMessage(alice, channel.id, text);
+    const socket = await TestSocket.open(server, bob.client);
+    socket.send({ type: 'mark_read', channelId: channel.id });
+    const read = await socket.next((e) => e.type === 'channel_read');
+    const listed = (await bob.client.get<Channel[]>('/api/channels')).body.find(
+      (c) => c.id === channel.id,
+    );
+    expect(listed).toMatchObject({ unreadCount: 0, lastReadSeq: listed?.lastSeq });
+    expect(read).toMatchObject({ channelId: channel.id, lastReadSeq: listed?.lastSeq });
+
+    // Not a member: an error, and nothing marked.
+    const other = await buildChannel(alice);
+    socket.send({ type: 'mark_read', channelId: other.id });
+    expect(await socket.next((e) => e.type === 'error')).toMatchObject({
+      message: 'Canal introuvable',
+    });
+    await socket.close();
   });
 
   it('counts unread messages from others since lastReadAt, cleared by POST /read', async () => {

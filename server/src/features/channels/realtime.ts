@@ -1,4 +1,4 @@
-import { JoinChannelFrameSchema } from '#shared/protocol/channels';
+import { JoinChannelFrameSchema, MarkReadFrameSchema } from '#shared/protocol/channels';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
 import { CHANNEL_NOT_FOUND } from './access';
@@ -23,7 +23,11 @@ export const membershipOf = (db: Db): ChannelMembership => ({
  * re-checks membership with the store since this node may lag a join made on another. A
  * user's presence goes to everyone who shares a channel with them.
  */
-export function registerChannelRealtime(realtime: Realtime, membership: ChannelMembership): void {
+export function registerChannelRealtime(
+  realtime: Realtime,
+  membership: ChannelMembership,
+  markRead: (userId: string, channelId: string) => Promise<unknown>,
+): void {
   realtime.topicKind(CHANNEL_TOPIC, {
     authorize: async (identity, channelId) =>
       identity.kind === 'user' && membership.isMember(channelId, identity.userId),
@@ -36,6 +40,14 @@ export function registerChannelRealtime(realtime: Realtime, membership: ChannelM
       return;
     }
     socket.reply({ type: 'joined', channelId });
+  });
+  // The socket listens to the channel: the user is a member (the removal unsubscribes it).
+  realtime.onFrame('mark_read', MarkReadFrameSchema, async (socket, { channelId }) => {
+    if (!socket.isSubscribed(channelTopic(channelId))) {
+      socket.reply({ type: 'error', message: CHANNEL_NOT_FOUND });
+      return;
+    }
+    await markRead(socket.identity.userId, channelId);
   });
   realtime.presenceAudience(async (userId) =>
     (await membership.listChannelIds(userId)).map(channelTopic),

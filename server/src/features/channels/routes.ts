@@ -25,7 +25,10 @@ import {
 type ById = { Params: { id: string } };
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerChannelRealtime(ctx.realtime, membershipOf(ctx.db));
+  const deps = { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log };
+  registerChannelRealtime(ctx.realtime, membershipOf(ctx.db), (userId, channelId) =>
+    markChannelRead(deps, userId, channelId),
+  );
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
 
   app.get('/api/channels', async (request) => {
