@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../lib/errors';
-import { deferredUpgrade } from '../lib/overload';
+import { deferredUpgrade, deferUpgrade, storeBusy } from '../lib/overload';
 import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
 
 declare module 'fastify' {
@@ -26,7 +26,16 @@ export function registerSessionResolver(
     if (deferredUpgrade(request) !== undefined) return;
     const token = readSessionToken(request, ctx.config);
     if (!token) return;
-    const session = await resolveSession(ctx.db, ctx.config, token);
+    let session: Awaited<ReturnType<typeof resolveSession>>;
+    try {
+      session = await resolveSession(ctx.db, ctx.config, token);
+    } catch (err) {
+      // A socket the store cannot take now is sent away with a retry hint, not a 503.
+      const busy = storeBusy(err);
+      if (!busy || request.url !== '/ws') throw err;
+      deferUpgrade(request, busy.retryAfterSeconds * 1000);
+      return;
+    }
     if (!session) return;
     request.user = session.user;
     request.sessionId = session.sid;

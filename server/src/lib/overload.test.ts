@@ -46,6 +46,15 @@ describe('a store whose connections are all busy', () => {
       for (let i = 0; i < 10; i++) {
         answers.push(await timed(() => alice.client.get<ApiErrorBody>('/api/channels')));
       }
+      // A socket opened meanwhile is not refused (no 5xx): sent away with its retry hint.
+      const ws = await TestSocket.connect(server, alice.client.cookieHeader);
+      const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+        ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
+      expect(closed.code).toBe(CLOSE_TRY_LATER);
+      expect(TryLaterReasonSchema.parse(JSON.parse(closed.reason)).retryMs).toBeGreaterThanOrEqual(
+        1000,
+      );
     } finally {
       release();
     }

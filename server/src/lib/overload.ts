@@ -33,6 +33,11 @@ const deferredUpgrades = new WeakMap<FastifyRequest, number>();
 export const deferredUpgrade = (request: FastifyRequest): number | undefined =>
   deferredUpgrades.get(request);
 
+/** Send this upgrade away for now (the store refused its session look-up): see deferredUpgrade. */
+export const deferUpgrade = (request: FastifyRequest, retryMs: number): void => {
+  deferredUpgrades.set(request, spreadWait(retryMs));
+};
+
 /** A wait of `atLeastMs` plus 0–2 s, so that the sockets sent away come back spread out. */
 const spreadWait = (atLeastMs: number) => atLeastMs + Math.floor(Math.random() * 2000);
 

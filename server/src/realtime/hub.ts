@@ -6,9 +6,11 @@ import {
   CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_SLOW,
+  CLOSE_TRY_LATER,
   type ServerEvent,
 } from '#shared/protocol';
 import { HttpError } from '../lib/errors';
+import { storeBusy } from '../lib/overload';
 import { TokenBuckets } from '../lib/token-bucket';
 import type { Broker, PresenceStore } from './broker';
 import type { Log } from './broker-redis';
@@ -373,6 +375,13 @@ export class Hub implements Realtime {
       if (conn.closed) return;
       this.index.loaded(conn, topics);
     } catch (err) {
+      // The store refused for now (overload, docs/scaling.md): come back later, spread out.
+      const busy = storeBusy(err);
+      if (busy) {
+        const retryMs = busy.retryAfterSeconds * 1000;
+        this.disconnect(conn, CLOSE_TRY_LATER, JSON.stringify({ retryMs }), false);
+        return;
+      }
       this.options.log.warn({ err }, 'realtime: could not load subscriptions');
       this.disconnect(conn, 1011, 'Erreur interne', false);
       return;
