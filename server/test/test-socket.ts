@@ -9,7 +9,7 @@ import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
 import { type ClientFrame, parseServerFrame, type ServerEvent } from '#shared/protocol';
 import type { TestClient } from './client';
-import type { Actor } from './factories';
+import { type Actor, buildUser } from './factories';
 import type { TestServer } from './server';
 
 export class TestSocket {
@@ -192,3 +192,20 @@ export const isEvent =
   (event: ServerEvent): boolean =>
     event.type === type &&
     Object.entries(where).every(([k, v]) => (event as Record<string, unknown>)[k] === v);
+
+/**
+ * Alice and Bob in one channel, Alice's socket open, and a matcher for Bob's presence as
+ * her socket sees it: the set-up of the presence tests.
+ */
+export async function aliceWatchingBob(
+  server: TestServer,
+  open: (who: Pick<Actor, 'client'>) => Promise<TestSocket>,
+) {
+  const [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
+  const channel = await createChannel(alice);
+  await joinChannel(bob, channel.id);
+  const a = await open(alice);
+  const forBob = (status: string) =>
+    isEvent('presence_update', { userId: bob.user.id, status } as never);
+  return { alice, bob, channel, a, forBob };
+}

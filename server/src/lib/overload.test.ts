@@ -18,6 +18,16 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Open a socket the node should send away: its upgrade succeeds, it closes with 4503; the hint. */
+async function sentAwayFor(on: TestServer, cookie: string): Promise<number> {
+  const ws = await TestSocket.connect(on, cookie);
+  const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  expect(closed.code).toBe(CLOSE_TRY_LATER);
+  return TryLaterReasonSchema.parse(JSON.parse(closed.reason)).retryMs;
+}
+
 async function timed<T>(request: () => Promise<T>): Promise<{ answer: T; ms: number }> {
   const started = performance.now();
   const answer = await request();
@@ -47,14 +57,7 @@ describe('a store whose connections are all busy', () => {
         answers.push(await timed(() => alice.client.get<ApiErrorBody>('/api/channels')));
       }
       // A socket opened meanwhile is not refused (no 5xx): sent away with its retry hint.
-      const ws = await TestSocket.connect(server, alice.client.cookieHeader);
-      const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
-        ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-      );
-      expect(closed.code).toBe(CLOSE_TRY_LATER);
-      expect(TryLaterReasonSchema.parse(JSON.parse(closed.reason)).retryMs).toBeGreaterThanOrEqual(
-        1000,
-      );
+      expect(await sentAwayFor(server, alice.client.cookieHeader)).toBeGreaterThanOrEqual(1000);
     } finally {
       release();
     }
@@ -101,14 +104,7 @@ describe('a lagging event loop', () => {
     expect(ready.body.failing).toContain('overload');
     expect((await alice.client.get('/healthz')).status).toBe(200);
 
-    const ws = await TestSocket.connect(server, alice.client.cookieHeader);
-    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
-      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    );
-    expect(closed.code).toBe(CLOSE_TRY_LATER);
-    expect(TryLaterReasonSchema.parse(JSON.parse(closed.reason)).retryMs).toBeGreaterThanOrEqual(
-      1000,
-    );
+    expect(await sentAwayFor(server, alice.client.cookieHeader)).toBeGreaterThanOrEqual(1000);
 
     // Once the loop is free again (next sample), everything is served.
     await sleep(2200);

@@ -4,6 +4,7 @@
  * chat features' registrations run on it over an in-memory world (server/test/realtime-world.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserStatus } from '#shared/limits';
 import {
   CLOSE_POLICY_VIOLATION,
   CLOSE_SERVICE_RESTART,
@@ -72,6 +73,27 @@ afterEach(async () => {
   for (const hub of hubs.splice(0)) await hub.close();
   vi.restoreAllMocks();
 });
+
+/** A status store whose writes can be held (hold() returns the release): what was saved, in order. */
+function heldStatusStore(w: ReturnType<typeof world>) {
+  const saves: string[] = [];
+  let held = Promise.resolve();
+  return {
+    saves,
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+    saveStatus: async (userId: string, status: UserStatus) => {
+      saves.push(`${userId}:${status}`);
+      await held;
+      w.statuses.set(userId, status);
+    },
+  };
+}
 
 describe('writes', () => {
   it('sends N events queued in one turn as ONE write, a JSON array in order', async () => {
@@ -533,18 +555,10 @@ describe('several nodes on one bus', () => {
 
   it('presence: frames and setStatus return without waiting for the write', async () => {
     const w = world({ c1: ['alice', 'bob'] });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const saves: string[] = [];
-    const hub = buildHub(w, new MemoryBus(), {
-      saveStatus: async (userId, status) => {
-        saves.push(`${userId}:${status}`);
-        await held;
-        w.statuses.set(userId, status);
-      },
-    });
+    const store = heldStatusStore(w);
+    const release = store.hold();
+    const hub = buildHub(w, new MemoryBus(), { saveStatus: store.saveStatus });
+    const { saves } = store;
     await hub.start();
     const alice = await connect(hub, 'alice');
     const bob = await connect(hub, 'bob');
@@ -561,23 +575,14 @@ describe('several nodes on one bus', () => {
 
   it('presence: sockets that come and go while the chain waits on the store write nothing more', async () => {
     const w = world({ c1: ['alice', 'bob'] });
-    let release = () => {};
-    let held = Promise.resolve();
-    const saves: string[] = [];
-    const hub = buildHub(w, new MemoryBus(), {
-      saveStatus: async (userId, status) => {
-        saves.push(`${userId}:${status}`);
-        await held;
-        w.statuses.set(userId, status);
-      },
-    });
+    const store = heldStatusStore(w);
+    const hub = buildHub(w, new MemoryBus(), { saveStatus: store.saveStatus });
+    const { saves } = store;
     await hub.start();
     const alice = await connect(hub, 'alice');
     await hub.presence.settled();
     saves.length = 0;
-    held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = store.hold();
     // Bob comes online (the write waits), then reloads his tab five times meanwhile.
     let bob = openSocket(hub, new FakeSocket(), 's-bob', 'bob');
     await bob.ready;

@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/users';
-import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { StoreCounters } from '../../test/store-counters';
-import { createChannel, isEvent, joinChannel, socketOpener } from '../../test/test-socket';
+import { aliceWatchingBob, socketOpener } from '../../test/test-socket';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,12 +18,7 @@ const open = socketOpener(() => server);
 
 describe('presence writes', () => {
   it('a flapping user writes users.status once per change shown, a re-sent status not at all', async () => {
-    const [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
-    const channel = await createChannel(alice);
-    await joinChannel(bob, channel.id);
-    const a = await open(alice);
-    const forBob = (status: string) =>
-      isEvent('presence_update', { userId: bob.user.id, status } as never);
+    const { alice, bob, channel, a, forBob } = await aliceWatchingBob(server, open);
     // A first visit, so that users.status says offline (a new account starts online).
     const first = await open(bob);
     await a.next(forBob('online'));

@@ -6,6 +6,7 @@ import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import {
+  aliceWatchingBob,
   createChannel,
   isEvent,
   joinChannel,
@@ -183,12 +184,7 @@ describe('channel delivery', () => {
 
 describe('presence', () => {
   it('shows a user online on their first socket and offline when the last one closes', async () => {
-    const [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
-    const channel = await createChannel(alice);
-    await joinChannel(bob, channel.id);
-    const a = await open(alice);
-    const forBob = (status: string) =>
-      isEvent('presence_update', { userId: bob.user.id, status } as never);
+    const { alice, bob, channel, a, forBob } = await aliceWatchingBob(server, open);
 
     const b1 = await open(bob);
     await a.next(forBob('online'));
