@@ -36,9 +36,9 @@ test.describe('settings page', () => {
     await expect(settings.statusMessage).toHaveValue('En réunion');
   });
 
-  test('a signed-out visitor is sent to sign in', async ({ alice }) => {
+  test('a signed-out visitor is sent to sign in, and would come back here', async ({ alice }) => {
     await alice.page.goto('/settings');
-    await expect(alice.page).toHaveURL(/\/login$/);
+    await expect(alice.page).toHaveURL(/\/login\?next=%2Fsettings$/);
     await expect(alice.login.signInTab).toBeVisible();
   });
 });
@@ -58,7 +58,7 @@ test('a profile update after the session ended warns, then goes to sign in', asy
   // has been seen, so that a slow machine cannot navigate away under the assertion.
   let release: () => void = () => {};
   const toastSeen = new Promise<void>((resolve) => (release = resolve));
-  await alice.page.route('**/api/login', async (route) => {
+  await alice.page.route('**/api/login*', async (route) => {
     await toastSeen;
     await route.fallback();
   });
@@ -67,5 +67,5 @@ test('a profile update after the session ended warns, then goes to sign in', asy
   await alice.settings.saveDisplayNameButton.click();
   await expect(alice.shell.toast).toHaveText(/Non autorisé.*Votre session a expiré/);
   release();
-  await expect(alice.page).toHaveURL(/\/login$/);
+  await expect(alice.page).toHaveURL(/\/login\?next=%2Fsettings$/);
 });

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { UNAUTHORIZED_REDIRECT_MS } from '#shared/limits';
 import { toast } from '@/components/ui/use-toast';
-import { apiGet, goToLogin, isUnauthorized } from './api';
+import { apiGet, currentPath, goToLogin, isUnauthorized } from './api';
 import i18n from './i18n';
 
 /** docs/product.md §7: the default query GETs the path formed by joining its key segments with "/". */
@@ -13,7 +13,8 @@ let redirecting = false;
 function redirectOn401(error: unknown): void {
   if (!isUnauthorized(error) || redirecting) return;
   redirecting = true;
-  setTimeout(goToLogin, UNAUTHORIZED_REDIRECT_MS);
+  // Back to this page once signed in again.
+  setTimeout(() => goToLogin(currentPath()), UNAUTHORIZED_REDIRECT_MS);
 }
 
 export const queryClient = new QueryClient({
