@@ -59,6 +59,36 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
   return result.data;
 }
 
+/**
+ * Whether the store could not be reached (refused, reset, closed, timed out, shutting down,
+ * out of connections): the request did not fail, the store is away for now, so 503 and a
+ * Retry-After rather than 500 (docs/operations.md, readiness).
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (STORE_AWAY_CODES.has(code)) return true;
+    // SQLSTATE 08: connection exception; 57P01–57P03: shutting down, cannot connect now.
+    if (/^(08...|57P0[123])$/.test(code)) return true;
+  }
+  return false;
+}
+
+const STORE_AWAY_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+]);
+
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps JSON est vide',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge',
@@ -74,6 +104,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     const busy = storeBusy(error);
     if (busy) return answerStoreBusy(reply, busy);
+    if (isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'store unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ message: 'Le stockage ne répond pas : réessayez dans quelques instants' });
+    }
     let status = 500;
     let body: ApiErrorBody = { message: 'Erreur interne du serveur' };
     if (error instanceof HttpError) {

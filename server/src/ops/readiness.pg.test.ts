@@ -5,6 +5,8 @@
  * embedded store is the node's own child process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
 import { TcpProxy } from '../../test/tcp-proxy';
@@ -61,7 +63,8 @@ async function until(status: number): Promise<Answer> {
 }
 
 describe('readiness follows the dependencies', () => {
-  it('PostgreSQL unreachable: 503 naming the store, then 200 once it is back', async () => {
+  it('PostgreSQL unreachable: 503 naming the store, API calls 503 too, then 200 once it is back', async () => {
+    const alice = await buildUser(server);
     expect((await readyz()).status).toBe(200);
     pg.cut();
     const down = await until(503);
@@ -71,8 +74,14 @@ describe('readiness follows the dependencies', () => {
     });
     // Liveness touches no store: the process is fine, restarting it would not help.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // A signed-in call gets a 503 it can retry, not a 500.
+    const call = await alice.client.get<ApiErrorBody>('/api/channels');
+    expect(call.status).toBe(503);
+    expect(call.body.message).toBe('Le stockage ne répond pas : réessayez dans quelques instants');
+    expect(call.headers.get('retry-after')).toBe('5');
     pg.restore();
     expect((await until(200)).body).toEqual({ status: 'ok' });
+    expect((await alice.client.get('/api/channels')).status).toBe(200);
   }, 40_000);
 
   it('Redis unreachable: 503 naming Redis, then 200 once it is back', async () => {
