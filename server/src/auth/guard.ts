@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { unauthorized } from '../lib/errors';
-import { deferredUpgrade, deferUpgrade, storeBusy } from '../lib/overload';
+import { storeBusy, unauthorized } from '../lib/errors';
+import { deferredUpgrade, deferUpgrade } from '../lib/overload';
 import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
 
 declare module 'fastify' {

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, STATUS_MAX, STATUS_MESSAGE_MAX } from '#shared/limits';
-import { createdAt, id, tz, updatedAt } from '../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../db/columns';
 
 export const users = pgTable(
   'users',
@@ -81,9 +81,7 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     kind: varchar('kind', { length: 20 }).notNull(),
     expiresAt: tz('expires_at').notNull(),
     usedAt: tz('used_at'),

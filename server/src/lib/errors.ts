@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ApiErrorBody } from '#shared/auth';
-import { answerStoreBusy, storeBusy } from './overload';
+import { NOT_PROCESSED_HEADER } from '#shared/limits';
+import { StoreBusyError, storeCalls } from '../db/store-gate';
 
 /** An error a client caused, with its status and a French message for the person. */
 export class HttpError extends Error {
@@ -35,10 +36,21 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 function hasCode(error: unknown, code: string): boolean {
+  return causes(error).some((e) => (e as { code?: unknown }).code === code);
+}
+
+/** The error and what it wraps (Drizzle wraps the driver's error in `cause`), outermost first. */
+function causes(error: unknown): object[] {
+  const chain: object[] = [];
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
+    chain.push(e);
   }
-  return false;
+  return chain;
+}
+
+/** A query the store gate refused for its budget (db/store-gate.ts), wherever it is wrapped. */
+export function storeBusy(error: unknown): StoreBusyError | undefined {
+  return causes(error).find((e): e is StoreBusyError => e instanceof StoreBusyError);
 }
 
 /** Field errors keyed by dotted path; the first message becomes the response's `message`. */
@@ -65,14 +77,11 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
  * Retry-After rather than 500 (docs/operations.md, readiness).
  */
 export function isStoreUnavailable(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code !== 'string') continue;
-    if (STORE_AWAY_CODES.has(code)) return true;
+  return causes(error).some(({ code }: { code?: unknown }) => {
+    if (typeof code !== 'string') return false;
     // SQLSTATE 08: connection exception; 57P01–57P03: shutting down, cannot connect now.
-    if (/^(08...|57P0[123])$/.test(code)) return true;
-  }
-  return false;
+    return STORE_AWAY_CODES.has(code) || /^(08...|57P0[123])$/.test(code);
+  });
 }
 
 const STORE_AWAY_CODES = new Set([
@@ -103,7 +112,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     const busy = storeBusy(error);
-    if (busy) return answerStoreBusy(reply, busy);
+    if (busy) {
+      // Whether it may be sent again whatever its method: no query of it reached the store.
+      reply.code(503).header('Retry-After', String(busy.retryAfterSeconds));
+      if (!storeCalls.getStore()?.reachedStore) reply.header(NOT_PROCESSED_HEADER, '1');
+      return reply.send({ message: busy.message });
+    }
     if (isStoreUnavailable(error)) {
       request.log.warn({ err: error }, 'store unavailable');
       return reply

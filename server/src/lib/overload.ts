@@ -2,12 +2,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_PROCESSED_HEADER } from '#shared/limits';
 import type { Config } from '../config';
-import {
-  OVERLOADED_MESSAGE,
-  retryAfterSeconds,
-  StoreBusyError,
-  storeCalls,
-} from '../db/store-gate';
+import { OVERLOADED_MESSAGE, retryAfterSeconds, storeCalls } from '../db/store-gate';
 import { TokenBuckets } from './token-bucket';
 
 /**
@@ -90,19 +85,4 @@ export async function registerOverloadShedding(
     // Every query made for this request may wait STORE_WAIT_MS for a connection.
     storeCalls.run({ waitBudgetMs: config.overload.storeWaitMs }, done);
   });
-}
-
-/** The error handler's part: a query refused by the store gate. */
-export function storeBusy(error: unknown): StoreBusyError | undefined {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof StoreBusyError) return e;
-  }
-  return undefined;
-}
-
-/** Answer a request whose query the store gate refused: 503, and whether it may be re-sent. */
-export function answerStoreBusy(reply: FastifyReply, error: StoreBusyError): FastifyReply {
-  reply.code(503).header('Retry-After', String(error.retryAfterSeconds));
-  if (!storeCalls.getStore()?.reachedStore) reply.header(NOT_PROCESSED_HEADER, '1');
-  return reply.send({ message: error.message });
 }

@@ -74,6 +74,16 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** Two started hubs on one bus: two nodes, seeing `first` and `second` (the same by default). */
+async function twoNodes(first: World, second: World = first) {
+  const bus = new MemoryBus();
+  const one = buildHub(first, bus);
+  const two = buildHub(second, bus);
+  await one.start();
+  await two.start();
+  return [one, two] as const;
+}
+
 /** A status store whose writes can be held (hold() returns the release): what was saved, in order. */
 function heldStatusStore(w: ReturnType<typeof world>) {
   const saves: string[] = [];
@@ -401,11 +411,7 @@ describe('send_message', () => {
 describe('several nodes on one bus', () => {
   it('carries events and membership changes to the other node, in order', async () => {
     const w = world({ c1: ['alice', 'bob'] });
-    const bus = new MemoryBus();
-    const one = buildHub(w, bus);
-    const two = buildHub(w, bus);
-    await one.start();
-    await two.start();
+    const [one, two] = await twoNodes(w);
     const bob = await connect(two, 'bob');
     const carol = await connect(two, 'carol');
     await toChannel(one, 'c1', message('c1', 1));
@@ -419,11 +425,7 @@ describe('several nodes on one bus', () => {
 
   it('shared notes reach every node, this one at once; toTopic may share its event too', async () => {
     const w = world({ c1: ['alice', 'bob'] });
-    const bus = new MemoryBus();
-    const one = buildHub(w, bus);
-    const two = buildHub(w, bus);
-    await one.start();
-    await two.start();
+    const [one, two] = await twoNodes(w);
     const seen: Array<[string, unknown]> = [];
     one.onShared('drafts', (note) => seen.push(['one', note]));
     two.onShared('drafts', (note) => seen.push(['two', note]));
@@ -444,11 +446,7 @@ describe('several nodes on one bus', () => {
   });
 
   it("sessionEnded closes that session's sockets on every node", async () => {
-    const bus = new MemoryBus();
-    const one = buildHub(world({}), bus);
-    const two = buildHub(world({}), bus);
-    await one.start();
-    await two.start();
+    const [one, two] = await twoNodes(world({}), world({}));
     const mine = await connect(two, 'alice', 'sid-1');
     const other = await connect(two, 'alice', 'sid-2');
     await one.sessionEnded('sid-1');
@@ -459,11 +457,7 @@ describe('several nodes on one bus', () => {
 
   it('presence: online on the first socket anywhere, offline after the last one anywhere', async () => {
     const w = world({ c1: ['alice', 'bob'] });
-    const bus = new MemoryBus();
-    const one = buildHub(w, bus);
-    const two = buildHub(w, bus);
-    await one.start();
-    await two.start();
+    const [one, two] = await twoNodes(w);
     const alice = await connect(one, 'alice');
     const bobOn1 = await connect(one, 'bob');
     const bobOn2 = await connect(two, 'bob');
@@ -605,11 +599,7 @@ describe('several nodes on one bus', () => {
 
   it('drain: sockets closed with 1012 after what is queued, late ones at once, and their users kept online for the nodes they reconnect to', async () => {
     const w = world({ c1: ['alice', 'bob'] });
-    const bus = new MemoryBus();
-    const one = buildHub(w, bus);
-    const two = buildHub(w, bus);
-    await one.start();
-    await two.start();
+    const [one, two] = await twoNodes(w);
     const alice = await connect(two, 'alice');
     const bob = await connect(one, 'bob');
     await one.presence.settled();

@@ -9,8 +9,8 @@ import {
   CLOSE_TRY_LATER,
   type ServerEvent,
 } from '#shared/protocol';
-import { HttpError } from '../lib/errors';
-import { storeBusy } from '../lib/overload';
+import { HttpError, storeBusy } from '../lib/errors';
+
 import { TokenBuckets } from '../lib/token-bucket';
 import type { Broker, PresenceStore } from './broker';
 import type { Log } from './broker-redis';

@@ -1,16 +1,14 @@
 import { index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { BOARD_NAME_MAX, LIST_NAME_MAX, TASK_TITLE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, tz, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export const boards = pgTable(
   'boards',
   {
     id: id(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
     name: varchar('name', { length: BOARD_NAME_MAX }).notNull(),
     description: text('description'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -24,9 +22,7 @@ export const lists = pgTable(
   'lists',
   {
     id: id(),
-    boardId: uuid('board_id')
-      .notNull()
-      .references(() => boards.id, { onDelete: 'cascade' }),
+    boardId: ownedBy('board_id', () => boards.id),
     name: varchar('name', { length: LIST_NAME_MAX }).notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
@@ -39,9 +35,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
-    listId: uuid('list_id')
-      .notNull()
-      .references(() => lists.id, { onDelete: 'cascade' }),
+    listId: ownedBy('list_id', () => lists.id),
     title: varchar('title', { length: TASK_TITLE_MAX }).notNull(),
     description: text('description'),
     assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),

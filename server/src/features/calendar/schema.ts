@@ -11,16 +11,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, tz, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
 import { tasks } from '../boards/schema';
 
 export const calendarConnections = pgTable(
   'calendar_connections',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     provider: varchar('provider', { length: 20 }).notNull(),
     calendarId: text('calendar_id'),
     calendarName: text('calendar_name'),
@@ -48,9 +46,7 @@ export const calendarEvents = pgTable(
   'calendar_events',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     title: varchar('title', { length: EVENT_TITLE_MAX }).notNull(),
     description: text('description'),
     startTime: tz('start_time').notNull(),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHANNEL_NAME_MAX, CHANNEL_TYPE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, tz, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
 
 export const channels = pgTable(
   'channels',
@@ -40,12 +40,8 @@ export const channelMembers = pgTable(
   'channel_members',
   {
     id: id(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
+    userId: ownedBy('user_id', () => users.id),
     role: varchar('role', { length: 20 }).notNull().default('member'),
     lastReadAt: tz('last_read_at'),
     // The channel's seq read up to, set with lastReadAt: unread counts read the messages
@@ -67,12 +63,8 @@ export const channelMembers = pgTable(
 export const channelRemovals = pgTable(
   'channel_removals',
   {
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
+    userId: ownedBy('user_id', () => users.id),
     removedAt: tz('removed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] })],

@@ -1,16 +1,14 @@
 import { index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { FILE_MIME_MAX, FILE_ORIGINAL_NAME_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id, ownedBy } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export const files = pgTable(
   'files',
   {
     id: id(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
     originalName: varchar('original_name', { length: FILE_ORIGINAL_NAME_MAX }).notNull(),

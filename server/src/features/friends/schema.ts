@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/schema';
-import { createdAt, id, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 
 export const friendRequests = pgTable(
   'friend_requests',
   {
     id: id(),
-    fromUserId: uuid('from_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toUserId: uuid('to_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: ownedBy('from_user_id', () => users.id),
+    toUserId: ownedBy('to_user_id', () => users.id),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     message: text('message'),
     createdAt: createdAt(),

@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { INVITE_CODE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, tz } from '../../db/columns';
+import { createdAt, id, ownedBy, tz } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export const channelInvites = pgTable(
   'channel_invites',
   {
     id: id(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
     inviteCode: varchar('invite_code', { length: INVITE_CODE_MAX }).notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: tz('expires_at'),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REACTION_EMOJI_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export interface AttachmentItem {
@@ -27,12 +27,8 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
+    userId: ownedBy('user_id', () => users.id),
     content: text('content').notNull(),
     attachments: jsonb('attachments').$type<AttachmentItem[]>().notNull().default([]),
     mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
@@ -61,12 +57,8 @@ export const reactions = pgTable(
   'reactions',
   {
     id: id(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: ownedBy('message_id', () => messages.id),
+    userId: ownedBy('user_id', () => users.id),
     emoji: varchar('emoji', { length: REACTION_EMOJI_MAX }).notNull(),
     createdAt: createdAt(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 import { messages } from '../messages/schema';
 
@@ -10,9 +10,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     type: varchar('type', { length: NOTIFICATION_TYPE_MAX }).notNull(),
     title: varchar('title', { length: NOTIFICATION_TITLE_MAX }).notNull(),
     content: text('content'),

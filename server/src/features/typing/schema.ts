@@ -1,6 +1,6 @@
-import { boolean, index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/schema';
-import { tz, updatedAt } from '../../db/columns';
+import { ownedBy, tz, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 /**
@@ -10,12 +10,8 @@ import { channels } from '../channels/schema';
 export const userPresence = pgTable(
   'user_presence',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    channelId: ownedBy('channel_id', () => channels.id),
     isTyping: boolean('is_typing').notNull().default(false),
     lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
     updatedAt: updatedAt(),

@@ -15,7 +15,7 @@ import {
   ROOM_PARTICIPANTS_DEFAULT,
 } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, tz, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export const videoCallRooms = pgTable(
@@ -44,9 +44,7 @@ export const videoCallParticipants = pgTable(
   'video_call_participants',
   {
     id: id(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => videoCallRooms.id, { onDelete: 'cascade' }),
+    roomId: ownedBy('room_id', () => videoCallRooms.id),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     guestName: varchar('guest_name', { length: GUEST_NAME_MAX }),
     isGuest: boolean('is_guest').notNull().default(false),

@@ -1,18 +1,14 @@
-import { boolean, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/schema';
-import { id, tz } from '../../db/columns';
+import { id, ownedBy, tz } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export const voiceChannelParticipants = pgTable(
   'voice_channel_participants',
   {
     id: id(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: ownedBy('channel_id', () => channels.id),
+    userId: ownedBy('user_id', () => users.id),
     joinedAt: tz('joined_at').notNull().defaultNow(),
     isMuted: boolean('is_muted').notNull().default(false),
     isDeafened: boolean('is_deafened').notNull().default(false),
