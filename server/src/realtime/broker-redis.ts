@@ -22,6 +22,13 @@ export class RedisBroker implements Broker {
   private readonly handlers: ((message: string) => void)[] = [];
   private readonly resubscribedHandlers: (() => void)[] = [];
   private subscribedOnce = false;
+  /**
+   * The subscription was lost and is being restored: events published meanwhile are gone.
+   * The first thing heard from the restored subscription (its acknowledgement or an event)
+   * tells the handlers first, synchronously, so that every socket's `resync` is queued
+   * before any event of the new subscription (docs/realtime.md, "Losing the broker").
+   */
+  private restorePending = false;
   private closing = false;
   private firstSubscription!: () => void;
   private readonly subscribed = new Promise<void>((resolve) => {
@@ -41,6 +48,7 @@ export class RedisBroker implements Broker {
       lazyConnect: true,
     });
     this.sub.on('message', (_channel: string, message: string) => {
+      this.restored();
       for (const handler of this.handlers) handler(message);
     });
     this.sub.on('error', (err: Error) => this.log.warn({ err }, 'realtime subscriber error'));
@@ -79,6 +87,7 @@ export class RedisBroker implements Broker {
 
   private async subscribe(): Promise<void> {
     if (this.closing) return;
+    if (this.subscribedOnce) this.restorePending = true;
     try {
       await this.sub.subscribe(this.channel);
     } catch (err) {
@@ -90,6 +99,12 @@ export class RedisBroker implements Broker {
       this.firstSubscription();
       return;
     }
+    this.restored();
+  }
+
+  private restored(): void {
+    if (!this.restorePending) return;
+    this.restorePending = false;
     this.log.info({ channel: this.channel }, 'realtime subscription restored: clients resync');
     for (const handler of this.resubscribedHandlers) handler();
   }

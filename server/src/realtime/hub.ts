@@ -632,11 +632,21 @@ export class Hub implements Realtime {
   }
 
   /**
-   * The broker subscription was lost and is back: subscription changes and events may have
-   * been missed. Reload every socket's topics from the topic kinds, re-declare this node's
-   * users, and tell the clients to catch up by sequence number.
+   * The broker subscription was lost and is back: events and subscription changes may have
+   * been missed. Called synchronously before the restored subscription delivers anything,
+   * so every socket's `resync` is queued ahead of the first event it will hear: the client
+   * catches up from the last seq it saw before the loss, and no live event can move that
+   * mark past the gap (docs/realtime.md, "Losing the broker"). Then every socket's topics are
+   * reloaded from the topic kinds and this node's users re-declared; a socket whose topics
+   * changed meanwhile (a channel joined during the outage) is told to catch up once more.
    */
-  async resync(): Promise<void> {
+  resync(): Promise<void> {
+    const resync = frame({ type: 'resync' });
+    for (const conn of this.index.connections()) this.outbox.send(conn, resync);
+    return this.reloadTopics(resync);
+  }
+
+  private async reloadTopics(resync: string): Promise<void> {
     await this.presence.restore().catch((err: unknown) => {
       this.options.log.warn({ err }, 'presence restore failed');
     });
@@ -649,10 +659,12 @@ export class Hub implements Realtime {
         this.options.log.warn({ err }, 'realtime resync: could not reload subscriptions');
       }
     }
-    const resync = frame({ type: 'resync' });
     for (const conn of this.index.connections()) {
       const topics = bySubject.get(conn.subject);
-      if (topics && !conn.loading && conn.identity.kind === 'user') this.index.reset(conn, topics);
+      if (!topics || conn.loading || conn.identity.kind !== 'user') continue;
+      const changed = topics.length !== conn.topics.size || topics.some((t) => !conn.topics.has(t));
+      if (!changed) continue;
+      this.index.reset(conn, topics);
       this.outbox.send(conn, resync);
     }
   }
