@@ -58,6 +58,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Node checks these only every connectionsCheckingInterval (30 s by default): a client
+    // that never finishes its headers held its descriptor ~90 s (docs/operations.md, "Timeouts").
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs / 2),
+    },
   });
 
   // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.

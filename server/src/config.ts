@@ -93,6 +93,10 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** A client must have sent a request's headers within this (slow-header clients). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** …and the whole request, body included (a 10 MB upload on a slow link), within this. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -136,6 +140,8 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  /** docs/operations.md "Timeouts": how long a slow client may hold a connection. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
 }
 
 /** METRICS and METRICS_TOKEN: a token is required with METRICS=token, and pointless without it. */
@@ -236,5 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+    },
   };
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { TestSocket } from '../../test/test-socket';
+import { MAX_CLIENT_FRAME } from '../realtime/register';
 import { redactUrl } from './log-redaction';
 
 // docs/security.md, finding 8: credentials in URLs never reach the logs; headers name only
@@ -49,6 +51,15 @@ describe('the logs of a running server', () => {
     const log = lines.join('');
     expect(log).toContain('/api/channel-invites/[redacted]');
     expect(log).not.toMatch(/SECRET/);
+  });
+
+  it("log a client's oversized frame below warning level: the client's fault, not the server's", async () => {
+    const alice = await buildUser(server);
+    const socket = await TestSocket.open(server, alice.client);
+    socket.ws.send('x'.repeat(MAX_CLIENT_FRAME + 1));
+    expect((await socket.closed).code).toBe(1009);
+    const levels = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(levels.filter((entry) => entry.level >= 40)).toEqual([]);
   });
 });
 

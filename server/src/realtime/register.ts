@@ -23,7 +23,12 @@ export type StatusStore = Pick<
 >;
 
 /** 64 KiB: the largest client frame (most frames are under 200 bytes). */
-const MAX_CLIENT_FRAME = 64 * 1024;
+export const MAX_CLIENT_FRAME = 64 * 1024;
+
+const clientFault = (err: Error): boolean => {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE';
+};
 
 function buildBroker(app: FastifyInstance, ctx: BaseContext) {
   if (ctx.redis) {
@@ -138,7 +143,20 @@ export async function registerRealtime(
   declareMetrics(ctx.metrics, hub);
   await hub.start();
   app.addHook('onClose', () => hub.close());
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_FRAME },
+    errorHandler: (err, socket, request) => {
+      // A client that breaks the protocol (an oversized frame, a bad opcode) or vanishes is
+      // its own fault, not the server's: ws has already closed it (1009, 1002…). Anything
+      // else is ours.
+      if (clientFault(err)) {
+        request.log.debug({ err }, 'websocket closed for a client fault');
+        return;
+      }
+      request.log.error({ err }, 'websocket handler failed');
+      socket.terminate();
+    },
+  });
 
   app.get(
     '/ws',
