@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/factories';
@@ -50,6 +51,36 @@ describe('slow clients', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(afterMs).toBeGreaterThanOrEqual(900);
     expect(afterMs).toBeLessThan(4000);
+  });
+
+  it('an oversized chunked body gets its 413 before the connection closes', async () => {
+    const url = new URL('/api/login', server.url);
+    const answer = await new Promise<string>((resolve) => {
+      const req = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve(`${res.statusCode} ${body}`));
+      });
+      req.on('error', (err) => resolve(`error ${err.message}`));
+      const chunk = 'x'.repeat(64 * 1024);
+      let sent = 0;
+      // 2.5 MiB, past the 1 MiB limit, written as fast as the server reads.
+      const write = () => {
+        while (sent < 40) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', write);
+        }
+        req.end();
+      };
+      write();
+    });
+    expect(answer).toBe('413 {"message":"Requête trop volumineuse"}');
   });
 
   it('an open WebSocket outlives the request timeout', async () => {
