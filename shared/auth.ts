@@ -26,6 +26,8 @@ export const SignUpSchema = z.object({
   inviteToken: z.string().max(100).optional(),
   firstName: z.string().trim().max(100, 'Maximum 100 caractères').optional(),
   lastName: z.string().trim().max(100, 'Maximum 100 caractères').optional(),
+  /** The page to open once the account is open (an invite link, a permalink): see next-path.ts. */
+  next: z.string().max(2000).optional(),
 });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 

@@ -6,6 +6,7 @@ import {
   SignInSchema,
   SignUpSchema,
 } from '#shared/auth';
+import { safeNextPath } from '#shared/next-path';
 import type { AppContext } from '../context';
 import { presentSelf } from '../features/users/presenter';
 import {
@@ -56,9 +57,14 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
   const mailer = createMailer(ctx.config);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const link = (path: string) => `${ctx.config.smtp?.publicUrl}${path}`;
-  const sendVerification = async (userId: string, email: string) => {
+  // The page the person was going to (an invite link, say) travels in the mailed link.
+  const sendVerification = async (userId: string, email: string, next?: string) => {
     const token = await issueToken(ctx.db, userId, 'verify_email');
-    await mailer?.send(verifyEmailMail(email, link(`/api/auth/verify-email?token=${token}`)));
+    const then = safeNextPath(next);
+    const query = then ? `&next=${encodeURIComponent(then)}` : '';
+    await mailer?.send(
+      verifyEmailMail(email, link(`/api/auth/verify-email?token=${token}${query}`)),
+    );
   };
 
   app.post('/api/auth/register', { config: { rateLimit } }, async (request, reply) => {
@@ -93,7 +99,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       throw error;
     });
     if (mailer) {
-      await sendVerification(user.id, input.email);
+      await sendVerification(user.id, input.email, input.next);
       return reply.status(202).send(CHECK_YOUR_MAIL);
     }
     await signIn(request, reply, ctx, user.id);
@@ -134,15 +140,18 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
   if (!mailer) return;
 
   // The link in the confirmation mail: a top-level navigation that signs the person in.
-  app.get<{ Querystring: { token?: string } }>('/api/auth/verify-email', async (request, reply) => {
-    const userId = request.query.token
-      ? await consumeToken(ctx.db, request.query.token, 'verify_email')
-      : null;
-    if (!userId) return reply.redirect('/login?verification=invalid');
-    await markEmailVerified(ctx.db, userId);
-    await signIn(request, reply, ctx, userId);
-    return reply.redirect('/');
-  });
+  app.get<{ Querystring: { token?: string; next?: string } }>(
+    '/api/auth/verify-email',
+    async (request, reply) => {
+      const userId = request.query.token
+        ? await consumeToken(ctx.db, request.query.token, 'verify_email')
+        : null;
+      if (!userId) return reply.redirect('/login?verification=invalid');
+      await markEmailVerified(ctx.db, userId);
+      await signIn(request, reply, ctx, userId);
+      return reply.redirect(safeNextPath(request.query.next) ?? '/');
+    },
+  );
 
   // Answers alike whether or not the address has an account (no account discovery).
   app.post('/api/auth/password-reset', { config: { rateLimit } }, async (request, reply) => {

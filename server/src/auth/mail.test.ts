@@ -68,6 +68,20 @@ describe('sign-up with mail configured', () => {
     expect(again.headers.get('location')).toBe('/login?verification=invalid');
   });
 
+  it('brings the person to the page they were going to, never to another site', async () => {
+    for (const [next, landing] of [
+      ['/join-channel/ABCD2345', '/join-channel/ABCD2345'],
+      ['//evil.example/x', '/'],
+    ]) {
+      const email = uniqueEmail('jade');
+      const browser = new TestClient(server.url);
+      await browser.post('/api/auth/register', { email, password: 'ruche-phrase-secrète', next });
+      const opened = await browser.get(path(linkIn(await smtp.nextMailTo(email), server.url)));
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('location')).toBe(landing);
+    }
+  });
+
   it('answers alike for an address that already has an account, and tells its owner', async () => {
     const owner = await buildUserByMail(uniqueEmail('owner'));
     const res = await new TestClient(server.url).post('/api/auth/register', {

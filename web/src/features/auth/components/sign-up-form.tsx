@@ -44,6 +44,7 @@ export function SignUpForm({
       ...(input.firstName ? { firstName: input.firstName } : {}),
       ...(input.lastName ? { lastName: input.lastName } : {}),
       ...(inviteToken ? { inviteToken } : {}),
+      ...(next ? { next } : {}),
     };
     signUp.mutate(body, {
       onSuccess: (result) =>
