@@ -141,7 +141,10 @@ describe('GET /api/channels', () => {
       lastReadSeq: third,
     });
 
-    await sendMessage(alice, channel.id, 'quatre');
+    const fourth = await sendMessage(alice, channel.id, 'quatre');
+    expect(await unread(bob)).toBe(1);
+    // A reply in a thread counts in its thread, not in the channel's badge.
+    await sendMessage(alice, channel.id, { content: 'dans le fil', parentMessageId: fourth.id });
     expect(await unread(bob)).toBe(1);
     // Sending marks the sender's channel read, up to their own message.
     const answer = await sendMessage(bob, channel.id, 'réponse');

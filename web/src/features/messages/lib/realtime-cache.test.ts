@@ -89,6 +89,22 @@ describe('applyMessageEvent', () => {
     expect(queryClient.getQueryData<Channel[]>(['/api/channels'])?.[0]?.lastSeq).toBe(3);
   });
 
+  it('does not count a thread reply in the channel badge', () => {
+    const queryClient = setup();
+    setActiveChannel('c2');
+    applyMessageEvent(
+      queryClient,
+      {
+        type: 'new_message',
+        channelId: 'c1',
+        seq: 2,
+        message: buildMessage(2, { parentMessageId: 'm1' }),
+      },
+      'alice',
+    );
+    expect(unread(queryClient)).toEqual([0, 0]);
+  });
+
   it('adds and removes typing users, never me, and a message ends its author’s typing', () => {
     const queryClient = setup();
     const bob: TypingUser = {

@@ -72,7 +72,9 @@ function bumpUnread(queryClient: QueryClient, message: Message, meId: string) {
     return;
   }
   if (message.seq <= channel.lastSeq) return;
-  const counts = message.userId !== meId && getActiveChannel() !== message.channelId;
+  // A thread reply counts in its thread, not in the channel's badge (as in Slack).
+  const counts =
+    message.userId !== meId && !message.parentMessageId && getActiveChannel() !== message.channelId;
   patchListedChannel(queryClient, message.channelId, (c) => ({
     lastSeq: message.seq,
     unreadCount: c.unreadCount + (counts ? 1 : 0),
