@@ -96,7 +96,7 @@ test.describe('channels', () => {
     await expect(b.joinCodeDialog.getByText('Invité par Alice')).toBeVisible();
     await shot(bob.page, 'desktop-join-code-dialog');
     await b.joinCodeDialog.getByRole('button', { name: 'Rejoindre', exact: true }).click();
-    await expect(b.toast).toContainText('Équipe rejointe !');
+    await expect(b.toast).toContainText('Canal rejoint !');
     await expect(b.joinCodeDialog).toBeHidden();
     await expect(bob.page).toHaveURL(/\/$/);
     await expect(b.heading(name)).toBeVisible();
@@ -224,7 +224,7 @@ test.describe('channels', () => {
     await expect(carol.page.getByText('Alice vous invite à rejoindre')).toBeVisible();
     await shot(carol.page, 'desktop-join-page');
     await carol.page.getByRole('button', { name: 'Rejoindre le canal' }).click();
-    await expect(new ChannelsUi(carol.page).toast).toContainText('Équipe rejointe !');
+    await expect(new ChannelsUi(carol.page).toast).toContainText('Canal rejoint !');
     // docs/product.md §2.17: once joined, the channel opens.
     await expect(carol.page).toHaveURL(new RegExp(`/channel/${id}$`));
     await expect(new ChannelsUi(carol.page).heading(name)).toBeVisible();

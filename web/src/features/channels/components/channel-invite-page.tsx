@@ -37,7 +37,7 @@ export function ChannelInvitePage({ code }: { code: string }) {
     join.mutate(code, {
       onSuccess: (channel) => {
         toast({
-          title: t('invites.page.successTitle'),
+          title: t('invites.page.successTitle', { context: channel.type }),
           description: t('invites.page.success', { channelName }),
         });
         redirect.current = setTimeout(

@@ -57,9 +57,9 @@ export function JoinByCodeDialog({ open, onOpenChange }: JoinByCodeDialogProps) 
   const handleJoin = () => {
     const channelName = preview.data?.channelName ?? '';
     join.mutate(trimmed, {
-      onSuccess: () => {
+      onSuccess: (channel) => {
         toast({
-          title: t('joinCode.successTitle'),
+          title: t('joinCode.successTitle', { context: channel.type }),
           description: t('joinCode.success', { channelName }),
         });
         handleOpenChange(false);

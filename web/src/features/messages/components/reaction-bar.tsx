@@ -33,6 +33,11 @@ export function useReact(message: Message) {
     );
 }
 
+function reactedKey(mine: boolean, people: number) {
+  if (mine) return people > 1 ? 'reactions.reactedYouAndOthers' : 'reactions.reactedYou';
+  return people > 1 ? 'reactions.reactedMany' : 'reactions.reactedOne';
+}
+
 /** Grouped reaction chips (docs/product.md §2): emoji and count, mine highlighted, who in a tooltip. */
 export function ReactionBar({ message }: { message: Message }) {
   const { t } = useTranslation();
@@ -49,7 +54,11 @@ export function ReactionBar({ message }: { message: Message }) {
     <div className="mt-1.5 flex flex-wrap items-center gap-1">
       {message.reactions.map((group) => {
         const mine = group.userIds.includes(me.id);
-        const names = group.userIds.map(nameOf);
+        // "Vous et Bob avez réagi": you first, and the verb agrees with you.
+        const names = [
+          ...(mine ? [me.id] : []),
+          ...group.userIds.filter((id) => id !== me.id),
+        ].map(nameOf);
         const who = listFormat.format(names);
         return (
           <Tooltip key={group.emoji}>
@@ -71,10 +80,7 @@ export function ReactionBar({ message }: { message: Message }) {
               </button>
             </TooltipTrigger>
             <TooltipContent className="max-w-64 text-center">
-              {t(names.length > 1 ? 'reactions.reactedMany' : 'reactions.reactedOne', {
-                names: who,
-                emoji: group.emoji,
-              })}
+              {t(reactedKey(mine, names.length), { names: who, emoji: group.emoji })}
             </TooltipContent>
           </Tooltip>
         );
