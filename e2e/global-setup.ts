@@ -65,6 +65,10 @@ export default async function globalSetup() {
     AUTH_RATE_LIMIT: '10000',
     // Specs seed hundreds of messages through the API at once; people never send that fast.
     SEND_RATE_PER_SECOND: '100000',
+    // Load shedding is tested in server/src/lib/overload.test.ts: here the browser and the
+    // server share two cores with parallel specs, and a lagging loop is not the subject.
+    WS_ADMIT_PER_SECOND: '100000',
+    OVERLOAD_EVENT_LOOP_MS: '60000',
   };
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {

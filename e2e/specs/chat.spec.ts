@@ -38,11 +38,12 @@ async function sharedChannel(owner: Actor, guest: Actor, name: string): Promise<
 
 /** A message of `author`'s in the channel, through the API (someone else writing meanwhile). */
 function poster(author: Actor, channelId: string) {
-  return async (content: string) => {
+  return async (content: string, parentMessageId?: string): Promise<string> => {
     const sent = await author.page.request.post(`/api/channels/${channelId}/messages`, {
-      data: { content, clientId: crypto.randomUUID() },
+      data: { content, clientId: crypto.randomUUID(), ...(parentMessageId && { parentMessageId }) },
     });
     expect(sent.status(), await sent.text()).toBe(201);
+    return ((await sent.json()) as { id: string }).id;
   };
 }
 
@@ -203,11 +204,18 @@ test.describe('chat', () => {
 
     // Alice writes twice meanwhile; bob's badge says so, and opening shows the line above
     // the first of the two, not above what he had read.
-    await post('Premier message nouveau');
+    const first = await post('Premier message nouveau');
     await post('Second message nouveau');
     const link = sidebar.getByRole('link', { name });
     await expect(link.getByRole('status')).toHaveAccessibleName('2 messages non lus');
+    // The tab's title says it too; a reply in a thread counts in its thread, not here.
+    await expect(bob.page).toHaveTitle('(2) Ruche');
+    await post('Une réponse dans le fil', first);
+    await expect.poll(bobUnread).toBe(2);
+    await expect(link.getByRole('status')).toHaveAccessibleName('2 messages non lus');
+    await expect(bob.page).toHaveTitle('(2) Ruche');
     await link.click();
+    await expect(bob.page).toHaveTitle('Ruche');
     await expect(b.newMessagesLine).toHaveCount(1);
     await expect(b.firstNewMessage).toContainText('Premier message nouveau');
     await expect(b.newMessagesLine.locator('xpath=../..')).not.toContainText('Déjà lu par Bob');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useUnreadTitle } from '../hooks/use-unread-title';
 import { ChannelDialogsProvider } from './channel-dialogs';
 
 /**
@@ -6,5 +7,6 @@ import { ChannelDialogsProvider } from './channel-dialogs';
  * workspace dialogs (create, direct message, join with a code, browse).
  */
 export function ChannelsWorkspace({ children }: { children: ReactNode }) {
+  useUnreadTitle();
   return <ChannelDialogsProvider>{children}</ChannelDialogsProvider>;
 }
