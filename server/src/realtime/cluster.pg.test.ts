@@ -7,8 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SessionInfo } from '#shared/auth';
 import { TYPING_TTL_MS, type TypingUser } from '#shared/messages';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
+import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import {
@@ -164,6 +166,43 @@ describe('two nodes behind Redis', () => {
     const b = await open(node2, bob);
     await bob.client.post('/api/logout');
     expect((await b.closed).code).toBe(CLOSE_SESSION_ENDED);
+  });
+
+  it('every way a session ends closes its sockets on the other node (docs/security.md, finding 4)', async () => {
+    const alice = await buildUser(node1);
+    /** Another session of alice's (a phone), its socket on node 2. */
+    const phoneOnNode2 = async () => {
+      const phone = new TestClient(node2.url);
+      const res = await phone.post('/api/auth/login', {
+        email: alice.user.email,
+        password: alice.password,
+      });
+      expect(res.status).toBe(200);
+      return { phone, socket: await open(node2, { client: phone } as Actor) };
+    };
+
+    // Revoked from the sessions list on node 1.
+    const first = await phoneOnNode2();
+    const sessions = (await alice.client.get<SessionInfo[]>('/api/auth/sessions')).body;
+    const other = sessions.find((session) => !session.current);
+    expect((await alice.client.delete(`/api/auth/sessions/${other?.id}`)).status).toBe(204);
+    expect((await first.socket.closed).code).toBe(CLOSE_SESSION_ENDED);
+
+    // Replaced by a new sign-in in the same browser, on node 1.
+    const second = await phoneOnNode2();
+    const again = Object.assign(Object.create(Object.getPrototypeOf(second.phone)), second.phone);
+    again.baseUrl = node1.url;
+    await again.post('/api/auth/login', { email: alice.user.email, password: alice.password });
+    expect((await second.socket.closed).code).toBe(CLOSE_SESSION_ENDED);
+
+    // Every other session ended by a password change on node 1.
+    const third = await phoneOnNode2();
+    const changed = await alice.client.post('/api/auth/password', {
+      currentPassword: alice.password,
+      newPassword: 'un-tout-nouveau-secret',
+    });
+    expect(changed.status).toBe(204);
+    expect((await third.socket.closed).code).toBe(CLOSE_SESSION_ENDED);
   });
 
   /** What Redis does to a subscriber over client-output-buffer-limit pubsub: both nodes lose theirs. */
