@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** Past the app's 500 ms (web/src/features/messages/hooks/use-long-press.ts). */
+const LONG_PRESS_HOLD_MS = 800;
+
 /**
  * docs/product.md §2 message list and composer, as a user sees them: the log of messages, the
  * composer, the typing line, the hover toolbar of a message and the thread panel.
@@ -48,6 +51,27 @@ export class ChatUi {
   async act(message: Locator, action: string): Promise<void> {
     await message.hover();
     await message.getByRole('toolbar').getByRole('button', { name: action }).click();
+  }
+
+  /**
+   * A finger held still on a message (touch screens): the action sheet opens. Playwright has
+   * no long press, so the touch goes through the DevTools protocol; holding for a duration
+   * is the gesture itself, not a wait for the app.
+   */
+  async longPress(message: Locator): Promise<void> {
+    const box = await message.boundingBox();
+    if (!box) throw new Error('message not on screen');
+    const point = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 20) };
+    const cdp = await this.page.context().newCDPSession(this.page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await this.page.waitForTimeout(LONG_PRESS_HOLD_MS);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  /** The sheet a long press opens. */
+  get actionSheet(): Locator {
+    return this.page.getByRole('dialog', { name: 'Actions du message' });
   }
 
   async react(message: Locator, emoji: string): Promise<void> {

@@ -17,6 +17,8 @@ const sheetVariants = cva(
         left: 'inset-y-0 left-0 h-full w-[85%] max-w-xs border-r data-[state=open]:animate-sheet-in-left data-[state=closed]:animate-sheet-out-left',
         right:
           'inset-y-0 right-0 h-full w-[85%] max-w-xs border-l data-[state=open]:animate-sheet-in-right data-[state=closed]:animate-sheet-out-right',
+        bottom:
+          'inset-x-0 bottom-0 max-h-[85dvh] rounded-t-2xl border-t pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-sheet-in-bottom data-[state=closed]:animate-sheet-out-bottom',
       },
     },
     defaultVariants: { side: 'left' },

@@ -5,6 +5,7 @@ import type { Message } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
+import { useLongPress } from '../hooks/use-long-press';
 import { useNow } from '../hooks/use-now';
 import { dayLabel, fullDateTime, relativeTime, timeOfDay } from '../lib/format-time';
 import type { MentionTarget } from '../lib/remark-mentions';
@@ -19,6 +20,9 @@ import { ReactionBar } from './reaction-bar';
 // Loaded when first asked for, not with the message list.
 const DeleteMessageDialog = lazy(() =>
   import('./delete-message-dialog').then((module) => ({ default: module.DeleteMessageDialog })),
+);
+const MessageActionSheet = lazy(() =>
+  import('./message-action-sheet').then((module) => ({ default: module.MessageActionSheet })),
 );
 
 /** A stored message, or an own message still pending (lib/pending-sends). */
@@ -120,6 +124,11 @@ export const MessageItem = memo(function MessageItem({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const showTools = hovered || focused || active || menuOpen;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const longPress = useLongPress(() => {
+    navigator.vibrate?.(10);
+    setSheetOpen(true);
+  });
 
   useEffect(() => {
     if (editRequest?.messageId === message.id) setEditing(true);
@@ -151,16 +160,20 @@ export const MessageItem = memo(function MessageItem({
         // Keyboard users reach a message with Tab, then its toolbar.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the message is a focusable row
         tabIndex={0}
-        onPointerEnter={() => setHovered(true)}
-        // Phones have no hover: a tap shows the toolbar, a tap elsewhere hides it.
-        onPointerUp={(event) => {
-          if (event.pointerType === 'touch') setActive(true);
+        // Phones have no hover: a long press opens the action sheet; a tap or a scroll
+        // leaves the row alone (the toolbar never covers the list under a finger).
+        onPointerEnter={(event) => {
+          if (event.pointerType !== 'touch') setHovered(true);
         }}
         onPointerLeave={() => {
           setHovered(false);
           setActive(false);
         }}
-        onFocus={() => setFocused(true)}
+        {...(message.pending || editing ? {} : longPress)}
+        // Keyboard focus shows the toolbar; the focus a tap or a click leaves does not.
+        onFocus={(event) => {
+          if ((event.target as HTMLElement).matches(':focus-visible')) setFocused(true);
+        }}
         onBlur={(event) => {
           if (event.currentTarget.contains(event.relatedTarget)) return;
           setFocused(false);
@@ -278,6 +291,18 @@ export const MessageItem = memo(function MessageItem({
       {deleting ? (
         <Suspense fallback={null}>
           <DeleteMessageDialog message={message} open={deleting} onOpenChange={setDeleting} />
+        </Suspense>
+      ) : null}
+      {sheetOpen ? (
+        <Suspense fallback={null}>
+          <MessageActionSheet
+            message={message}
+            inThread={inThread}
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setDeleting(true)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -55,10 +55,9 @@ export function ReactionBar({ message }: { message: Message }) {
       {message.reactions.map((group) => {
         const mine = group.userIds.includes(me.id);
         // "Vous et Bob avez réagi": you first, and the verb agrees with you.
-        const names = [
-          ...(mine ? [me.id] : []),
-          ...group.userIds.filter((id) => id !== me.id),
-        ].map(nameOf);
+        const names = [...(mine ? [me.id] : []), ...group.userIds.filter((id) => id !== me.id)].map(
+          nameOf,
+        );
         const who = listFormat.format(names);
         return (
           <Tooltip key={group.emoji}>
