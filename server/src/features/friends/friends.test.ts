@@ -61,6 +61,8 @@ describe('POST /api/friend-requests', () => {
       toUser: { id: bob.user.id },
     });
     expect(res.body.fromUser).not.toHaveProperty('passwordHash');
+    // Anyone may send a request: it shows names, not presence (docs/friends.md).
+    expect(res.body.toUser).toMatchObject({ status: 'offline', statusMessage: null });
     expect((await received(bob)).map((r) => r.id)).toEqual([res.body.id]);
     expect((await sent(alice)).map((r) => r.id)).toEqual([res.body.id]);
     expect(await received(alice)).toEqual([]);

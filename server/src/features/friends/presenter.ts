@@ -20,10 +20,20 @@ export function presentFriendRequest(
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    fromUser: presentUser(fromUser),
-    toUser: presentUser(toUser),
+    fromUser: withoutPresence(fromUser),
+    toUser: withoutPresence(toUser),
   };
 }
+
+/**
+ * A request may come from anyone: it shows names, not presence nor status message, which
+ * only friends and co-members see (docs/security.md, finding 7; docs/friends.md).
+ */
+const withoutPresence = (row: PresentableUser): User => ({
+  ...presentUser(row),
+  status: 'offline',
+  statusMessage: null,
+});
 
 /** A friendship as one of its two people sees it: the other one. */
 export function presentFriend(row: Pick<FriendshipRow, 'id' | 'createdAt'>, other: User): Friend {
