@@ -292,6 +292,8 @@ describe('live', () => {
     ] as const) {
       const added = await socket.next<Of<'friend_added'>>(isEvent('friend_added'));
       expect(added.friend.user.id).toBe(other.user.id);
+      // Friends see each other's presence from the start: both have a socket open.
+      expect(added.friend.user.status).toBe('online');
     }
 
     await alice.client.delete(`/api/friends/${bob.user.id}`);

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Deps, publish } from '../deps';
+import { presentUser } from '../users/presenter';
 import { findUserById, type Tx } from '../users/service';
 import { presentFriend } from './presenter';
 import { areFriends, findFriendRequest, orderedPair, pairIs } from './queries';
@@ -229,7 +230,13 @@ async function announceFriendship(
   request: FriendRequest,
   friendship: FriendshipRow,
 ): Promise<void> {
-  const { fromUserId, toUserId, fromUser, toUser } = request;
+  const { fromUserId, toUserId } = request;
+  // The request shows names only; friends see each other's presence, so fresh rows here.
+  const [fromUser, toUser] = await Promise.all([
+    findUserById(deps.db, fromUserId),
+    findUserById(deps.db, toUserId),
+  ]);
+  if (!fromUser || !toUser) return;
   await publish(
     deps,
     'friend_added',
@@ -241,12 +248,12 @@ async function announceFriendship(
     () =>
       deps.realtime.toUsers([fromUserId], {
         type: 'friend_added',
-        friend: presentFriend(friendship, toUser),
+        friend: presentFriend(friendship, presentUser(toUser)),
       }),
     () =>
       deps.realtime.toUsers([toUserId], {
         type: 'friend_added',
-        friend: presentFriend(friendship, fromUser),
+        friend: presentFriend(friendship, presentUser(fromUser)),
       }),
   );
   deps.events.publish('friendRequestAccepted', { requestId: request.id, fromUserId, toUserId });
