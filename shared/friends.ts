@@ -4,6 +4,9 @@ import type { User } from './users';
 /** docs/friends.md: the note sent with a request (SPEC §5 leaves its length open). */
 export const FRIEND_REQUEST_MESSAGE_MAX = 500;
 
+/** docs/friends.md: requests one user may send per minute (anyone may ask anyone: no spam). */
+export const FRIEND_REQUESTS_PER_MINUTE = 30;
+
 export const FRIEND_REQUEST_NOT_FOUND = "Demande d'ami introuvable";
 export const FRIEND_NOT_FOUND = 'Ami introuvable';
 export const FRIEND_USER_NOT_FOUND = 'Utilisateur introuvable';

@@ -6,6 +6,7 @@ import {
   FRIEND_REQUEST_PENDING,
   FRIEND_REQUEST_SELF,
   FRIEND_REQUEST_SETTLED,
+  FRIEND_REQUESTS_PER_MINUTE,
   type Friend,
   type FriendRequest,
 } from '#shared/friends';
@@ -141,6 +142,19 @@ describe('POST /api/friend-requests', () => {
       expect(await friendsOf(alice)).toEqual([bob.user.id]);
       expect([...(await sent(alice)), ...(await sent(bob))]).toEqual([]);
     }
+  });
+
+  it('limits how many requests one person sends per minute (429)', async () => {
+    const [alice, bob] = await two();
+    const answers = [];
+    for (let i = 0; i < FRIEND_REQUESTS_PER_MINUTE; i++)
+      answers.push((await send(alice, bob)).status);
+    expect(answers.filter((status) => status === 201)).toHaveLength(1);
+    const over = await send(alice, bob);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Trop de tentatives/);
+    // Per person: Bob still sends.
+    expect((await send(bob, alice)).status).toBe(200);
   });
 
   it('refuses a request between friends (409)', async () => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FRIEND_NOT_FOUND,
   FRIEND_REQUEST_NOT_FOUND,
+  FRIEND_REQUESTS_PER_MINUTE,
   FriendRequestCreateSchema,
 } from '#shared/friends';
 import { requireUser } from '../../auth/guard';
@@ -21,6 +22,13 @@ import {
 
 type ById = { Params: { id: string } };
 
+/** Sending is rate limited per user (docs/friends.md): anyone may ask anyone. */
+const rateLimit = {
+  max: FRIEND_REQUESTS_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `friend-request:${request.user?.id ?? request.ip}`,
+};
+
 /** docs/product.md §7 friend calls; the rules the spec leaves open are in docs/friends.md. */
 export function registerFriendRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerFriendRealtime(ctx.realtime, ctx.db);
@@ -36,7 +44,7 @@ export function registerFriendRoutes(app: FastifyInstance, ctx: AppContext): voi
     listPendingRequests(ctx.db, requireUser(request).id, 'sent'),
   );
 
-  app.post('/api/friend-requests', async (request, reply) => {
+  app.post('/api/friend-requests', { config: { rateLimit } }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(FriendRequestCreateSchema, request.body);
     const { request: sent, created } = await sendFriendRequest(

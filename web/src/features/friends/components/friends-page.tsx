@@ -53,7 +53,7 @@ export function FriendsPage() {
           {tabs.map(({ value, count }) => (
             <TabsTrigger key={value} value={value} className="px-2 sm:px-3">
               <span className="sm:hidden">{t(`friends.tabs.${value}Short`)}</span>
-              <span className="hidden sm:inline">{t(`friends.tabs.${value}`)}</span>
+              <span className="hidden sm:inline">{t(`friends.tabs.${value}`)}</span>{' '}
               <TabCount count={count} highlight={value === 'received'} />
             </TabsTrigger>
           ))}
