@@ -100,6 +100,9 @@ describe('POST /api/friend-requests', () => {
     });
     expect(anonymous.status).toBe(401);
     expect(await received(bob)).toEqual([]);
+    for (const path of ['/api/friends', '/api/friend-requests', '/api/friend-requests/sent']) {
+      expect((await fetch(`${server.url}${path}`)).status).toBe(401);
+    }
   });
 
   it('refuses a request to oneself (400) and to nobody (404)', async () => {
