@@ -5,7 +5,9 @@
  */
 export function preloadSignedInScreens(path: string): void {
   const home = path === '/' || path.startsWith('/channel/');
-  if (!home && path !== '/settings') return;
+  if (home) void import('./home-page');
+  else if (path === '/settings') void import('./settings-screen');
+  else if (path === '/friends') void import('./friends-screen');
+  else return;
   void import('./signed-in-shell');
-  void import(home ? './home-page' : './settings-screen');
 }

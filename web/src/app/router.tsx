@@ -16,6 +16,9 @@ const HomePage = lazy(() => import('./home-page').then((module) => ({ default: m
 const SettingsScreen = lazy(() =>
   import('./settings-screen').then((module) => ({ default: module.SettingsScreen })),
 );
+const FriendsScreen = lazy(() =>
+  import('./friends-screen').then((module) => ({ default: module.FriendsScreen })),
+);
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -74,6 +77,9 @@ export function Router() {
         </Route>
         <Route path="/settings">
           <RequireUser>{(me) => <SettingsScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/friends">
+          <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>
         </Route>
         <Route component={NotFoundPage} />
       </Switch>
