@@ -69,6 +69,9 @@ export default async function globalSetup() {
     // server share two cores with parallel specs, and a lagging loop is not the subject.
     WS_ADMIT_PER_SECOND: '100000',
     OVERLOAD_EVENT_LOOP_MS: '60000',
+    // Specs share one server and expect a new account's home to be empty: the default
+    // channel is tested in server/src/features/channels/default-channel.test.ts.
+    DEFAULT_CHANNEL: '',
   };
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CHANNEL_NAME_MAX } from '#shared/limits';
 
 /**
  * Every environment variable Ruche reads, parsed once. None is required: with nothing set,
@@ -93,6 +94,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** The channel every new account joins (docs/product.md §10.16); empty: none. */
+  DEFAULT_CHANNEL: z.string().trim().max(CHANNEL_NAME_MAX).default('général'),
   /** A client must have sent a request's headers within this (slow-header clients). */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** …and the whole request, body included (a 10 MB upload on a slow link), within this. */
@@ -140,6 +143,8 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  /** The channel every new account joins, or null. */
+  defaultChannel: string | null;
   /** docs/operations.md "Timeouts": how long a slow client may hold a connection. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
 }
@@ -242,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    defaultChannel: e.DEFAULT_CHANNEL || null,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),

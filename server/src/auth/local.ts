@@ -10,7 +10,6 @@ import { safeNextPath } from '#shared/next-path';
 import type { AppContext } from '../context';
 import { presentSelf } from '../features/users/presenter';
 import {
-  createUser,
   findUserByEmail,
   findUserById,
   isWorkspaceEmpty,
@@ -28,6 +27,7 @@ import {
 import { addressKey, LoginThrottle } from './login-throttle';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from './mail-templates';
 import { createMailer } from './mailer';
+import { createAccount } from './new-account';
 import { passwordWeakness } from './password-strength';
 import { endUserSessions } from './session-end';
 import { signIn } from './sign-in';
@@ -83,8 +83,9 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       return reply.status(202).send(CHECK_YOUR_MAIL);
     }
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
-    const user = await createUser(
-      ctx.db,
+    const user = await createAccount(
+      ctx,
+      request.log,
       {
         email: input.email,
         firstName: input.firstName,

@@ -37,12 +37,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Create a user and their default notification preferences, together or not at all;
- * `within` runs in the same transaction first (using up an invite, say).
+ * `within` runs in the same transaction first (using up an invite, say), `then` last
+ * (joining the default channel).
  */
 export async function createUser(
   db: Db,
   input: NewUser,
   within?: (tx: Tx) => Promise<void>,
+  then?: (tx: Tx, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     if (within) await within(tx);
@@ -62,6 +64,7 @@ export async function createUser(
       .returning();
     if (!row) throw new Error('insert returned no row');
     await createDefaultPreferences(tx, row.id);
+    if (then) await then(tx, row);
     return row;
   });
 }

@@ -1,0 +1,34 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../users/service';
+import { insertMember } from './members';
+import { channels } from './schema';
+
+// Any fixed 64-bit number: two first sign-ups must not create two default channels.
+const DEFAULT_CHANNEL_LOCK = 5_118_346_207;
+const DESCRIPTION = "Le canal de toute l'équipe : annonces et discussions générales.";
+
+/**
+ * docs/product.md §10.16: every new account joins the workspace's default channel (#général,
+ * `DEFAULT_CHANNEL`), made by the first account that needs it. Runs inside the account's
+ * own transaction: an account is never created without it. Answers the channel's id.
+ */
+export async function joinDefaultChannel(tx: Tx, userId: string, name: string): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DEFAULT_CHANNEL_LOCK})`);
+  const [existing] = await tx
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.name, name), eq(channels.type, 'channel')))
+    .orderBy(asc(channels.createdAt))
+    .limit(1);
+  if (existing) {
+    await insertMember(tx, existing.id, userId);
+    return existing.id;
+  }
+  const [made] = await tx
+    .insert(channels)
+    .values({ name, description: DESCRIPTION, type: 'channel', createdById: userId })
+    .returning({ id: channels.id });
+  if (!made) throw new Error('channel insert returned no row');
+  await insertMember(tx, made.id, userId, 'owner');
+  return made.id;
+}
