@@ -49,7 +49,8 @@ export const messages = pgTable(
     // Replies only: most messages are top-level, and indexing their nulls cost every send a
     // write. Pages, catch-up and unread counts read by (channel_id, seq); none by created_at.
     index('messages_parent_idx').on(t.parentMessageId).where(sql`${t.parentMessageId} is not null`),
-    index('messages_content_fts_idx').using('gin', sql`to_tsvector('french', ${t.content})`),
+    // Full-text search: messages_content_search_idx, on to_tsvector('ruche_fr', content), made by
+    // the search migration's custom SQL (its text-search configuration is not drizzle's to make).
   ],
 );
 

@@ -1,0 +1,12 @@
+DROP INDEX "messages_content_fts_idx";--> statement-breakpoint
+-- custom (search)
+-- docs/search.md: French stemming that ignores accents ("reunions" finds "réunion"), on
+-- PostgreSQL and on the embedded store alike (PGlite loads the unaccent contrib module).
+CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
+CREATE TEXT SEARCH CONFIGURATION ruche_fr (COPY = french);--> statement-breakpoint
+ALTER TEXT SEARCH CONFIGURATION ruche_fr
+  ALTER MAPPING FOR hword, hword_part, word WITH unaccent, french_stem;--> statement-breakpoint
+CREATE INDEX "messages_content_search_idx" ON "messages"
+  USING gin (to_tsvector('ruche_fr'::regconfig, "content"));--> statement-breakpoint
+CREATE INDEX "files_name_search_idx" ON "files"
+  USING gin (to_tsvector('ruche_fr'::regconfig, translate("original_name", '._-', '   ')));
