@@ -223,11 +223,11 @@ export const searchAsksSomething = (p: ParsedSearch): boolean =>
 
 /** The operators the search dialog suggests, with an example each. */
 export const SEARCH_OPERATOR_HINTS = [
-  { operator: 'de:', example: 'de:@camille' },
-  { operator: 'dans:', example: 'dans:#général' },
-  { operator: 'avant:', example: 'avant:2026-11-30' },
-  { operator: 'après:', example: 'après:2026-11-01' },
-  { operator: 'le:', example: 'le:2026-11-15' },
-  { operator: 'a:', example: 'a:fichier' },
-  { operator: '"…"', example: '"expression exacte"' },
+  { key: 'from', example: 'de:@camille' },
+  { key: 'in', example: 'dans:#général' },
+  { key: 'before', example: 'avant:2026-11-30' },
+  { key: 'after', example: 'après:2026-11-01' },
+  { key: 'on', example: 'le:2026-11-15' },
+  { key: 'hasFile', example: 'a:fichier' },
+  { key: 'phrase', example: '"expression exacte"' },
 ] as const;
