@@ -2,7 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Attachment } from '#shared/messages';
 import type { Db } from '../../db/client';
 import type { SearchFilter } from '../search/filter';
-import { HEADLINE_OPTIONS, MATCH_END, MATCH_START, SEARCH_CONFIG } from '../search/filter';
+import {
+  HEADLINE_FRAGMENTS,
+  HEADLINE_WHOLE,
+  MATCH_END,
+  MATCH_START,
+  SEARCH_CONFIG,
+  WHOLE_EXCERPT_MAX,
+} from '../search/filter';
 import { messages } from './schema';
 
 // The expression of messages_content_search_idx (the search migration), letter for letter:
@@ -51,7 +58,9 @@ export async function findMessageHits(
   // The markers cannot come from the text itself: taken out before the headline is made.
   const headline = tsquery
     ? sql`ts_headline(${sql.raw(SEARCH_CONFIG)},
-        translate(m.content, ${MATCH_START + MATCH_END}, ''), ${tsquery}, ${HEADLINE_OPTIONS})`
+        translate(m.content, ${MATCH_START + MATCH_END}, ''), ${tsquery},
+        case when length(m.content) <= ${WHOLE_EXCERPT_MAX} then ${HEADLINE_WHOLE}
+          else ${HEADLINE_FRAGMENTS} end)`
     : sql`null`;
   const rows = await db.execute<{
     id: string;

@@ -28,4 +28,9 @@ export const SEARCH_CONFIG = "'ruche_fr'::regconfig";
 /** ts_headline's markers around a match: private-use characters, taken out of the text first. */
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
-export const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+const MARKERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
+/** Up to this many characters, the excerpt is the whole message with its matches marked. */
+export const WHOLE_EXCERPT_MAX = 300;
+export const HEADLINE_WHOLE = `${MARKERS}, HighlightAll=true`;
+/** Longer messages: up to two passages around the matches. */
+export const HEADLINE_FRAGMENTS = `${MARKERS}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;

@@ -31,6 +31,12 @@ export function snippetParts(headline: string | null, content: string): SnippetP
     if (matched) parts.push({ text: matched, match: true });
     if (rest) parts.push({ text: rest, match: false });
   }
+  // A passage from within a long message says so.
+  const text = parts.map((p) => p.text).join('');
+  const edge = Math.min(20, text.length);
+  if (edge > 0 && !content.startsWith(text.slice(0, edge)))
+    parts.unshift({ text: '… ', match: false });
+  if (edge > 0 && !content.endsWith(text.slice(-edge))) parts.push({ text: ' …', match: false });
   return parts;
 }
 

@@ -105,6 +105,21 @@ describe('GET /api/search', () => {
     expect(hit.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['réunions', 'élèves']);
   });
 
+  it('shows a short message whole, and a passage of a long one', async () => {
+    const w = word();
+    const short = await sendMessage(alice, general.id, `La ${w} de lundi ?`);
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `remplissage${i}`).join(' ');
+    await sendMessage(alice, general.id, `${filler(60)} puis ${w} enfin ${filler(60)}`);
+    const [long, whole] = (await search(bob, w)).body.results as MessageSearchResult[];
+    expect(whole?.id).toBe(short.id);
+    expect(whole?.snippet.map((p) => p.text).join('')).toBe(short.content);
+    const text = long?.snippet.map((p) => p.text).join('') ?? '';
+    expect(text.startsWith('… ')).toBe(true);
+    expect(text.endsWith(' …')).toBe(true);
+    expect(text.length).toBeLessThan(600);
+    expect(long?.snippet.filter((p) => p.match).map((p) => p.text)).toEqual([w]);
+  });
+
   it('matches an "exact phrase" and not the same words apart', async () => {
     const w = word();
     const together = await sendMessage(alice, general.id, `${w} ordre du jour validé`);
