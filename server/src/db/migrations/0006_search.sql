@@ -1,4 +1,5 @@
 DROP INDEX "messages_content_fts_idx";--> statement-breakpoint
+CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at","id");--> statement-breakpoint
 -- custom (search)
 -- docs/search.md: French stemming that ignores accents ("reunions" finds "réunion"), on
 -- PostgreSQL and on the embedded store alike (PGlite loads the unaccent contrib module).
