@@ -49,8 +49,9 @@ export const messages = pgTable(
     // Replies only: most messages are top-level, and indexing their nulls cost every send a
     // write. Pages, catch-up and unread counts read by (channel_id, seq); none by created_at.
     index('messages_parent_idx').on(t.parentMessageId).where(sql`${t.parentMessageId} is not null`),
-    // Full-text search: messages_content_search_idx, on to_tsvector('ruche_fr', content), made by
-    // the search migration's custom SQL (its text-search configuration is not drizzle's to make).
+    // Full-text search: the search migration's custom SQL adds the stored generated column
+    // search_vector (to_tsvector('ruche_fr', content)) and its GIN index
+    // messages_content_search_idx; the text-search configuration is not drizzle's to make.
     // Newest first across channels, for search (docs/search.md): a word in many messages is
     // found by reading this index backwards, a rare one through the GIN index.
     index('messages_created_idx').on(t.createdAt, t.id),

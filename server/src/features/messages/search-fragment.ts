@@ -12,9 +12,10 @@ import {
 } from '../search/filter';
 import { messages } from './schema';
 
-// The expression of messages_content_search_idx (the search migration), letter for letter:
-// the planner uses the GIN index only for this very expression.
-const vector = sql.raw(`to_tsvector(${SEARCH_CONFIG}, m.content)`);
+// messages.search_vector: to_tsvector('ruche_fr', content), a stored generated column that
+// the search migration adds (drizzle's schema does not declare it), under the GIN index
+// messages_content_search_idx.
+const vector = sql.raw('m.search_vector');
 
 /**
  * The search feature's candidates from messages, as one parenthesised select of
