@@ -183,6 +183,18 @@ describe('GET /api/search', () => {
       expect(ids((await search(eve, 'de:@Ève')).body)).toEqual([]);
     });
 
+    it('several de: widen, and -mot leaves a word out', async () => {
+      const w = word();
+      const fromAlice = await sendMessage(alice, general.id, `${w} café`);
+      const fromBob = await sendMessage(bob, general.id, `${w} thé`);
+      await sendMessage(eve, general.id, `${w} chocolat`);
+      expect(ids((await search(eve, `${w} de:@alice de:@bob`)).body)).toEqual([
+        fromBob.id,
+        fromAlice.id,
+      ]);
+      expect(ids((await search(eve, `${w} de:@alice de:@bob -thé`)).body)).toEqual([fromAlice.id]);
+    });
+
     it('dans:#canal keeps one of my channels', async () => {
       const w = word();
       const inGeneral = await sendMessage(alice, general.id, `${w} ici`);
