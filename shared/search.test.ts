@@ -8,9 +8,18 @@ import {
 
 describe('parseSearchQuery', () => {
   it('keeps plain words and phrases as text', () => {
-    const p = parseSearchQuery('réunion "ordre du jour" budget');
-    expect(p).toMatchObject({ text: 'réunion "ordre du jour" budget', from: [], in: [] });
+    const p = parseSearchQuery('réunion "ordre du jour" budget!');
+    expect(p).toMatchObject({ text: 'réunion "ordre du jour" budget!', prefix: null, from: [] });
     expect(p.hasFile).toBe(false);
+  });
+
+  it('takes the last word still being typed as a prefix', () => {
+    expect(parseSearchQuery('réunion budg')).toMatchObject({ text: 'réunion', prefix: 'budg' });
+    expect(parseSearchQuery('réun')).toMatchObject({ text: '', prefix: 'réun' });
+    expect(parseSearchQuery('budget de:@bob')).toMatchObject({ text: 'budget', prefix: null });
+    expect(parseSearchQuery('"ordre du jour"').prefix).toBeNull();
+    expect(parseSearchQuery("l'hôpital").prefix).toBeNull();
+    expect(parseSearchQuery('réunion x').prefix).toBeNull();
   });
 
   it('closes a phrase still being typed', () => {
@@ -20,6 +29,7 @@ describe('parseSearchQuery', () => {
   it('takes out de:@nom and dans:#canal, lower-case, with or without the sigil', () => {
     const p = parseSearchQuery('budget de:@Camille dans:#Général from:bob in:dev');
     expect(p.text).toBe('budget');
+    expect(p.prefix).toBeNull();
     expect(p.from).toEqual(['camille', 'bob']);
     expect(p.in).toEqual(['général', 'dev']);
   });
@@ -28,7 +38,7 @@ describe('parseSearchQuery', () => {
     const p = parseSearchQuery('de:"Jean Dupont" dans:"équipe produit" plan');
     expect(p.from).toEqual(['jean dupont']);
     expect(p.in).toEqual(['équipe produit']);
-    expect(p.text).toBe('plan');
+    expect(p.prefix).toBe('plan');
   });
 
   it('reads avant:, après:, apres:, le: as days', () => {
@@ -45,18 +55,21 @@ describe('parseSearchQuery', () => {
   });
 
   it('reads a:fichier (and has:file), and leaves other a: values as text', () => {
-    expect(parseSearchQuery('a:fichier rapport')).toMatchObject({ hasFile: true, text: 'rapport' });
+    expect(parseSearchQuery('a:fichier rapport')).toMatchObject({
+      hasFile: true,
+      prefix: 'rapport',
+    });
     expect(parseSearchQuery('has:file rapport').hasFile).toBe(true);
-    expect(parseSearchQuery('a:rien rapport')).toMatchObject({
+    expect(parseSearchQuery('a:rien rapport?')).toMatchObject({
       hasFile: false,
-      text: 'a:rien rapport',
+      text: 'a:rien rapport?',
     });
   });
 
   it('leaves unknown operators, empty values and colons inside words as text', () => {
     expect(parseSearchQuery('http://exemple.fr').text).toBe('http://exemple.fr');
-    expect(parseSearchQuery('note: demain').text).toBe('note: demain');
-    expect(parseSearchQuery('de: rien').text).toBe('de: rien');
+    expect(parseSearchQuery('note: demain').text).toBe('note:');
+    expect(parseSearchQuery('de: rien').text).toBe('de:');
   });
 
   it('tells whether anything is asked', () => {

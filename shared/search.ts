@@ -79,6 +79,12 @@ export interface SearchPage {
 export interface ParsedSearch {
   /** The words and "quoted phrases" left, for full-text matching (may be empty). */
   text: string;
+  /**
+   * The query's last word, matched as the start of a word so that results come as one
+   * types ("réun" finds "réunion"). Letters and digits only; null when the query ends
+   * otherwise (an operator, a phrase, a word with punctuation).
+   */
+  prefix: string | null;
   /** de:@nom — authors, lower-case, as typed after the @. */
   from: string[];
   /** dans:#canal — channel names, lower-case, without the #. */
@@ -154,6 +160,8 @@ export function parseSearchDate(value: string): string | null {
   return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+const PREFIX_RE = /^[\p{L}\p{N}]{2,}$/u;
+
 const unquote = (value: string) => value.replace(/^"/, '').replace(/"$/, '').trim();
 
 /**
@@ -164,6 +172,7 @@ const unquote = (value: string) => value.replace(/^"/, '').replace(/"$/, '').tri
 export function parseSearchQuery(input: string): ParsedSearch {
   const parsed: ParsedSearch = {
     text: '',
+    prefix: null,
     from: [],
     in: [],
     before: null,
@@ -207,6 +216,13 @@ export function parseSearchQuery(input: string): ParsedSearch {
       }
     }
   }
+  // Only the query's very last token: "budget de:@bob" has no prefix.
+  const lastToken = [...input.matchAll(TOKEN_RE)].at(-1)?.[0];
+  const last = words.at(-1);
+  if (last && lastToken === last && PREFIX_RE.test(last)) {
+    parsed.prefix = last;
+    words.pop();
+  }
   parsed.text = words.join(' ').trim();
   return parsed;
 }
@@ -214,6 +230,7 @@ export function parseSearchQuery(input: string): ParsedSearch {
 /** Whether the parsed search asks for anything at all (words or a filter). */
 export const searchAsksSomething = (p: ParsedSearch): boolean =>
   p.text.replace(/"/g, '').trim().length > 0 ||
+  p.prefix !== null ||
   p.from.length > 0 ||
   p.in.length > 0 ||
   p.before !== null ||

@@ -77,6 +77,19 @@ describe('GET /api/search', () => {
     expect(ids((await search(bob, 'eleve')).body)).toContain(other.id);
   });
 
+  it('finds as one types: the last word unfinished matches the start of a word', async () => {
+    const w = word();
+    const m = await sendMessage(alice, general.id, `${w} : la réunion budgétaire commence`);
+    for (const q of [`${w} réu`, `${w} reun`, `${w} budgetai`]) {
+      const res = await search(bob, q);
+      expect(ids(res.body), q).toEqual([m.id]);
+    }
+    const [hit] = (await search(bob, `${w} budg`)).body.results as MessageSearchResult[];
+    expect(hit?.snippet.filter((p) => p.match).map((p) => p.text)).toEqual([w, 'budgétaire']);
+    // Only the last word: an earlier one is whole.
+    expect((await search(bob, `réu ${w}`)).body.results).toEqual([]);
+  });
+
   it('presents each result with its channel, author and a highlighted excerpt', async () => {
     const w = word();
     const m = await sendMessage(alice, general.id, `Avant le café, relisez le ${w} du projet`);

@@ -60,8 +60,12 @@ function filterFor(parsed: ParsedSearch, userId: string, cursor: SearchFilter['c
     since.push(dayStart(parsed.on));
     until.push(dayStart(parsed.on, 1));
   }
+  const config = sql.raw(SEARCH_CONFIG);
+  const words = text ? sql`websearch_to_tsquery(${config}, ${text})` : null;
+  // Letters and digits only (shared/search.ts), so the :* syntax is all that is added.
+  const start = parsed.prefix ? sql`to_tsquery(${config}, ${`${parsed.prefix}:*`})` : null;
   return {
-    tsquery: text ? sql`websearch_to_tsquery(${sql.raw(SEARCH_CONFIG)}, ${text})` : null,
+    tsquery: words && start ? sql`(${words} && ${start})` : (words ?? start),
     channelIds: memberChannelIdsSql(userId, parsed.in),
     authorIds: parsed.from.length > 0 ? authorIdsSql(parsed.from) : null,
     since,
