@@ -6,20 +6,22 @@ import { channelMembers, channels } from './schema';
 /**
  * The ids of the channels `userId` belongs to now, as a sub-select for the search feature's
  * statement (membership first: the matches are read only in these channels). `names`
- * (lower-case) narrows them to the channels so named (dans:#canal).
+ * narrows them to the channels so named (dans:#canal), case and accents aside.
  */
 export function memberChannelIdsSql(userId: string, names: string[] = []): SQL {
   if (names.length === 0) {
     return sql`select ${channelMembers.channelId} from ${channelMembers}
       where ${channelMembers.userId} = ${userId}`;
   }
-  const lowered = sql.join(
-    names.map((n) => sql`${n}`),
+  // Accents aside too ("general" is #général): only the caller's channels are compared.
+  const wanted = sql.join(
+    names.map((n) => sql`lower(unaccent(${n}::text))`),
     sql`, `,
   );
   return sql`select ${channelMembers.channelId} from ${channelMembers}
     join ${channels} on ${channels.id} = ${channelMembers.channelId}
-    where ${channelMembers.userId} = ${userId} and lower(${channels.name}) in (${lowered})`;
+    where ${channelMembers.userId} = ${userId}
+      and lower(unaccent(${channels.name}::text)) in (${wanted})`;
 }
 
 export interface ChannelSummary {

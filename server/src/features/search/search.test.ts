@@ -213,6 +213,7 @@ describe('GET /api/search', () => {
       const inGeneral = await sendMessage(alice, general.id, `${w} ici`);
       const inSecret = await sendMessage(alice, secret.id, `${w} là`);
       expect(ids((await search(bob, `${w} dans:#général`)).body)).toEqual([inGeneral.id]);
+      expect(ids((await search(bob, `${w} dans:#GENERAL`)).body)).toEqual([inGeneral.id]);
       expect(ids((await search(bob, `${w} dans:#Secret`)).body)).toEqual([inSecret.id]);
       expect(ids((await search(bob, `${w} dans:#nulle-part`)).body)).toEqual([]);
     });
