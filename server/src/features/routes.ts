@@ -4,6 +4,7 @@ import { registerChannelRoutes } from './channels/routes';
 import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
+import { registerSearchRoutes } from './search/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
 
@@ -19,4 +20,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
   registerFriendRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { User } from '#shared/users';
 import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
+import { SearchDialogHost } from '@/features/search/components/search-dialog-host';
 import { QuickSwitcher } from '@/features/switcher/components/quick-switcher';
 import { RealtimeProvider } from './realtime-provider';
 
@@ -20,6 +21,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
     <RealtimeProvider user={user}>
       <ChannelsWorkspace>
         <QuickSwitcher />
+        <SearchDialogHost />
         {children}
       </ChannelsWorkspace>
       {/* docs/product.md §4: over every screen while the signed-in user has no display name. */}

@@ -49,7 +49,12 @@ export const messages = pgTable(
     // Replies only: most messages are top-level, and indexing their nulls cost every send a
     // write. Pages, catch-up and unread counts read by (channel_id, seq); none by created_at.
     index('messages_parent_idx').on(t.parentMessageId).where(sql`${t.parentMessageId} is not null`),
-    index('messages_content_fts_idx').using('gin', sql`to_tsvector('french', ${t.content})`),
+    // Full-text search: the search migration's custom SQL adds the stored generated column
+    // search_vector (to_tsvector('ruche_fr', content)) and its GIN index
+    // messages_content_search_idx; the text-search configuration is not drizzle's to make.
+    // Newest first across channels, for search (docs/search.md): a word in many messages is
+    // found by reading this index backwards, a rare one through the GIN index.
+    index('messages_created_idx').on(t.createdAt, t.id),
   ],
 );
 

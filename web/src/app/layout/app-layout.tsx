@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
+import { openSearchDialog } from '@/features/search/hooks/use-search-dialog';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';
@@ -24,11 +25,12 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
     <div className="flex h-dvh flex-col overflow-hidden md:flex-row">
       <MobileTopBar
         user={user}
+        onSearch={openSearchDialog}
         sidebar={({ header, onNavigate }) => (
           <AppSidebar header={header} onNavigate={onNavigate} className="w-full min-h-0 flex-1" />
         )}
       />
-      <Rail user={user} />
+      <Rail user={user} onSearch={openSearchDialog} />
       {showSidebar ? (
         <aside className="hidden border-r md:flex">
           <AppSidebar header={desktopHeader} />
