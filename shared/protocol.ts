@@ -31,6 +31,7 @@ import {
   MarkReadFrameSchema,
 } from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
+import type { FileEvent } from './protocol/files';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
@@ -65,7 +66,8 @@ export type ServerEvent =
   | TypingEvent
   | PresenceEvent
   | ChannelEvent
-  | ConnectionEvent;
+  | ConnectionEvent
+  | FileEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerChannelRoutes } from './channels/routes';
+import { registerFileRoutes } from './files/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerTypingRoutes } from './typing/routes';
@@ -17,4 +18,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerMessageRoutes(app, ctx);
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
 }
