@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
+import { useFileEvents } from '@/features/files/hooks/use-file-events';
 import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
 import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
 import { SocketProvider } from '@/lib/socket-context';
@@ -15,6 +16,7 @@ function FeatureEvents({ user }: { user: User }) {
   useMessageEvents(user);
   useChannelEvents(user.id);
   usePresenceEvents();
+  useFileEvents();
   useSessionEnd();
   return null;
 }
