@@ -65,16 +65,16 @@ export function FilesTab({ channel }: { channel: ChannelWithMembers }) {
                 <th scope="col" className="hidden w-24 px-3 py-2 font-medium md:table-cell">
                   {t('files.tab.size')}
                 </th>
-                <th scope="col" className="hidden w-32 px-3 py-2 font-medium lg:table-cell">
+                <th scope="col" className="hidden w-28 px-3 py-2 font-medium xl:table-cell">
                   {t('files.tab.type')}
                 </th>
-                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                <th scope="col" className="hidden w-1/4 px-3 py-2 font-medium md:table-cell">
                   {t('files.tab.description')}
                 </th>
-                <th scope="col" className="hidden w-40 px-3 py-2 font-medium sm:table-cell">
+                <th scope="col" className="hidden w-36 px-3 py-2 font-medium sm:table-cell">
                   {t('files.tab.uploader')}
                 </th>
-                <th scope="col" className="hidden w-36 px-3 py-2 font-medium lg:table-cell">
+                <th scope="col" className="hidden w-40 px-3 py-2 font-medium lg:table-cell">
                   {t('files.tab.date')}
                 </th>
                 <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
@@ -125,7 +125,8 @@ function FileRow({
             </span>
             {/* On a phone the other columns fold under the name. */}
             <span className="truncate text-muted-foreground text-xs md:hidden">
-              {formatFileSize(file.size)} · {uploader} · {fileDate(file.createdAt)}
+              {t(`files.types.${kind}`)} · {formatFileSize(file.size)} · {uploader} ·{' '}
+              {fileDate(file.createdAt)}
             </span>
             {file.description ? (
               <span className="truncate text-muted-foreground text-xs md:hidden">
@@ -138,14 +139,14 @@ function FileRow({
       <td className="hidden px-3 py-2.5 text-muted-foreground tabular-nums md:table-cell">
         {formatFileSize(file.size)}
       </td>
-      <td className="hidden px-3 py-2.5 text-muted-foreground lg:table-cell">
+      <td className="hidden px-3 py-2.5 text-muted-foreground xl:table-cell">
         {t(`files.types.${kind}`)}
       </td>
       <td className="hidden px-3 py-2.5 text-muted-foreground md:table-cell">
         <span className="line-clamp-2 break-words">{file.description}</span>
       </td>
       <td className="hidden truncate px-3 py-2.5 sm:table-cell">{uploader}</td>
-      <td className="hidden px-3 py-2.5 text-muted-foreground tabular-nums lg:table-cell">
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted-foreground tabular-nums lg:table-cell">
         {fileDate(file.createdAt)}
       </td>
       <td className="px-3 py-2.5">
