@@ -57,6 +57,7 @@ test.describe('files', () => {
     ).toBeVisible();
     await aliceFiles.waitUploaded('colle.png');
     await aliceFiles.waitUploaded('plan.png');
+    await alice.page.screenshot({ path: testInfo.outputPath('composer-1280.png') });
     await aliceChat.composer.press('Enter');
     await expect(alice.page.getByRole('list', { name: 'Fichiers joints' })).toHaveCount(0);
 

@@ -124,7 +124,7 @@ function FileRow({
               {file.originalName}
             </span>
             {/* On a phone the other columns fold under the name. */}
-            <span className="truncate text-muted-foreground text-xs md:hidden">
+            <span className="text-muted-foreground text-xs md:hidden">
               {t(`files.types.${kind}`)} · {formatFileSize(file.size)} · {uploader} ·{' '}
               {fileDate(file.createdAt)}
             </span>

@@ -1,7 +1,15 @@
-import type { ClipboardEvent, ReactNode } from 'react';
-import { AttachButton, ComposerFileChips, FileDropOverlay } from '../components/composer-files';
+import { type ClipboardEvent, lazy, type ReactNode, Suspense } from 'react';
+import { AttachButton } from '../components/attach-button';
 import { useComposerUploads } from './use-composer-uploads';
 import { useFileDrop } from './use-file-drop';
+
+// The chips and the drop overlay load with the first file, not with the composer.
+const ComposerFileChips = lazy(() =>
+  import('../components/composer-files').then((m) => ({ default: m.ComposerFileChips })),
+);
+const FileDropOverlay = lazy(() =>
+  import('../components/composer-files').then((m) => ({ default: m.FileDropOverlay })),
+);
 
 /**
  * The composer's files, ready to place (docs/product.md §2): the paperclip, the chips with
@@ -20,10 +28,17 @@ export function useComposerFiles(channelId: string, { acceptDrops }: { acceptDro
   };
 
   const attachButton: ReactNode = <AttachButton onFiles={uploads.add} />;
-  const chips: ReactNode = (
-    <ComposerFileChips uploads={uploads.uploads} onRemove={uploads.remove} />
-  );
-  const overlay: ReactNode = dragging ? <FileDropOverlay /> : null;
+  const chips: ReactNode =
+    uploads.uploads.length > 0 ? (
+      <Suspense fallback={null}>
+        <ComposerFileChips uploads={uploads.uploads} onRemove={uploads.remove} />
+      </Suspense>
+    ) : null;
+  const overlay: ReactNode = dragging ? (
+    <Suspense fallback={null}>
+      <FileDropOverlay />
+    </Suspense>
+  ) : null;
   return {
     attachButton,
     chips,

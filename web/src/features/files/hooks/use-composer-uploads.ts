@@ -5,7 +5,6 @@ import { type Attachment, MESSAGE_ATTACHMENTS_MAX } from '#shared/messages';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
 import { deleteFile } from '../api/delete-file';
-import { UploadAbortedError, uploadFile } from '../api/upload-file';
 
 export interface ComposerUpload {
   key: string;
@@ -48,15 +47,19 @@ export function useComposerUploads(channelId: string) {
       const controller = new AbortController();
       controllers.current.set(key, controller);
       setUploads((list) => [...list, { key, file, progress: 0, state: 'uploading', stored: null }]);
-      uploadFile({
-        channelId,
-        file,
-        signal: controller.signal,
-        onProgress: (progress) => patch(key, { progress }),
-      })
+      // The upload code loads with the first file, not with the composer.
+      import('../api/upload-file')
+        .then(({ uploadFile }) =>
+          uploadFile({
+            channelId,
+            file,
+            signal: controller.signal,
+            onProgress: (progress) => patch(key, { progress }),
+          }),
+        )
         .then((stored) => patch(key, { state: 'done', progress: 1, stored }))
         .catch((error: unknown) => {
-          if (error instanceof UploadAbortedError) return;
+          if (controller.signal.aborted) return;
           patch(key, { state: 'failed' });
           toastFailure(
             error,
