@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -44,6 +44,17 @@ function checkedKey(key: string): string {
   return key;
 }
 
+/** A rename, or a copy when DATA_DIR/files is mounted apart from DATA_DIR/upload-tmp. */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  }
+}
+
 class DiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -55,7 +66,7 @@ class DiskStorage implements FileStorage {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     if ('bytes' in source) await writeFile(target, source.bytes);
-    else await rename(source.path, target);
+    else await moveFile(source.path, target);
   }
 
   async get(key: string): Promise<Readable | null> {
