@@ -27,6 +27,23 @@ export class FilesUi {
       }, payload);
   }
 
+  /** Drags files over the page and drops them, as from the desktop. */
+  async drop(files: Array<{ name: string; mimeType: string; bytes: Buffer }>): Promise<void> {
+    const payload = files.map((f) => ({ ...f, bytes: [...f.bytes] }));
+    await this.page.evaluate((list) => {
+      const data = new DataTransfer();
+      for (const f of list) {
+        data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.mimeType }));
+      }
+      const target = document.querySelector('main') ?? document.body;
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(
+          new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+      }
+    }, payload);
+  }
+
   /** Waits until the composer's chip for `name` says it is up (its button turns to "remove"). */
   async waitUploaded(name: string): Promise<void> {
     await expect(this.page.getByRole('button', { name: `Retirer « ${name} »` })).toBeVisible();

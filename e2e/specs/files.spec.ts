@@ -119,6 +119,27 @@ test.describe('files', () => {
     await expect(bobRow).toHaveCount(0);
   });
 
+  test('a PDF dropped on the channel is sent as a card that downloads it', async ({ alice }) => {
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: `depot-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await alice.page.goto(`/channel/${id}`);
+    const chat = new ChatUi(alice.page);
+    const files = new FilesUi(alice.page);
+    await expect(chat.composer).toBeVisible();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await files.drop([{ name: 'devis signé.pdf', mimeType: 'application/pdf', bytes: pdf }]);
+    await files.waitUploaded('devis signé.pdf');
+    await chat.send('Le devis');
+    const card = chat
+      .message('Le devis')
+      .getByRole('link', { name: 'Télécharger devis signé.pdf' });
+    await expect(card).toContainText('PDF');
+    expect((await files.download(card)).equals(pdf)).toBe(true);
+  });
+
   test('the files tab on a phone', async ({ actor }, testInfo) => {
     const carol = await actor('Carol', { viewport: PHONE });
     await carol.arrive();
