@@ -159,5 +159,36 @@ test.describe('files', () => {
     const files = new FilesUi(carol.page);
     await expect(files.row('devis.txt')).toContainText('Le devis signé');
     await carol.page.screenshot({ path: testInfo.outputPath('files-tab-390.png') });
+
+    // The chat on a phone: a message with an image and a document.
+    const photo = await carol.page.request.post(`/api/channels/${id}/files/upload`, {
+      multipart: {
+        file: { name: 'photo.png', mimeType: 'image/png', buffer: await image('#2a9') },
+      },
+    });
+    const attach = (f: {
+      id: string;
+      originalName: string;
+      url: string;
+      size: number;
+      mimeType: string;
+    }) => ({
+      id: f.id,
+      name: f.originalName,
+      url: f.url,
+      size: f.size,
+      mimeType: f.mimeType,
+    });
+    const sent = await carol.page.request.post(`/api/channels/${id}/messages`, {
+      data: {
+        content: 'Voici le devis',
+        attachments: [attach(await photo.json()), attach(await upload.json())],
+      },
+    });
+    expect(sent.status()).toBe(201);
+    await carol.page.getByRole('tab', { name: 'Discussion' }).click();
+    await expect(files.imageButton('photo.png')).toBeVisible();
+    await expect(carol.page.getByRole('link', { name: 'Télécharger devis.txt' })).toBeVisible();
+    await carol.page.screenshot({ path: testInfo.outputPath('chat-390.png') });
   });
 });

@@ -28,11 +28,12 @@ export function MessageAttachments({ attachments }: { attachments: readonly Atta
                 aria-label={t('files.openImage', { name: image.name })}
                 className="block cursor-zoom-in overflow-hidden rounded-lg border bg-muted/40 transition hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring outline-none"
               >
+                {/* A fixed height: the list does not jump when the thumbnail arrives. */}
                 <img
                   src={fileThumbnailUrl(fileIdOfUrl(image.url) ?? image.id)}
                   alt={image.name}
                   loading="lazy"
-                  className="block max-h-60 max-w-[min(20rem,70vw)] object-cover"
+                  className="block h-48 w-auto max-w-[min(20rem,70vw)] object-cover"
                 />
               </button>
             </li>
