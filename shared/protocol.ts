@@ -32,6 +32,7 @@ import {
 } from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
 import type { FriendEvent } from './protocol/friends';
+import type { FileEvent } from './protocol/files';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
@@ -68,6 +69,7 @@ export type ServerEvent =
   | ChannelEvent
   | ConnectionEvent
   | FriendEvent;
+  | FileEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -92,6 +92,18 @@ const EnvSchema = z.object({
    */
   METRICS: z.enum(['off', 'loopback', 'token']).default('off'),
   METRICS_TOKEN: z.string().optional(),
+  /** Files (docs/files.md): uploads one user may start per minute. */
+  FILES_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** S3-compatible object storage for files; local disk under DATA_DIR/files when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** The channel every new account joins (docs/product.md §10.16); empty: none. */
@@ -147,6 +159,33 @@ export interface Config {
   defaultChannel: string | null;
   /** docs/operations.md "Timeouts": how long a slow client may hold a connection. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
+  /** Files: the per-user upload limit, and the S3 bucket when one is configured. */
+  files: { uploadsPerMinute: number; s3: S3Config | undefined };
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+/** S3_ENDPOINT and S3_BUCKET turn S3 on; then both keys are required too. */
+function s3Of(e: Env): S3Config | undefined | string {
+  if (!e.S3_ENDPOINT && !e.S3_BUCKET) return undefined;
+  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    return 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY : requis ensemble';
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** METRICS and METRICS_TOKEN: a token is required with METRICS=token, and pointless without it. */
@@ -198,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const metrics = metricsAccess(e);
   if (typeof metrics === 'string') throw new Error(`Invalid configuration:\n${metrics}`);
+  const s3 = s3Of(e);
+  if (typeof s3 === 'string') throw new Error(`Invalid configuration:\n${s3}`);
   const oidc =
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID && publicUrl
       ? {
@@ -252,5 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
     },
+    files: { uploadsPerMinute: e.FILES_UPLOADS_PER_MINUTE, s3 },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerChannelRoutes } from './channels/routes';
 import { registerFriendRoutes } from './friends/routes';
+import { registerFileRoutes } from './files/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerSearchRoutes } from './search/routes';
@@ -21,4 +22,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerInviteRoutes(app, ctx);
   registerFriendRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
 }

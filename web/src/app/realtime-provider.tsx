@@ -3,6 +3,7 @@ import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useFriendEvents } from '@/features/friends/hooks/use-friend-events';
+import { useFileEvents } from '@/features/files/hooks/use-file-events';
 import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
 import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
 import { SocketProvider } from '@/lib/socket-context';
@@ -17,6 +18,7 @@ function FeatureEvents({ user }: { user: User }) {
   useChannelEvents(user.id);
   usePresenceEvents();
   useFriendEvents();
+  useFileEvents();
   useSessionEnd();
   return null;
 }

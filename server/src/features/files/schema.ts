@@ -10,13 +10,27 @@ export const files = pgTable(
     id: id(),
     channelId: ownedBy('channel_id', () => channels.id),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The object's key in the file store: `<channelId>/<random>`, never the sender's name. */
     filename: text('filename').notNull(),
     originalName: varchar('original_name', { length: FILE_ORIGINAL_NAME_MAX }).notNull(),
     mimeType: varchar('mime_type', { length: FILE_MIME_MAX }).notNull(),
     size: integer('size').notNull(),
     url: text('url').notNull(),
     description: text('description'),
+    /** The thumbnail's key in the file store (raster images only). */
+    thumbnail: text('thumbnail'),
+    /**
+     * The message the file was sent with, and that message's thread parent: deleting either
+     * deletes the file (docs/files.md). No foreign key: the messages feature owns its table,
+     * and its messageDeleted event is what removes the file and its bytes.
+     */
+    messageId: uuid('message_id'),
+    threadParentId: uuid('thread_parent_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_channel_created_idx').on(t.channelId, t.createdAt)],
+  (t) => [
+    index('files_channel_created_idx').on(t.channelId, t.createdAt),
+    index('files_message_idx').on(t.messageId),
+    index('files_thread_parent_idx').on(t.threadParentId),
+  ],
 );

@@ -1,7 +1,7 @@
 import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { useCallback } from 'react';
-import type { Message, MessageCreateInput } from '#shared/messages';
+import type { Attachment, Message, MessageCreateInput } from '#shared/messages';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, isUnauthorized } from '@/lib/api';
 import type { RealtimeSocket } from '@/lib/socket';
@@ -29,6 +29,7 @@ export interface SendMessageInput {
   clientId: string;
   parentMessageId?: string | null;
   mentions?: string[];
+  attachments?: Attachment[];
 }
 
 const requestBody = (input: SendMessageInput): MessageCreateInput => ({
@@ -36,6 +37,7 @@ const requestBody = (input: SendMessageInput): MessageCreateInput => ({
   clientId: input.clientId,
   ...(input.parentMessageId ? { parentMessageId: input.parentMessageId } : {}),
   ...(input.mentions?.length ? { mentions: input.mentions } : {}),
+  ...(input.attachments?.length ? { attachments: input.attachments } : {}),
 });
 
 /** POST /api/channels/{id}/messages: idempotent by clientId (201 new, 200 already stored). */
@@ -178,13 +180,14 @@ export function useSendMessage(channelId: string, parentMessageId: string | null
   const queryClient = useQueryClient();
   const socket = useSocket();
   const send = useCallback(
-    (content: string, mentions: string[] = []) => {
+    (content: string, mentions: string[] = [], attachments: Attachment[] = []) => {
       const entry: PendingSend = {
         clientId: newClientId(),
         channelId,
         parentMessageId,
         content,
         mentions,
+        attachments,
         createdAt: new Date().toISOString(),
         state: 'sending',
         attempts: 0,

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PaperclipIcon, SendHorizontalIcon } from 'lucide-react';
+import { SendHorizontalIcon } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
+import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useComposerFiles } from '@/features/files/hooks/use-composer-files';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
@@ -40,6 +41,7 @@ export function Composer({
   const queryClient = useQueryClient();
   const { send } = useSendMessage(channel.id, parentMessageId);
   const typing = useTypingSignal(channel.id);
+  const files = useComposerFiles(channel.id, { acceptDrops: !parentMessageId });
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [mention, setMention] = useState<{ query: string; start: number } | null>(null);
@@ -77,7 +79,7 @@ export function Composer({
   }, [mention, members, me.id]);
   const showSuggestions = mention !== null && suggestions.length > 0;
 
-  const blank = text.trim().length === 0;
+  const blank = text.trim().length === 0 && files.attachments.length === 0;
 
   const updateMention = (value: string, caret: number) => {
     const next = mentionQueryAt(value, caret);
@@ -86,10 +88,16 @@ export function Composer({
   };
 
   const submit = () => {
-    // docs/product.md §5: trimmed; blank and without attachments is not sent.
+    // docs/product.md §5: trimmed; blank and without attachments is not sent; with
+    // attachments and no text, the text is "(attachment)". A file still going up is waited for.
     const content = text.trim();
-    if (!content) return;
-    send(content, mentionsInText(content, picked.current));
+    if (files.busy || (!content && files.attachments.length === 0)) return;
+    send(
+      content || ATTACHMENT_PLACEHOLDER,
+      mentionsInText(content, picked.current),
+      files.attachments,
+    );
+    files.clear();
     typing.stop();
     picked.current.clear();
     setText('');
@@ -150,6 +158,7 @@ export function Composer({
 
   return (
     <div className="shrink-0 px-4 pb-4">
+      {files.overlay}
       <div className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20">
         {showSuggestions ? (
           <div
@@ -186,8 +195,10 @@ export function Composer({
             ))}
           </div>
         ) : null}
+        {files.chips}
         <textarea
           ref={textarea}
+          onPaste={files.handlePaste}
           value={text}
           rows={1}
           // biome-ignore lint/a11y/noAutofocus: the thread composer is where the user goes next
@@ -217,22 +228,7 @@ export function Composer({
           className="block w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[0.9375rem] leading-relaxed outline-none placeholder:text-muted-foreground"
         />
         <div className="flex items-center justify-between gap-2 px-2 pb-2">
-          <Tooltip>
-            <TooltipTrigger asChild>
-              {/* Files arrive with the files feature: shown, honestly disabled, until then. */}
-              <span className="rounded-md">
-                <button
-                  type="button"
-                  disabled
-                  aria-label={t('composer.attach')}
-                  className="grid size-8 place-items-center rounded-md text-muted-foreground opacity-50"
-                >
-                  <PaperclipIcon className="size-4" aria-hidden />
-                </button>
-              </span>
-            </TooltipTrigger>
-            <TooltipContent>{t('composer.attachSoon')}</TooltipContent>
-          </Tooltip>
+          {files.attachButton}
           <div className="flex items-center gap-3">
             <p className="hidden text-[0.6875rem] text-muted-foreground sm:block">
               {t('composer.hintPlain')}
@@ -240,7 +236,7 @@ export function Composer({
             <button
               type="button"
               onClick={submit}
-              disabled={blank}
+              disabled={blank || files.busy}
               aria-label={t('composer.send')}
               className="grid size-8 cursor-pointer place-items-center rounded-lg bg-primary text-primary-foreground shadow-sm transition hover:bg-primary/90 disabled:cursor-default disabled:bg-muted disabled:text-muted-foreground"
             >

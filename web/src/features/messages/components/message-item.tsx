@@ -1,9 +1,10 @@
-import { FileIcon, MessageSquareTextIcon, RotateCcwIcon, XIcon } from 'lucide-react';
+import { MessageSquareTextIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '#shared/messages';
+import { ATTACHMENT_PLACEHOLDER, type Message } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useMessageAttachments } from '@/features/files/hooks/use-message-attachments';
 import { cn } from '@/lib/utils';
 import { useLongPress } from '../hooks/use-long-press';
 import { useNow } from '../hooks/use-now';
@@ -25,6 +26,10 @@ const MessageActionSheet = lazy(() =>
   import('./message-action-sheet').then((module) => ({ default: module.MessageActionSheet })),
 );
 
+/** docs/product.md §5: "(attachment)" is what a message with files and no text carries; not shown. */
+const isPlaceholderOnly = (message: Message) =>
+  message.content === ATTACHMENT_PLACEHOLDER && message.attachments.length > 0;
+
 /** A stored message, or an own message still pending (lib/pending-sends). */
 export type DisplayMessage = Message & { pending?: 'sending' | 'failed' };
 
@@ -39,17 +44,6 @@ export function DaySeparator({ date }: { date: Date }) {
       <div className="h-px flex-1 bg-border" />
     </div>
   );
-}
-
-function formatSize(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
 function Timestamp({ date, compact }: { date: Date; compact?: boolean }) {
@@ -146,6 +140,7 @@ export const MessageItem = memo(function MessageItem({
       }),
     [message.mentions, me, members],
   );
+  const attachments = useMessageAttachments(message.attachments);
 
   return (
     <>
@@ -212,36 +207,16 @@ export const MessageItem = memo(function MessageItem({
           ) : (
             <div className="flex flex-wrap items-end gap-x-1.5">
               <div className="min-w-0 max-w-full">
-                <MessageBody content={message.content} mentions={mentionTargets} />
+                {isPlaceholderOnly(message) ? null : (
+                  <MessageBody content={message.content} mentions={mentionTargets} />
+                )}
               </div>
               {message.edited ? (
                 <span className="pb-0.5 text-muted-foreground text-xs">{t('messages.edited')}</span>
               ) : null}
             </div>
           )}
-          {message.attachments.length > 0 ? (
-            <ul className="mt-1.5 flex flex-wrap gap-2">
-              {message.attachments.map((attachment) => (
-                <li key={attachment.id}>
-                  <a
-                    href={attachment.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={t('messages.attachment', { name: attachment.name })}
-                    className="flex max-w-72 items-center gap-2.5 rounded-lg border bg-card px-3 py-2 text-sm transition-colors hover:bg-accent"
-                  >
-                    <FileIcon className="size-5 shrink-0 text-sky-400" aria-hidden />
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{attachment.name}</span>
-                      <span className="block text-muted-foreground text-xs">
-                        {formatSize(attachment.size)}
-                      </span>
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {attachments}
           {message.pending === 'sending' ? (
             <p className="mt-0.5 text-muted-foreground text-xs" role="status">
               {t('messages.sending')}

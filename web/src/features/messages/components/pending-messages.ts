@@ -26,7 +26,7 @@ export function usePendingMessages(
         channelId: entry.channelId,
         userId: me.id,
         content: entry.content,
-        attachments: [],
+        attachments: entry.attachments ?? [],
         mentions: entry.mentions,
         parentMessageId: entry.parentMessageId,
         edited: false,

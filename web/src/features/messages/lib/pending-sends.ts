@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import type { Attachment } from '#shared/messages';
 
 /**
  * Own messages not yet acknowledged by the server, by clientId. They are shown as
@@ -13,6 +14,7 @@ export interface PendingSend {
   parentMessageId: string | null;
   content: string;
   mentions: string[];
+  attachments?: Attachment[];
   createdAt: string;
   state: 'sending' | 'failed';
   attempts: number;

@@ -1,0 +1,103 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_NOT_FOUND, isRasterImage } from '#shared/files';
+import { requireUser } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
+import { depsFor } from '../deps';
+import { receiveUpload } from './intake';
+import { contentDisposition } from './names';
+import type { FileRow } from './presenter';
+import { deleteFile, findFileFor, listChannelFiles, openFile, storeUpload } from './service';
+import { createFileStorage, type FileStorage, uploadTempDir } from './storage';
+import { subscribeFiles } from './subscriptions';
+
+type ById = { Params: { id: string } };
+
+/**
+ * The files feature (docs/files.md): upload, list, download, thumbnail, delete, and the
+ * domain-event subscriptions that delete a message's files with it. Its routes live in their
+ * own scope, the only one that parses multipart bodies.
+ */
+export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const storage = createFileStorage(ctx.config);
+  subscribeFiles(ctx, app.log, storage);
+  app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: true });
+    registerScoped(scope, ctx, storage);
+  });
+}
+
+function registerScoped(app: FastifyInstance, ctx: AppContext, storage: FileStorage): void {
+  const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
+  const fileId = (params: { id: string }) => idParam(params.id, FILE_NOT_FOUND);
+  const tempDir = uploadTempDir(ctx.config);
+  const rateLimit = {
+    max: ctx.config.files.uploadsPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
+  };
+
+  app.post<ById>(
+    '/api/channels/:id/files/upload',
+    { config: { rateLimit } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const id = channelId(request.params);
+      await requireMember(ctx.db, id, user.id);
+      const upload = await receiveUpload(request, tempDir);
+      const file = await storeUpload(depsFor(ctx, request), storage, user.id, id, upload);
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.get<ById>('/api/channels/:id/files', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    await requireMember(ctx.db, id, user.id);
+    return listChannelFiles(ctx.db, id);
+  });
+
+  // Streamed as stored: no compression (a download keeps its length and its progress).
+  app.get<ById>('/api/files/:id/download', { compress: false }, async (request, reply) => {
+    const user = requireUser(request);
+    const { file } = await findFileFor(ctx.db, user.id, fileId(request.params));
+    const body = await openFile(storage, file.filename);
+    return sendStored(reply, body, file, isRasterImage(file.mimeType) ? 'inline' : 'attachment');
+  });
+
+  app.get<ById>('/api/files/:id/thumbnail', { compress: false }, async (request, reply) => {
+    const user = requireUser(request);
+    const { file } = await findFileFor(ctx.db, user.id, fileId(request.params));
+    const body = await openFile(storage, file.thumbnail);
+    return sendStored(reply, body, { ...file, mimeType: 'image/webp', size: null }, 'inline');
+  });
+
+  app.delete<ById>('/api/files/:id', async (request, reply) => {
+    const user = requireUser(request);
+    await deleteFile(depsFor(ctx, request), storage, user.id, fileId(request.params));
+    return reply.status(204).send();
+  });
+}
+
+/**
+ * docs/files.md: the type read from the bytes, never sniffed again by the browser; shown in
+ * the page only for raster images, downloaded otherwise; and even opened on its own, the
+ * response runs nothing (CSP sandbox).
+ */
+function sendStored(
+  reply: FastifyReply,
+  body: NodeJS.ReadableStream,
+  file: Pick<FileRow, 'originalName' | 'mimeType'> & { size: number | null },
+  disposition: 'inline' | 'attachment',
+) {
+  reply.raw.removeHeader('Content-Security-Policy');
+  reply
+    .header('Content-Type', file.mimeType)
+    .header('Content-Disposition', contentDisposition(disposition, file.originalName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "sandbox; default-src 'none'")
+    .header('Cache-Control', 'private, no-store');
+  if (file.size !== null) reply.header('Content-Length', String(file.size));
+  return reply.send(body);
+}

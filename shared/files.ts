@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { FILE_SIZE_LIMIT, FILES_PER_SELECTION } from './limits';
+
+export { FILE_SIZE_LIMIT, FILES_PER_SELECTION };
+
+export const FILE_DESCRIPTION_MAX = 500;
+
+/**
+ * The types Ruche accepts (docs/product.md §5: images, pdf, doc, docx, txt), as the server
+ * names them once it has read the bytes (docs/files.md). The browser's file picker is only
+ * a hint (`FILE_ACCEPT`); the server decides.
+ */
+export const RASTER_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+] as const;
+export const FILE_ACCEPT =
+  'image/jpeg,image/png,image/gif,image/webp,image/avif,.pdf,.doc,.docx,.txt,application/pdf,text/plain';
+
+export const isRasterImage = (mimeType: string): boolean =>
+  (RASTER_IMAGE_TYPES as readonly string[]).includes(mimeType);
+
+/** Who uploaded a file, as the files tab shows them (docs/product.md §2: first and last name). */
+export interface FileUploader {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  email: string | null;
+}
+
+/**
+ * The wire shape of a stored file: POST .../files/upload answers it (a superset of
+ * docs/product.md §7's id, originalName, url, size, mimeType), GET .../files lists it, and
+ * the `file_added` event carries it.
+ */
+export interface ChannelFile {
+  id: string;
+  channelId: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  /** GET /api/files/{id}/download */
+  url: string;
+  /** GET /api/files/{id}/thumbnail, for raster images; null otherwise. */
+  thumbnailUrl: string | null;
+  description: string | null;
+  uploadedById: string | null;
+  uploadedBy: FileUploader | null;
+  /** The message it is attached to, once that message is sent. */
+  messageId: string | null;
+  createdAt: string;
+}
+
+export const fileDownloadUrl = (id: string) => `/api/files/${id}/download`;
+export const fileThumbnailUrl = (id: string) => `/api/files/${id}/thumbnail`;
+
+/** The id of a file of ours behind an attachment's url, or null for any other link. */
+export function fileIdOfUrl(url: string): string | null {
+  const match =
+    /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/download$/i.exec(
+      url,
+    );
+  return match?.[1] ?? null;
+}
+
+/** The multipart form's text fields (the `file` part aside). */
+export const FileUploadFieldsSchema = z.object({
+  description: z
+    .string({ error: 'La description doit être un texte' })
+    .trim()
+    .max(
+      FILE_DESCRIPTION_MAX,
+      `La description ne peut pas dépasser ${FILE_DESCRIPTION_MAX} caractères`,
+    )
+    .optional()
+    .transform((value) => value || null),
+});
+export type FileUploadFields = z.output<typeof FileUploadFieldsSchema>;
+
+export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
+export const FILE_TYPE_REFUSED =
+  'Type de fichier non accepté : images, PDF, DOC, DOCX ou TXT uniquement';
+export const FILE_NOT_FOUND = 'Fichier introuvable';
+
+/** docs/product.md §5: sizes in B, KB, MB, GB. */
+export function formatFileSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
+  return `${shown.replace('.', ',')} ${units[unit]}`;
+}

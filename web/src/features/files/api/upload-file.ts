@@ -1,0 +1,54 @@
+import type { ApiErrorBody } from '#shared/auth';
+import type { ChannelFile } from '#shared/files';
+import { API_ORIGIN, ApiError } from '@/lib/api';
+
+export interface UploadFileInput {
+  channelId: string;
+  file: File;
+  description?: string;
+  /** Sent bytes / total, as the browser reports them. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export class UploadAbortedError extends Error {}
+
+/**
+ * POST /api/channels/{id}/files/upload (multipart: file, description). Through
+ * XMLHttpRequest, the one browser API that reports upload progress; one file per request.
+ */
+export function uploadFile({
+  channelId,
+  file,
+  description,
+  onProgress,
+  signal,
+}: UploadFileInput): Promise<ChannelFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_ORIGIN}/api/channels/${encodeURIComponent(channelId)}/files/upload`);
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText || xhr.statusText;
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ChannelFile);
+      else reject(new ApiError(xhr.status, body as ApiErrorBody | null, text));
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Upload failed'));
+    xhr.onabort = () => reject(new UploadAbortedError('aborted'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    if (description) form.append('description', description);
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
