@@ -31,8 +31,8 @@ import {
   MarkReadFrameSchema,
 } from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
-import type { FriendEvent } from './protocol/friends';
 import type { FileEvent } from './protocol/files';
+import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
@@ -68,7 +68,7 @@ export type ServerEvent =
   | PresenceEvent
   | ChannelEvent
   | ConnectionEvent
-  | FriendEvent;
+  | FriendEvent
   | FileEvent;
 
 export type ServerEventType = ServerEvent['type'];

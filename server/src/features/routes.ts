@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerChannelRoutes } from './channels/routes';
-import { registerFriendRoutes } from './friends/routes';
 import { registerFileRoutes } from './files/routes';
+import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerSearchRoutes } from './search/routes';
