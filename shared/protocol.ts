@@ -32,6 +32,7 @@ import {
 } from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
+import type { NotificationEvent } from './protocol/notifications';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 
@@ -65,7 +66,8 @@ export type ServerEvent =
   | TypingEvent
   | PresenceEvent
   | ChannelEvent
-  | ConnectionEvent;
+  | ConnectionEvent
+  | NotificationEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { registerChannelRoutes } from './channels/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
 
@@ -17,4 +18,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerMessageRoutes(app, ctx);
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
 }
