@@ -3,7 +3,6 @@ import type { ApiErrorBody } from '#shared/auth';
 import type { Channel } from '#shared/channels';
 import type {
   ChannelNotificationSettings,
-  Notification,
   NotificationPage,
   NotificationPreferences,
 } from '#shared/notifications';
