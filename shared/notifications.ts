@@ -29,6 +29,8 @@ export interface Notification {
   count: number;
   channelId: string | null;
   channelName: string | null;
+  /** 'direct' for a conversation between two people (its name means nothing to show). */
+  channelType: string | null;
   messageId: string | null;
   triggeredBy: { id: string; name: string | null; profileImageUrl: string | null } | null;
   createdAt: string;

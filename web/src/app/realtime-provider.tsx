@@ -3,6 +3,7 @@ import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
+import { useNotificationEvents } from '@/features/notifications/hooks/use-notification-events';
 import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
 import { SocketProvider } from '@/lib/socket-context';
 
@@ -15,6 +16,7 @@ function FeatureEvents({ user }: { user: User }) {
   useMessageEvents(user);
   useChannelEvents(user.id);
   usePresenceEvents();
+  useNotificationEvents();
   useSessionEnd();
   return null;
 }

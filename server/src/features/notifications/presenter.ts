@@ -3,13 +3,14 @@ import type { Notification, NotificationType } from '#shared/notifications';
 import { userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { channelNameSql } from '../channels/queries';
+import { channelNameSql, channelTypeSql } from '../channels/queries';
 import { notifications } from './schema';
 
 /** The columns a presented notification reads: the row, its channel's name, its actor. */
 const presentedColumns = {
   row: notifications,
   channelName: channelNameSql(notifications.channelId),
+  channelType: channelTypeSql(notifications.channelId),
   actorDisplayName: users.displayName,
   actorFirstName: users.firstName,
   actorLastName: users.lastName,
@@ -38,6 +39,7 @@ export function presentNotification(r: PresentedRow): Notification {
     count: row.count,
     channelId: row.channelId,
     channelName: r.channelName ?? null,
+    channelType: r.channelType ?? null,
     messageId: row.messageId,
     triggeredBy: row.triggeredByUserId
       ? {

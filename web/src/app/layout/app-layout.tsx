@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';
@@ -27,8 +28,9 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
         sidebar={({ header, onNavigate }) => (
           <AppSidebar header={header} onNavigate={onNavigate} className="w-full min-h-0 flex-1" />
         )}
+        notificationBell={<NotificationBell variant="mobile" />}
       />
-      <Rail user={user} />
+      <Rail user={user} notificationBell={<NotificationBell variant="rail" />} />
       {showSidebar ? (
         <aside className="hidden border-r md:flex">
           <AppSidebar header={desktopHeader} />
