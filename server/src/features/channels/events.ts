@@ -8,6 +8,8 @@ declare module '../../events/bus' {
     memberAdded: { channelId: string; userId: string; by?: string };
     /** A member left (`by` is themselves) or was removed (`by` is who removed them). */
     memberRemoved: { channelId: string; userId: string; by: string };
+    /** The user read the channel up to its last message (any device). */
+    channelRead: { channelId: string; userId: string };
     /** The channel and its memberships are gone; `memberIds` is who belonged to it. */
     channelDeleted: { channelId: string; memberIds: string[] };
   }

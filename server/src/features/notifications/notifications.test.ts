@@ -306,6 +306,20 @@ describe('reading', () => {
     ]);
   });
 
+  it('reading the channel reads what it notified, and only that channel', async () => {
+    const channel = await channelWith(bob);
+    const other = await channelWith(bob);
+    await mention(alice, channel.id, bob);
+    await sendMessage(alice, channel.id, 'et puis');
+    await sendMessage(alice, other.id, 'ailleurs');
+    expect(await unread(bob)).toBe(3);
+    const socket = await open(bob);
+    expect((await bob.client.post(`/api/channels/${channel.id}/read`)).status).toBe(200);
+    await socket.next(isEvent('notification_read', { unreadCount: 1 }));
+    const items = await list(bob);
+    expect(items.filter((n) => !n.read).map((n) => n.channelId)).toEqual([other.id]);
+  });
+
   it('pages newest first', async () => {
     const channel = await channelWith(bob);
     for (let i = 0; i < 33; i++) await mention(alice, channel.id, bob, `n${i}`);

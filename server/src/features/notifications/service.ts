@@ -182,3 +182,34 @@ export async function setChannelSettings(
 export async function forgetChannel(db: Db, userId: string, channelId: string): Promise<void> {
   await db.delete(notifications).where(and(mine(userId), eq(notifications.channelId, channelId)));
 }
+
+/**
+ * The user read the channel: its unread notifications are read too, on every socket of the
+ * user (one notification_read per item, carrying the final count).
+ */
+export async function markChannelNotificationsRead(
+  deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
+  userId: string,
+  channelId: string,
+): Promise<void> {
+  const rows = await deps.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(mine(userId), eq(notifications.channelId, channelId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) return;
+  const unreadCount = await countUnread(deps.db, userId);
+  await publish(
+    deps,
+    'notification_read',
+    ...rows.map(
+      ({ id }) =>
+        () =>
+          deps.realtime.toUsers([userId], {
+            type: 'notification_read',
+            notificationId: id,
+            unreadCount,
+          }),
+    ),
+  );
+}

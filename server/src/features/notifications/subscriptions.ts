@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
 import { notifyAdded, notifyMessage, notifyReaction } from './create';
 import { deliver, type NotificationSink } from './deliver';
-import { forgetChannel } from './service';
+import { forgetChannel, markChannelNotificationsRead } from './service';
 
 interface SubscriberDeps {
   db: Db;
@@ -58,6 +58,11 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
       const ids = await notifyAdded(deps.db, { channelId, userId, by }, { ...ctx, actorName });
       await deliver(deps, ids, sinks);
     }),
+  );
+
+  // Reading a channel reads what it notified (Slack: the badge follows what you have seen).
+  deps.events.on('channelRead', ({ channelId, userId }) =>
+    serial.run(channelId, () => markChannelNotificationsRead(deps, userId, channelId)),
   );
 
   deps.events.on('memberRemoved', ({ channelId, userId }) =>
