@@ -317,7 +317,11 @@ describe('reading', () => {
     expect((await bob.client.post(`/api/channels/${channel.id}/read`)).status).toBe(200);
     await socket.next(isEvent('notification_read', { unreadCount: 1 }));
     const items = await list(bob);
-    expect(items.filter((n) => !n.read).map((n) => n.channelId)).toEqual([other.id]);
+    // The mention is kept, read; the folded "new messages" item of the channel is gone.
+    expect(items.map((n) => [n.type, n.channelId, n.read])).toEqual([
+      ['channel_message', other.id, false],
+      ['mention', channel.id, true],
+    ]);
   });
 
   it('pages newest first', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   type ChannelNotificationLevel,
   type ChannelNotificationSettings,
@@ -185,18 +185,33 @@ export async function forgetChannel(db: Db, userId: string, channelId: string): 
 
 /**
  * The user read the channel: its unread notifications are read too, on every socket of the
- * user (one notification_read per item, carrying the final count).
+ * user (one notification_read per item, carrying the final count); its folded channel-message
+ * item is deleted.
  */
 export async function markChannelNotificationsRead(
   deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
   userId: string,
   channelId: string,
 ): Promise<void> {
-  const rows = await deps.db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(mine(userId), eq(notifications.channelId, channelId), eq(notifications.read, false)))
-    .returning({ id: notifications.id });
+  const unreadHere = and(
+    mine(userId),
+    eq(notifications.channelId, channelId),
+    eq(notifications.read, false),
+  );
+  // A folded "new messages" item only summarises what was unread: once read it has nothing
+  // left to say, and is dropped (a channel read live would otherwise fill the list).
+  const [dropped, marked] = await Promise.all([
+    deps.db
+      .delete(notifications)
+      .where(and(unreadHere, eq(notifications.type, 'channel_message')))
+      .returning({ id: notifications.id }),
+    deps.db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(unreadHere, ne(notifications.type, 'channel_message')))
+      .returning({ id: notifications.id }),
+  ]);
+  const rows = [...dropped, ...marked];
   if (rows.length === 0) return;
   const unreadCount = await countUnread(deps.db, userId);
   await publish(
