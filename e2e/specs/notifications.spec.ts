@@ -119,6 +119,7 @@ test.describe('notifications', () => {
   test('on a phone the bell sits in the top bar and its list fits the screen', async ({
     actor,
   }) => {
+    test.setTimeout(60_000);
     const alice = await actor('Alice');
     const bob = await actor('Bob', { viewport: PHONE });
     await Promise.all([
