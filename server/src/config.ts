@@ -93,6 +93,10 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Web Push (docs/notifications.md): without them, a key pair is made once in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -136,6 +140,8 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  /** Web Push keys given by the environment (both or neither) and the contact subject. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 }
 
 /** METRICS and METRICS_TOKEN: a token is required with METRICS=token, and pointless without it. */
@@ -236,5 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (publicUrl ? publicUrl : 'mailto:ruche@localhost'),
+    },
   };
 }

@@ -4,12 +4,21 @@ import {
   NOTIFICATION_NOT_FOUND,
   NotificationListQuerySchema,
   NotificationPreferencesSchema,
+  PushSubscriptionSchema,
+  PushUnsubscribeSchema,
 } from '#shared/notifications';
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam } from '../channels/access';
 import { depsFor } from '../deps';
+import {
+  deleteSubscription,
+  loadVapidKeys,
+  pushSink,
+  saveSubscription,
+  type VapidKeys,
+} from './push';
 import {
   countUnread,
   getChannelSettings,
@@ -26,10 +35,15 @@ type ById = { Params: { id: string } };
 
 /** docs/notifications.md: the list, read marks, preferences and per-channel settings. */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  subscribeNotifications(
-    { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log },
-    [],
-  );
+  // Made or read on first use, once per node.
+  let vapid: Promise<VapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapid ??= loadVapidKeys(ctx.config);
+    return vapid;
+  };
+  subscribeNotifications({ db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log }, [
+    pushSink({ db: ctx.db, log: app.log }, vapidKeys),
+  ]);
 
   app.get('/api/notifications', async (request) => {
     const user = requireUser(request);
@@ -82,5 +96,24 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     const channelId = idParam(request.params.id, CHANNEL_NOT_FOUND);
     const input = parse(ChannelNotificationSettingsSchema, request.body);
     return setChannelSettings(ctx.db, user.id, channelId, input);
+  });
+
+  app.get('/api/notifications/push/public-key', async (request) => {
+    requireUser(request);
+    return { publicKey: (await vapidKeys()).publicKey };
+  });
+
+  app.post('/api/notifications/push-subscriptions', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(PushSubscriptionSchema, request.body);
+    await saveSubscription(ctx.db, user.id, input);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/notifications/push-subscriptions', async (request, reply) => {
+    const user = requireUser(request);
+    const { endpoint } = parse(PushUnsubscribeSchema, request.body);
+    await deleteSubscription(ctx.db, user.id, endpoint);
+    return reply.status(204).send();
   });
 }
