@@ -109,7 +109,16 @@ test.describe('notifications', () => {
     // Settings: the six switches and the toast; desktop notifications say they are blocked.
     await bob.page.goto('/settings');
     const card = bob.page.getByRole('region', { name: 'Notifications', exact: true });
-    await expect(card.getByRole('switch')).toHaveCount(8);
+    for (const label of [
+      'Mentions et réponses dans vos fils',
+      'Messages directs',
+      'Messages des canaux',
+      'Réactions à vos messages',
+      'Ajouts à un canal ou une conversation',
+      'Notifications système',
+    ]) {
+      await expect(card.getByRole('switch', { name: label })).toBeChecked();
+    }
     await expect(card).toContainText('bloquées par votre navigateur');
     await card.getByRole('switch', { name: 'Réactions à vos messages' }).click();
     await expect(bob.shell.toast.filter({ hasText: 'Préférences mises à jour' })).toBeVisible();

@@ -11,6 +11,7 @@ import {
   setSoundEnabled,
   soundEnabled,
 } from '../lib/desktop';
+import { PushSettings } from './push-settings';
 
 const KEYS = [
   'mentions',
@@ -91,6 +92,7 @@ export function NotificationSettingsCard() {
               }}
             />
           </div>
+          <PushSettings />
           <div className="flex items-center justify-between gap-4">
             <Label htmlFor="notif-sound">{t('notifications.desktop.sound')}</Label>
             <Switch

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import { NOTIFICATIONS_KEY, patchNotifications, putFirst } from '../api/get-notifications';
 import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
 import { showDesktop } from '../lib/desktop';
 import { notificationHref } from '../lib/links';
+import { registerServiceWorker } from '../lib/push';
 
 /**
  * new_notification, notification_read and notifications_read_all → the bell's badge and
@@ -15,6 +17,9 @@ export function useNotificationEvents(): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const setCount = (count: number) => queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
+  // The service worker shows Web Push notifications and makes the app installable; it asks
+  // for nothing by itself (permission is asked from the settings only).
+  useEffect(registerServiceWorker, []);
 
   useSocketEvent('new_notification', ({ notification, unreadCount }) => {
     setCount(unreadCount);
