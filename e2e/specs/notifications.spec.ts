@@ -100,6 +100,17 @@ test.describe('notifications', () => {
     await expect(bob.page.locator(`[data-message-id="${messageId}"]`)).toBeVisible();
     await expect(ui.badge).toHaveText('1');
 
+    // The channel's own setting, from its header.
+    await bob.page.getByRole('button', { name: 'Notifications du canal' }).click();
+    const menu = bob.page.getByRole('menu');
+    await menu.getByRole('menuitemradio', { name: 'Mentions seulement' }).click();
+    await bob.page.getByRole('button', { name: 'Notifications du canal' }).click();
+    await expect(menu.getByRole('menuitemradio', { name: 'Mentions seulement' })).toBeChecked();
+    await shot(bob.page, 'notifications-channel-menu-desktop');
+    await bob.page.keyboard.press('Escape');
+    const setting = await bob.page.request.get(`/api/channels/${channelId}/notification-settings`);
+    expect(await setting.json()).toMatchObject({ level: 'mentions', muted: false });
+
     await ui.open();
     await ui.markAllRead.click();
     await expect(ui.badge).toHaveCount(0);

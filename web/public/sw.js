@@ -1,5 +1,5 @@
 // Ruche's service worker (docs/notifications.md): shows Web Push notifications and opens
-// the right channel when one is clicked. It caches nothing: the app is always fetched fresh.
+// the right channel when one is clicked. No fetch handler: requests never pass through it.
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -39,7 +39,3 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
-
-// A fetch handler makes the app installable in browsers that still ask for one; requests go
-// to the network untouched.
-self.addEventListener('fetch', () => {});
