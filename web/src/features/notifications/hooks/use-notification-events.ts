@@ -4,9 +4,7 @@ import { useLocation } from 'wouter';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import { NOTIFICATIONS_KEY, patchNotifications, putFirst } from '../api/get-notifications';
 import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
-import { showDesktop } from '../lib/desktop';
 import { notificationHref } from '../lib/links';
-import { registerServiceWorker } from '../lib/push';
 
 /**
  * new_notification, notification_read and notifications_read_all → the bell's badge and
@@ -19,14 +17,25 @@ export function useNotificationEvents(): void {
   const setCount = (count: number) => queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
   // The service worker shows Web Push notifications and makes the app installable; it asks
   // for nothing by itself (permission is asked from the settings only).
-  useEffect(registerServiceWorker, []);
+  useEffect(() => {
+    navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
+  }, []);
 
   useSocketEvent('new_notification', ({ notification, unreadCount }) => {
     setCount(unreadCount);
     putFirst(queryClient, notification);
-    showDesktop(notification.title, notification.content, notification.id, () =>
-      navigate(notificationHref(notification)),
-    );
+    // Only a hidden tab with permission shows one: the code for it loads then, not up front.
+    if (
+      document.visibilityState === 'hidden' &&
+      'Notification' in window &&
+      Notification.permission === 'granted'
+    ) {
+      void import('../lib/desktop').then(({ showDesktop }) =>
+        showDesktop(notification.title, notification.content, notification.id, () =>
+          navigate(notificationHref(notification)),
+        ),
+      );
+    }
   });
   useSocketEvent('notification_read', ({ notificationId, unreadCount }) => {
     setCount(unreadCount);

@@ -11,13 +11,9 @@ export const pushSupported = (): boolean =>
   'PushManager' in window &&
   'Notification' in window;
 
-export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-}
-
+/** The worker registered once signed in (hooks/use-notification-events.ts), ready. */
 async function registration(): Promise<ServiceWorkerRegistration> {
-  registerServiceWorker();
+  await navigator.serviceWorker.register('/sw.js');
   return navigator.serviceWorker.ready;
 }
 
