@@ -34,6 +34,7 @@ import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protoc
 import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
+import type { NotificationEvent } from './protocol/notifications';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 
@@ -69,7 +70,8 @@ export type ServerEvent =
   | ChannelEvent
   | ConnectionEvent
   | FriendEvent
-  | FileEvent;
+  | FileEvent
+  | NotificationEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -106,6 +106,10 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Web Push (docs/notifications.md): without them, a key pair is made once in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).optional(),
   /** The channel every new account joins (docs/product.md §10.16); empty: none. */
   DEFAULT_CHANNEL: z.string().trim().max(CHANNEL_NAME_MAX).default('général'),
   /** A client must have sent a request's headers within this (slow-header clients). */
@@ -155,6 +159,8 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  /** Web Push keys given by the environment (both or neither) and the contact subject. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** The channel every new account joins, or null. */
   defaultChannel: string | null;
   /** docs/operations.md "Timeouts": how long a slow client may hold a connection. */
@@ -288,6 +294,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (publicUrl ? publicUrl : 'mailto:ruche@localhost'),
+    },
     defaultChannel: e.DEFAULT_CHANNEL || null,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

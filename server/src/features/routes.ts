@@ -5,6 +5,7 @@ import { registerFileRoutes } from './files/routes';
 import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
@@ -23,4 +24,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerFriendRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
 }

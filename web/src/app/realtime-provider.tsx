@@ -5,6 +5,7 @@ import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useFileEvents } from '@/features/files/hooks/use-file-events';
 import { useFriendEvents } from '@/features/friends/hooks/use-friend-events';
 import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
+import { useNotificationEvents } from '@/features/notifications/hooks/use-notification-events';
 import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
 import { SocketProvider } from '@/lib/socket-context';
 
@@ -19,6 +20,7 @@ function FeatureEvents({ user }: { user: User }) {
   usePresenceEvents();
   useFriendEvents();
   useFileEvents();
+  useNotificationEvents();
   useSessionEnd();
   return null;
 }

@@ -1,4 +1,5 @@
 import type { User } from '#shared/users';
+import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
 import { SettingsPage } from '@/features/settings/settings-page';
 import { AppLayout } from './layout/app-layout';
 
@@ -6,7 +7,7 @@ import { AppLayout } from './layout/app-layout';
 export function SettingsScreen({ user }: { user: User }) {
   return (
     <AppLayout user={user} showSidebar={false}>
-      <SettingsPage user={user} />
+      <SettingsPage user={user} notifications={<NotificationSettingsCard />} />
     </AppLayout>
   );
 }

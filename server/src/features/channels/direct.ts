@@ -64,7 +64,7 @@ export async function openDirectChannel(
   if (!channelId) throw new Error(`direct channel ${directKey} vanished`);
   if (createdId) {
     await announceMemberAdded(deps, channelId, userId);
-    await announceMemberAdded(deps, channelId, recipientId);
+    await announceMemberAdded(deps, channelId, recipientId, userId);
   }
   const channel = await findChannelForUser(deps.db, userId, channelId);
   if (!channel) throw new Error(`direct channel ${channelId} has lost ${userId}`);

@@ -4,10 +4,12 @@
  */
 declare module '../../events/bus' {
   interface DomainEvents {
-    /** A user became a member (joined, was invited, created the channel). */
-    memberAdded: { channelId: string; userId: string };
+    /** A user became a member (joined, was invited, created the channel); `by` is who added them when it was someone else. */
+    memberAdded: { channelId: string; userId: string; by?: string };
     /** A member left (`by` is themselves) or was removed (`by` is who removed them). */
     memberRemoved: { channelId: string; userId: string; by: string };
+    /** The user read the channel up to its last message (any device). */
+    channelRead: { channelId: string; userId: string };
     /** The channel and its memberships are gone; `memberIds` is who belonged to it. */
     channelDeleted: { channelId: string; memberIds: string[] };
   }

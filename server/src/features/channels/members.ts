@@ -35,13 +35,14 @@ export async function announceMemberAdded(
   deps: Deps,
   channelId: string,
   userId: string,
+  by?: string,
 ): Promise<void> {
   const [member, channel] = await Promise.all([
     findMember(deps.db, channelId, userId),
     findChannelForUser(deps.db, userId, channelId),
   ]);
   if (!member || !channel) return;
-  deps.events.publish('memberAdded', { channelId, userId });
+  deps.events.publish('memberAdded', by ? { channelId, userId, by } : { channelId, userId });
   await publish(
     deps,
     'member_added',

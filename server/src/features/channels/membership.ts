@@ -105,3 +105,11 @@ export async function findCoMembers(
     );
   return new Set(rows.map((row) => row.userId));
 }
+
+/**
+ * The channel's member ids, as a subquery for another feature's one set-based statement
+ * (features/notifications: one INSERT … SELECT per message, whatever the channel's size).
+ */
+export const memberIdsSql = (channelId: string): SQL =>
+  sql`select ${channelMembers.userId} as user_id from ${channelMembers}
+    where ${channelMembers.channelId} = ${channelId}`;

@@ -142,6 +142,7 @@ export async function markChannelRead(
     lastReadAt: row.lastReadAt.toISOString(),
     lastReadSeq: row.lastReadSeq,
   };
+  deps.events.publish('channelRead', { channelId, userId });
   await publish(deps, 'channel_read', () =>
     deps.realtime.toUsers([userId], { type: 'channel_read', ...read }),
   );

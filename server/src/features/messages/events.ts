@@ -12,5 +12,14 @@ declare module '../../events/bus' {
     messageUpdated: { channelId: string; message: Message };
     /** A message is deleted, with its replies when it was a thread's parent. */
     messageDeleted: { channelId: string; messageId: string; parentMessageId: string | null };
+    /** `userId` added a reaction (not taken back) to a message written by `authorId`. */
+    reactionAdded: {
+      channelId: string;
+      messageId: string;
+      authorId: string;
+      userId: string;
+      emoji: string;
+      content: string;
+    };
   }
 }

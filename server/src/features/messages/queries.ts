@@ -234,3 +234,11 @@ export async function listThread(
   if (!parent) throw notFound(MESSAGE_NOT_FOUND);
   return { parent, replies };
 }
+
+/**
+ * Who took part in a thread (its parent's author and every replier), as a subquery for
+ * another feature's one statement (features/notifications: replies notify the thread).
+ */
+export const threadParticipantsSql = (parentMessageId: string): SQL =>
+  sql`select ${messages.userId} from ${messages}
+    where ${messages.id} = ${parentMessageId} or ${messages.parentMessageId} = ${parentMessageId}`;

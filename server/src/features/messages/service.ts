@@ -91,6 +91,16 @@ export async function toggleReaction(
     messageId,
     reactions: (await reactionsFor(deps.db, [messageId])).get(messageId) ?? [],
   };
+  if (added.length > 0) {
+    deps.events.publish('reactionAdded', {
+      channelId: row.channelId,
+      messageId,
+      authorId: row.userId,
+      userId,
+      emoji,
+      content: row.content,
+    });
+  }
   await publish(deps, 'reaction_updated', () =>
     deps.realtime.toTopic(channelTopic(row.channelId), { type: 'reaction_updated', ...result }),
   );

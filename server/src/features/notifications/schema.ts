@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
 import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
@@ -20,11 +31,18 @@ export const notifications = pgTable(
     triggeredByUserId: uuid('triggered_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** How many events this row stands for: channel messages coalesce while unread. */
+    count: integer('count').notNull().default(1),
+    /** Moved forward when a coalesced row takes one more event: the list's order. */
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    // The one unread channel-message row per (user, channel) that new messages fold into.
+    uniqueIndex('notifications_unread_channel_key')
+      .on(t.userId, t.channelId)
+      .where(sql`${t.read} = false and ${t.type} = 'channel_message'`),
   ],
 );
 
@@ -40,3 +58,44 @@ export const notificationPreferences = pgTable('notification_preferences', {
   systemNotifications: boolean('system_notifications').notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A member's notification level for one channel (docs/notifications.md): every message,
+ * mentions only, or nothing; muted silences the channel whatever the level. No row: `all`.
+ */
+export const notificationChannelSettings = pgTable(
+  'notification_channel_settings',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    channelId: ownedBy('channel_id', () => channels.id),
+    level: varchar('level', { length: 16 }).notNull().default('all'),
+    muted: boolean('muted').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channelId] }),
+    check(
+      'notification_channel_settings_level_check',
+      sql`${t.level} in ('all', 'mentions', 'nothing')`,
+    ),
+  ],
+);
+
+/** One Web Push subscription per device (browser profile); the endpoint names it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** Whether pushes to this device may carry the message text. */
+    previews: boolean('previews').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { openSearchDialog } from '@/features/search/hooks/use-search-dialog';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
@@ -29,8 +30,13 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
         sidebar={({ header, onNavigate }) => (
           <AppSidebar header={header} onNavigate={onNavigate} className="w-full min-h-0 flex-1" />
         )}
+        notificationBell={<NotificationBell variant="mobile" />}
       />
-      <Rail user={user} onSearch={openSearchDialog} />
+      <Rail
+        user={user}
+        onSearch={openSearchDialog}
+        notificationBell={<NotificationBell variant="rail" />}
+      />
       {showSidebar ? (
         <aside className="hidden border-r md:flex">
           <AppSidebar header={desktopHeader} />

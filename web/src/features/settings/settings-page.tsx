@@ -1,4 +1,5 @@
 import { MoonIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
 import { Label } from '@/components/ui/label';
@@ -14,7 +15,7 @@ import { SsoLinkCard } from './sso-link-card';
 import { StatusForm } from './status-form';
 
 /** docs/product.md §2: the settings page — display name and profile status. */
-export function SettingsPage({ user }: { user: User }) {
+export function SettingsPage({ user, notifications }: { user: User; notifications?: ReactNode }) {
   const { t } = useTranslation();
   const name = useDisplayName()(user);
   const { theme, setTheme } = useTheme();
@@ -39,6 +40,7 @@ export function SettingsPage({ user }: { user: User }) {
       >
         <StatusForm user={user} />
       </SettingsCard>
+      {notifications}
       <SecurityCard />
       <SsoLinkCard />
       <AdminCard />

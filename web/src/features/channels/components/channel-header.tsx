@@ -24,6 +24,7 @@ import {
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelTitle } from '../hooks/use-channel-title';
+import { ChannelNotificationMenu } from './channel-notification-menu';
 import { SoonButton } from './soon-button';
 
 // Loaded when first opened, not with the channel view.
@@ -97,6 +98,7 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
+        <ChannelNotificationMenu channelId={channel.id} />
         {isDirect ? (
           <SoonButton label={t('channelView.videoCall')}>
             <VideoIcon aria-hidden />

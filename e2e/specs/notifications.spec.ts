@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { type Actor, expect, PHONE, test } from '../fixtures';
+import { NotificationsUi } from '../pages/notifications';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** The browser answers "denied" to any permission request (a user who refuses). */
+async function refuseNotifications(who: Actor): Promise<void> {
+  await who.context.addInitScript(() => {
+    const KEY = 'e2e.notificationPermission';
+    Object.defineProperty(Notification, 'permission', {
+      get: () => localStorage.getItem(KEY) ?? 'default',
+    });
+    Notification.requestPermission = async () => {
+      localStorage.setItem(KEY, 'denied');
+      return 'denied';
+    };
+  });
+}
+
+async function channelOf(owner: Actor, guest: Actor, name: string): Promise<string> {
+  const created = await owner.page.request.post('/api/channels', {
+    data: { name, type: 'channel' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const invite = await owner.page.request.post(`/api/channels/${id}/invites`);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  const joined = await guest.page.request.post(`/api/channel-invites/${inviteCode}/join`);
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return id;
+}
+
+async function userIdOf(who: Actor): Promise<string> {
+  const res = await who.page.request.get('/api/auth/user');
+  return ((await res.json()) as { id: string }).id;
+}
+
+function poster(author: Actor, channelId: string) {
+  return async (content: string, mentions: string[] = []) => {
+    const sent = await author.page.request.post(`/api/channels/${channelId}/messages`, {
+      data: { content, mentions, clientId: crypto.randomUUID() },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    return ((await sent.json()) as { id: string }).id;
+  };
+}
+
+test.describe('notifications', () => {
+  test('bob is mentioned: the badge comes live, the item opens the message, all read', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(60_000);
+    await refuseNotifications(bob);
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const name = unique('produit');
+    const channelId = await channelOf(alice, bob, name);
+    const other = await channelOf(alice, bob, unique('annonces'));
+    const bobId = await userIdOf(bob);
+    const ui = new NotificationsUi(bob.page);
+
+    // Somewhere with no channel open: '/' would open one, and reading it reads its items.
+    await bob.page.goto('/settings');
+    await expect(ui.bell).toBeVisible();
+    await expect(ui.badge).toHaveCount(0);
+
+    // Live: no reload between alice's messages and bob's badge.
+    const said = poster(alice, channelId);
+    const messageId = await said('@Bob peux-tu relire la maquette ?', [bobId]);
+    await expect(ui.badge).toHaveText('1');
+    await expect(ui.bell).toHaveAccessibleName('Notifications, 1 non lue');
+    const elsewhere = poster(alice, other);
+    await elsewhere('Réunion à 15 h');
+    await elsewhere('Salle B');
+    await expect(ui.badge).toHaveText('2');
+
+    await ui.open();
+    await expect(ui.items).toHaveCount(2);
+    await expect(ui.items.nth(0)).toContainText('2 nouveaux messages dans #annonces-');
+    await expect(ui.items.nth(1)).toContainText(`Alice vous a mentionné dans #${name}`);
+    await expect(ui.items.nth(1)).toContainText('peux-tu relire la maquette');
+    await shot(bob.page, 'notifications-list-desktop');
+
+    // The permission is refused: the banner goes, the app goes on.
+    await ui.banner.getByRole('button', { name: 'Activer' }).click();
+    await expect(ui.banner).toHaveCount(0);
+
+    await ui.items.nth(1).click();
+    await expect(bob.page).toHaveURL(new RegExp(`/channel/${channelId}$`));
+    await expect(bob.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(bob.page.locator(`[data-message-id="${messageId}"]`)).toBeVisible();
+    await expect(ui.badge).toHaveText('1');
+
+    // The channel's own setting, from its header.
+    await bob.page.getByRole('button', { name: 'Notifications du canal' }).click();
+    const menu = bob.page.getByRole('menu');
+    await menu.getByRole('menuitemradio', { name: 'Mentions seulement' }).click();
+    await bob.page.getByRole('button', { name: 'Notifications du canal' }).click();
+    await expect(menu.getByRole('menuitemradio', { name: 'Mentions seulement' })).toBeChecked();
+    await shot(bob.page, 'notifications-channel-menu-desktop');
+    await bob.page.keyboard.press('Escape');
+    const setting = await bob.page.request.get(`/api/channels/${channelId}/notification-settings`);
+    expect(await setting.json()).toMatchObject({ level: 'mentions', muted: false });
+
+    await ui.open();
+    await ui.markAllRead.click();
+    await expect(ui.badge).toHaveCount(0);
+    await expect(ui.items.nth(0)).toHaveAttribute('data-read', 'true');
+    await bob.page.keyboard.press('Escape');
+
+    // Settings: the six switches and the toast; desktop notifications say they are blocked.
+    await bob.page.goto('/settings');
+    const card = bob.page.getByRole('region', { name: 'Notifications', exact: true });
+    for (const label of [
+      'Mentions et réponses dans vos fils',
+      'Messages directs',
+      'Messages des canaux',
+      'Réactions à vos messages',
+      'Ajouts à un canal ou une conversation',
+      'Notifications système',
+    ]) {
+      await expect(card.getByRole('switch', { name: label })).toBeChecked();
+    }
+    await expect(card).toContainText('bloquées par votre navigateur');
+    await card.getByRole('switch', { name: 'Réactions à vos messages' }).click();
+    await expect(bob.shell.toast.filter({ hasText: 'Préférences mises à jour' })).toBeVisible();
+    await shot(bob.page, 'notifications-settings-desktop');
+  });
+
+  test('on a phone the bell sits in the top bar and its list fits the screen', async ({
+    actor,
+  }) => {
+    test.setTimeout(60_000);
+    const alice = await actor('Alice');
+    const bob = await actor('Bob', { viewport: PHONE });
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const channelId = await channelOf(alice, bob, unique('mobile'));
+    const say = poster(alice, channelId);
+    const bobId = await userIdOf(bob);
+    const ui = new NotificationsUi(bob.page);
+    await bob.page.goto('/settings');
+    await expect(ui.bell).toBeVisible();
+    await say('@Bob un point rapide', [bobId]);
+    await expect(ui.badge).toHaveText('1');
+    await ui.open();
+    await expect(ui.items).toHaveCount(1);
+    const box = await ui.panel.boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
+    await shot(bob.page, 'notifications-list-phone');
+  });
+});

@@ -1,0 +1,157 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { NOTIFICATION_TITLE_MAX } from '#shared/limits';
+import type { Message } from '#shared/messages';
+import { NOTIFICATION_EXCERPT_MAX, type NotificationType } from '#shared/notifications';
+import { userDisplayName } from '#shared/users';
+import type { Db } from '../../db/client';
+import { memberIdsSql } from '../channels/membership';
+import { threadParticipantsSql } from '../messages/queries';
+import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
+
+/**
+ * The notifications a domain event makes, each in ONE set-based statement run after the
+ * event's own commit (docs/notifications.md). They return the ids they wrote; the caller
+ * presents and delivers them.
+ */
+
+const title = (text: string) => text.slice(0, NOTIFICATION_TITLE_MAX);
+const excerpt = (text: string) => text.slice(0, NOTIFICATION_EXCERPT_MAX);
+const ids = (rows: Iterable<Record<string, unknown>>) => [...rows].map((r) => String(r.id));
+
+/** `recipient` (a column) has not silenced `channelId`, and its level is at least `floor`. */
+const settingsJoin = (recipient: SQL, channelId: string) =>
+  sql`left join ${notificationChannelSettings} s
+    on s.user_id = ${recipient} and s.channel_id = ${channelId}`;
+const notSilenced = sql`not coalesce(s.muted, false) and coalesce(s.level, 'all') <> 'nothing'`;
+
+export interface MessageContext {
+  channelName: string;
+  channelType: string;
+}
+
+/**
+ * A new message: for each member but its author, at most one notification — in this order
+ * of precedence a direct message, a mention, a reply in a thread they took part in, or a
+ * channel message — each gated by its preference and the member's channel setting. Channel
+ * messages fold into the member's one unread item for the channel (count + 1): an upsert on
+ * the partial unique index, so a channel of any size costs one statement.
+ */
+export async function notifyMessage(
+  db: Db,
+  message: Message,
+  context: MessageContext,
+): Promise<string[]> {
+  const { channelId, userId: actorId, parentMessageId } = message;
+  const actor = userDisplayName(message.user) ?? 'Quelqu’un';
+  const isDirect = context.channelType === 'direct';
+  const channel = `#${context.channelName}`;
+  const titles: Record<Exclude<NotificationType, 'reaction' | 'channel_invite'>, string> = {
+    direct_message: title(`Message de ${actor}`),
+    mention: title(`${actor} vous a mentionné dans ${channel}`),
+    thread_reply: title(`${actor} a répondu dans un fil de ${channel}`),
+    channel_message: title(`Nouveaux messages dans ${channel}`),
+  };
+  const mentioned =
+    message.mentions.length > 0
+      ? sql`m.user_id in (${sql.join(
+          message.mentions.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  const inThread = parentMessageId
+    ? sql`m.user_id in (${threadParticipantsSql(parentMessageId)})`
+    : sql`false`;
+  const topLevelInChannel = !parentMessageId && !isDirect ? sql`true` : sql`false`;
+  const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id)`;
+  const values = sql`select user_id, type,
+      case type when 'direct_message' then ${titles.direct_message}
+                when 'mention' then ${titles.mention}
+                when 'thread_reply' then ${titles.thread_reply}
+                else ${titles.channel_message} end,
+      ${excerpt(message.content)}, ${channelId}::uuid, ${message.id}::uuid, ${actorId}::uuid
+    from recipients`;
+
+  const rows = await db.execute(sql`
+    with recipients as (
+      select m.user_id, case
+          when ${isDirect} and coalesce(p.direct_messages, true) then 'direct_message'
+          when ${mentioned} and coalesce(p.mentions, true) then 'mention'
+          when ${inThread} and coalesce(p.mentions, true) then 'thread_reply'
+          when ${topLevelInChannel} and coalesce(p.channel_messages, true)
+            and coalesce(s.level, 'all') = 'all' then 'channel_message'
+        end as type
+      from (${memberIdsSql(channelId)}) m
+      left join ${notificationPreferences} p on p.user_id = m.user_id
+      ${settingsJoin(sql`m.user_id`, channelId)}
+      where m.user_id <> ${actorId}::uuid and ${notSilenced}
+    ),
+    singles as (
+      insert into ${notifications} ${columns}
+      ${values} where type in ('direct_message', 'mention', 'thread_reply')
+      returning id
+    ),
+    folded as (
+      insert into ${notifications} ${columns}
+      ${values} where type = 'channel_message'
+      on conflict (user_id, channel_id) where read = false and type = 'channel_message'
+      do update set count = ${notifications}.count + 1, created_at = now(),
+        title = excluded.title, content = excluded.content, message_id = excluded.message_id,
+        triggered_by_user_id = excluded.triggered_by_user_id
+      returning id
+    )
+    select id from singles union all select id from folded`);
+  return ids(rows);
+}
+
+/** A reaction added to someone else's message notifies its author, if still a member. */
+export async function notifyReaction(
+  db: Db,
+  event: {
+    channelId: string;
+    messageId: string;
+    authorId: string;
+    userId: string;
+    emoji: string;
+    content: string;
+  },
+  context: MessageContext & { actorName: string | null },
+): Promise<string[]> {
+  if (event.authorId === event.userId) return [];
+  const actor = context.actorName ?? 'Quelqu’un';
+  const text = title(
+    `${actor} a réagi ${event.emoji} à votre message dans #${context.channelName}`,
+  );
+  const rows = await db.execute(sql`
+    insert into ${notifications}
+      (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
+    select m.user_id, 'reaction', ${text}, ${excerpt(event.content)}, ${event.channelId}::uuid,
+      ${event.messageId}::uuid, ${event.userId}::uuid
+    from (${memberIdsSql(event.channelId)}) m
+    left join ${notificationPreferences} p on p.user_id = m.user_id
+    ${settingsJoin(sql`m.user_id`, event.channelId)}
+    where m.user_id = ${event.authorId}::uuid and coalesce(p.reactions, true) and ${notSilenced}
+    returning id`);
+  return ids(rows);
+}
+
+/** Someone else made `userId` a member: they hear of it, if still a member. */
+export async function notifyAdded(
+  db: Db,
+  event: { channelId: string; userId: string; by: string },
+  context: MessageContext & { actorName: string | null },
+): Promise<string[]> {
+  const actor = context.actorName ?? 'Quelqu’un';
+  const text = title(
+    context.channelType === 'direct'
+      ? `${actor} a démarré une conversation avec vous`
+      : `${actor} vous a ajouté à #${context.channelName}`,
+  );
+  const rows = await db.execute(sql`
+    insert into ${notifications} (user_id, type, title, channel_id, triggered_by_user_id)
+    select m.user_id, 'channel_invite', ${text}, ${event.channelId}::uuid, ${event.by}::uuid
+    from (${memberIdsSql(event.channelId)}) m
+    left join ${notificationPreferences} p on p.user_id = m.user_id
+    where m.user_id = ${event.userId}::uuid and coalesce(p.channel_invites, true)
+    returning id`);
+  return ids(rows);
+}

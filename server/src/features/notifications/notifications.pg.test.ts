@@ -1,0 +1,80 @@
+/**
+ * Two nodes on one PostgreSQL and one Redis: a user's sockets on both nodes see the same
+ * notifications, read marks and unread count, whichever node made or read them.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { NotificationPage } from '#shared/notifications';
+import type { ServerEvent } from '#shared/protocol';
+import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { isEvent, TestSocket } from '../../../test/test-socket';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let node1: TestServer;
+let node2: TestServer;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  const env = { REDIS_PREFIX: `ruche-test-${randomUUID().slice(0, 8)}` };
+  node1 = await startTestServer({ redisUrl: REDIS_URL, env });
+  node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.terminate();
+  await node2?.close();
+  await node1?.close();
+});
+
+/** The same person signed in on node 2 (the session lives in the database). */
+const on2 = (actor: Actor): Actor => {
+  const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
+  client.baseUrl = node2.url;
+  return { ...actor, client };
+};
+const open = async (node: TestServer, actor: Actor) => {
+  const socket = await TestSocket.open(node, actor.client);
+  sockets.push(socket);
+  return socket;
+};
+type NewNotification = Extract<ServerEvent, { type: 'new_notification' }>;
+
+it('unread count and read marks agree across two sockets of one user on two nodes', async () => {
+  const [alice, bob] = await Promise.all([
+    buildUser(node1, { displayName: 'Alice' }),
+    buildUser(node1, { displayName: 'Bob' }),
+  ]);
+  const channel = await buildChannel(alice);
+  await addMember(channel, alice, bob);
+  const b1 = await open(node1, bob);
+  const b2 = await open(node2, bob);
+
+  // Made on node 1 (where alice sends): both of Bob's sockets hear it.
+  await sendMessage(alice, channel.id, { content: '@Bob un', mentions: [bob.user.id] });
+  const seen = await Promise.all(
+    [b1, b2].map((s) => s.next<NewNotification>(isEvent('new_notification'))),
+  );
+  expect(seen.map((e) => e.unreadCount)).toEqual([1, 1]);
+  expect(seen[0]?.notification.id).toBe(seen[1]?.notification.id);
+
+  // Made on node 2: the same.
+  await sendMessage(on2(alice), channel.id, { content: '@Bob deux', mentions: [bob.user.id] });
+  for (const s of [b1, b2]) {
+    await s.next<NewNotification>((e) => e.type === 'new_notification' && e.unreadCount === 2);
+  }
+
+  // Read on node 2, heard on node 1; read all on node 1, heard on node 2.
+  const read = await on2(bob).client.patch(`/api/notifications/${seen[0]?.notification.id}/read`);
+  expect(read.status).toBe(204);
+  for (const s of [b1, b2]) await s.next(isEvent('notification_read', { unreadCount: 1 }));
+  expect((await bob.client.patch('/api/notifications/read-all')).status).toBe(204);
+  for (const s of [b1, b2]) await s.next(isEvent('notifications_read_all'));
+  for (const client of [bob.client, on2(bob).client]) {
+    expect(
+      (await client.get<{ count: number }>('/api/notifications/unread-count')).body.count,
+    ).toBe(0);
+    const page = await client.get<NotificationPage>('/api/notifications');
+    expect(page.body.notifications.map((n) => n.read)).toEqual([true, true]);
+  }
+});

@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import type { Channel } from '#shared/channels';
+import type {
+  ChannelNotificationSettings,
+  NotificationPage,
+  NotificationPreferences,
+} from '#shared/notifications';
+import type { ServerEvent } from '#shared/protocol';
+import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { isEvent, socketOpener } from '../../../test/test-socket';
+import type { AppContext } from '../../context';
+import { notificationsSettled } from './subscriptions';
+
+let server: TestServer;
+let ctx: AppContext;
+beforeAll(async () => {
+  server = await startTestServer({
+    features: [
+      (_app, context) => {
+        ctx = context;
+      },
+    ],
+  });
+});
+afterAll(() => server?.close());
+const open = socketOpener(() => server);
+
+/** Every notification of every event published so far is made: then the store is the truth. */
+const settled = () => notificationsSettled(ctx.events);
+const list = async (who: Actor) => {
+  await settled();
+  const res = await who.client.get<NotificationPage>('/api/notifications');
+  expect(res.status).toBe(200);
+  return res.body.notifications;
+};
+const unread = async (who: Actor) => {
+  await settled();
+  return (await who.client.get<{ count: number }>('/api/notifications/unread-count')).body.count;
+};
+const setPreferences = async (who: Actor, change: Partial<NotificationPreferences>) => {
+  const current = (await who.client.get<NotificationPreferences>('/api/notifications/preferences'))
+    .body;
+  const res = await who.client.patch('/api/notifications/preferences', { ...current, ...change });
+  expect(res.status).toBe(200);
+};
+const setChannel = (who: Actor, channelId: string, body: unknown) =>
+  who.client.request<ChannelNotificationSettings & ApiErrorBody>(
+    'PUT',
+    `/api/channels/${channelId}/notification-settings`,
+    body,
+  );
+const mention = (who: Actor, channelId: string, to: Actor, text = 'regarde') =>
+  sendMessage(who, channelId, {
+    content: `${text} @${to.user.displayName}`,
+    mentions: [to.user.id],
+  });
+
+/** Alice's channel with Bob (and anyone else given) as members. */
+async function channelWith(...others: Actor[]): Promise<Channel> {
+  const channel = await buildChannel(alice);
+  for (const other of others) await addMember(channel, alice, other);
+  return channel;
+}
+
+let alice: Actor;
+let bob: Actor;
+let carol: Actor;
+beforeEach(async () => {
+  [alice, bob, carol] = await Promise.all([
+    buildUser(server, { displayName: 'Alice' }),
+    buildUser(server, { displayName: 'Bob' }),
+    buildUser(server, { displayName: 'Carol' }),
+  ]);
+});
+
+describe('mentions', () => {
+  it('notify the mentioned member live, never the author', async () => {
+    const channel = await channelWith(bob);
+    const socket = await open(bob);
+    const sent = await mention(alice, channel.id, bob);
+    const event = (await socket.next(isEvent('new_notification'))) as Extract<
+      ServerEvent,
+      { type: 'new_notification' }
+    >;
+    expect(event.notification).toMatchObject({
+      type: 'mention',
+      read: false,
+      count: 1,
+      channelId: channel.id,
+      channelName: channel.name,
+      messageId: sent.id,
+      triggeredBy: { id: alice.user.id, name: 'Alice' },
+    });
+    expect(event.notification.title).toBe(`Alice vous a mentionné dans #${channel.name}`);
+    expect(event.notification.content).toContain('regarde');
+    expect(event.unreadCount).toBe(1);
+    expect(await list(bob)).toEqual([event.notification]);
+    expect(await list(alice)).toEqual([]);
+  });
+
+  it('are not made when the mentions preference is off', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { mentions: false, channelMessages: false });
+    await mention(alice, channel.id, bob);
+    expect(await list(bob)).toEqual([]);
+  });
+});
+
+describe('direct messages', () => {
+  it('notify the other person, as a conversation started and then as a message', async () => {
+    const dm = await alice.client.post<Channel>('/api/channels/direct', {
+      recipientId: bob.user.id,
+    });
+    expect(dm.status).toBe(201);
+    await sendMessage(alice, dm.body.id, 'salut');
+    const items = await list(bob);
+    expect(items.map((n) => n.type)).toEqual(['direct_message', 'channel_invite']);
+    expect(items[0]?.title).toBe('Message de Alice');
+    expect(items[1]?.title).toBe('Alice a démarré une conversation avec vous');
+    expect(await list(alice)).toEqual([]);
+  });
+
+  it('are gated by the directMessages and channelInvites preferences', async () => {
+    await setPreferences(bob, { directMessages: false, channelInvites: false });
+    const dm = await alice.client.post<Channel>('/api/channels/direct', {
+      recipientId: bob.user.id,
+    });
+    await sendMessage(alice, dm.body.id, 'salut');
+    expect(await list(bob)).toEqual([]);
+  });
+});
+
+describe('channel messages', () => {
+  it('fold into one unread item per channel; after it is read a new item starts', async () => {
+    const channel = await channelWith(bob, carol);
+    for (const text of ['un', 'deux', 'trois']) await sendMessage(alice, channel.id, text);
+    const [item, ...rest] = await list(bob);
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({ type: 'channel_message', count: 3, content: 'trois' });
+    expect(item?.title).toBe(`Nouveaux messages dans #${channel.name}`);
+    expect(await unread(bob)).toBe(1);
+    expect((await list(carol))[0]?.count).toBe(3);
+
+    expect((await bob.client.patch(`/api/notifications/${item?.id}/read`)).status).toBe(204);
+    expect(await unread(bob)).toBe(0);
+    await sendMessage(alice, channel.id, 'quatre');
+    const after = await list(bob);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({ type: 'channel_message', count: 1, read: false });
+    expect(after[1]).toMatchObject({ id: item?.id, count: 3, read: true });
+    expect((await list(carol))[0]?.count).toBe(4);
+  });
+
+  it('are gated by the channelMessages preference', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { channelMessages: false });
+    await sendMessage(alice, channel.id, 'bonjour');
+    expect(await list(bob)).toEqual([]);
+  });
+
+  it('concurrent messages still fold into one item holding them all', async () => {
+    const channel = await channelWith(bob);
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => sendMessage(alice, channel.id, `message ${i}`)),
+    );
+    const items = await list(bob);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.count).toBe(6);
+  });
+});
+
+describe('per-channel setting', () => {
+  it('"mentions" keeps mentions and drops channel messages', async () => {
+    const channel = await channelWith(bob);
+    const res = await setChannel(bob, channel.id, { level: 'mentions', muted: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ channelId: channel.id, level: 'mentions', muted: false });
+    await sendMessage(alice, channel.id, 'bonjour');
+    await mention(alice, channel.id, bob);
+    expect((await list(bob)).map((n) => n.type)).toEqual(['mention']);
+  });
+
+  it('"nothing" and mute silence the channel, mentions included', async () => {
+    const quiet = await channelWith(bob);
+    const muted = await channelWith(bob);
+    await setChannel(bob, quiet.id, { level: 'nothing', muted: false });
+    await setChannel(bob, muted.id, { level: 'all', muted: true });
+    for (const channel of [quiet, muted]) {
+      await sendMessage(alice, channel.id, 'bonjour');
+      await mention(alice, channel.id, bob);
+    }
+    expect(await list(bob)).toEqual([]);
+    const got = await bob.client.get<ChannelNotificationSettings>(
+      `/api/channels/${muted.id}/notification-settings`,
+    );
+    expect(got.body).toEqual({ channelId: muted.id, level: 'all', muted: true });
+  });
+
+  it('is the caller’s own, for members only, and validated', async () => {
+    const channel = await channelWith(bob);
+    const defaults = await carol.client.get(`/api/channels/${channel.id}/notification-settings`);
+    expect(defaults.status).toBe(404);
+    expect((await setChannel(carol, channel.id, { level: 'all', muted: true })).status).toBe(404);
+    const bad = await setChannel(bob, channel.id, { level: 'parfois', muted: false });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBeTruthy();
+    const fresh = await bob.client.get<ChannelNotificationSettings>(
+      `/api/channels/${channel.id}/notification-settings`,
+    );
+    expect(fresh.body).toEqual({ channelId: channel.id, level: 'all', muted: false });
+  });
+});
+
+describe('reactions', () => {
+  it('notify the author of the message, not for their own reaction', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { channelMessages: false });
+    const message = await sendMessage(bob, channel.id, 'mon message');
+    await bob.client.post(`/api/messages/${message.id}/reactions`, { emoji: '👍' });
+    await alice.client.post(`/api/messages/${message.id}/reactions`, { emoji: '🎉' });
+    const items = await list(bob);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      type: 'reaction',
+      messageId: message.id,
+      content: 'mon message',
+      triggeredBy: { id: alice.user.id },
+    });
+    expect(items[0]?.title).toBe(`Alice a réagi 🎉 à votre message dans #${channel.name}`);
+  });
+
+  it('are gated by the reactions preference', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { reactions: false, channelMessages: false });
+    const message = await sendMessage(bob, channel.id, 'mon message');
+    await alice.client.post(`/api/messages/${message.id}/reactions`, { emoji: '🎉' });
+    expect(await list(bob)).toEqual([]);
+  });
+});
+
+describe('thread replies', () => {
+  it('notify who took part in the thread, and no one else', async () => {
+    const channel = await channelWith(bob, carol);
+    const parent = await sendMessage(alice, channel.id, 'une question');
+    await sendMessage(bob, channel.id, { content: 'moi aussi', parentMessageId: parent.id });
+    await bob.client.patch('/api/notifications/read-all');
+    await alice.client.patch('/api/notifications/read-all');
+    await carol.client.patch('/api/notifications/read-all');
+    const reply = await sendMessage(carol, channel.id, {
+      content: 'la réponse',
+      parentMessageId: parent.id,
+    });
+    for (const who of [alice, bob]) {
+      const [item] = (await list(who)).filter((n) => !n.read);
+      expect(item).toMatchObject({ type: 'thread_reply', messageId: reply.id });
+    }
+    expect((await list(carol)).filter((n) => !n.read)).toEqual([]);
+    const dave = await buildUser(server, { displayName: 'Dave' });
+    await addMember(channel, alice, dave);
+    await sendMessage(carol, channel.id, { content: 'encore', parentMessageId: parent.id });
+    expect(await list(dave)).toEqual([]);
+  });
+});
+
+describe('membership', () => {
+  it('a removed member gets nothing more, and loses what the channel gave them', async () => {
+    const channel = await channelWith(bob, carol);
+    await mention(alice, channel.id, bob);
+    expect(await list(bob)).toHaveLength(1);
+    const removed = await alice.client.delete(`/api/channels/${channel.id}/members/${bob.user.id}`);
+    expect(removed.status).toBe(204);
+    await mention(alice, channel.id, bob);
+    await sendMessage(alice, channel.id, 'après');
+    expect(await list(bob)).toEqual([]);
+    // Carol, who stays, had each of the three as a channel message.
+    expect((await list(carol))[0]?.count).toBe(3);
+  });
+});
+
+describe('reading', () => {
+  it('mark read and read all reach every socket of the user; others get 404', async () => {
+    const channel = await channelWith(bob);
+    const [one, two] = [await open(bob), await open(bob)];
+    await mention(alice, channel.id, bob, 'un');
+    await mention(alice, channel.id, bob, 'deux');
+    const [latest, first] = await list(bob);
+    expect(await unread(bob)).toBe(2);
+
+    expect((await alice.client.patch(`/api/notifications/${first?.id}/read`)).status).toBe(404);
+    expect((await bob.client.patch('/api/notifications/not-an-id/read')).status).toBe(404);
+    expect((await bob.client.patch(`/api/notifications/${first?.id}/read`)).status).toBe(204);
+    for (const socket of [one, two]) {
+      await socket.next(
+        isEvent('notification_read', { notificationId: first?.id, unreadCount: 1 }),
+      );
+    }
+    expect((await bob.client.patch('/api/notifications/read-all')).status).toBe(204);
+    for (const socket of [one, two]) await socket.next(isEvent('notifications_read_all'));
+    expect(await unread(bob)).toBe(0);
+    expect((await list(bob)).map((n) => [n.id, n.read])).toEqual([
+      [latest?.id, true],
+      [first?.id, true],
+    ]);
+  });
+
+  it('reading the channel reads what it notified, and only that channel', async () => {
+    const channel = await channelWith(bob);
+    const other = await channelWith(bob);
+    await mention(alice, channel.id, bob);
+    await sendMessage(alice, channel.id, 'et puis');
+    await sendMessage(alice, other.id, 'ailleurs');
+    expect(await unread(bob)).toBe(3);
+    const socket = await open(bob);
+    expect((await bob.client.post(`/api/channels/${channel.id}/read`)).status).toBe(200);
+    await socket.next(isEvent('notification_read', { unreadCount: 1 }));
+    const items = await list(bob);
+    // The mention is kept, read; the folded "new messages" item of the channel is gone.
+    expect(items.map((n) => [n.type, n.channelId, n.read])).toEqual([
+      ['channel_message', other.id, false],
+      ['mention', channel.id, true],
+    ]);
+  });
+
+  it('pages newest first', async () => {
+    const channel = await channelWith(bob);
+    for (let i = 0; i < 33; i++) await mention(alice, channel.id, bob, `n${i}`);
+    await settled();
+    const first = await bob.client.get<NotificationPage>('/api/notifications');
+    expect(first.body.notifications).toHaveLength(30);
+    expect(first.body.notifications[0]?.content).toContain('n32');
+    const next = await bob.client.get<NotificationPage>(
+      `/api/notifications?before=${first.body.nextCursor}`,
+    );
+    expect(next.body.notifications.map((n) => n.content?.split(' ')[0])).toEqual([
+      'n2',
+      'n1',
+      'n0',
+    ]);
+    expect(next.body.nextCursor).toBeNull();
+    expect((await bob.client.get('/api/notifications?before=x')).status).toBe(400);
+  });
+});
+
+describe('preferences', () => {
+  it('default to all on, and take exactly six booleans', async () => {
+    const got = await bob.client.get<NotificationPreferences>('/api/notifications/preferences');
+    expect(got.body).toEqual({
+      mentions: true,
+      directMessages: true,
+      channelMessages: true,
+      reactions: true,
+      channelInvites: true,
+      systemNotifications: true,
+    });
+    const missing = await bob.client.patch<ApiErrorBody>('/api/notifications/preferences', {
+      mentions: false,
+    });
+    expect(missing.status).toBe(400);
+    const wrong = await bob.client.patch<ApiErrorBody>('/api/notifications/preferences', {
+      ...got.body,
+      reactions: 'non',
+    });
+    expect(wrong.status).toBe(400);
+    const saved = await bob.client.patch<NotificationPreferences>(
+      '/api/notifications/preferences',
+      {
+        ...got.body,
+        reactions: false,
+      },
+    );
+    expect(saved.body.reactions).toBe(false);
+    expect(
+      (await bob.client.get<NotificationPreferences>('/api/notifications/preferences')).body,
+    ).toEqual(saved.body);
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/notifications' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

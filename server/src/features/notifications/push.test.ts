@@ -1,0 +1,259 @@
+/**
+ * Web Push end to end against a push service run here on 127.0.0.1 (HTTPS, self-signed):
+ * it checks each request's VAPID JWT (RFC 8292: ES256 against the announced public key, the
+ * audience, the expiry) and decrypts its aes128gcm payload (RFC 8291) with node:crypto, as
+ * a browser would, with the subscription keys the test made.
+ */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { pushSubscriptions } from './schema';
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+const unb64url = (text: string) => Buffer.from(text, 'base64url');
+
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+let pushService: https.Server;
+let pushOrigin: string;
+const received: Received[] = [];
+let server: TestServer;
+let previousCa: unknown;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ruche-push-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const cert = readFileSync(path.join(dir, 'cert.pem'));
+  pushService = https.createServer(
+    { key: readFileSync(path.join(dir, 'key.pem')), cert },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = req.url?.startsWith('/gone') ? 410 : 201;
+        res.end();
+      });
+    },
+  );
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  pushOrigin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  // The server runs in this process: its HTTPS requests trust the test's push service.
+  previousCa = https.globalAgent.options.ca;
+  https.globalAgent.options.ca = cert;
+  server = await startTestServer({ env: { VAPID_SUBJECT: 'mailto:admin@ruche.test' } });
+});
+afterAll(async () => {
+  https.globalAgent.options.ca = previousCa as typeof https.globalAgent.options.ca;
+  await server?.close();
+  pushService?.close();
+});
+
+/** A browser's push subscription: its ECDH key pair and auth secret (RFC 8291 §3). */
+function device(endpointPath: string) {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const authSecret = crypto.randomBytes(16);
+  return {
+    endpoint: `${pushOrigin}${endpointPath}`,
+    ecdh,
+    authSecret,
+    json: (previews: boolean) => ({
+      endpoint: `${pushOrigin}${endpointPath}`,
+      keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(authSecret) },
+      previews,
+    }),
+  };
+}
+
+/** RFC 8292: `vapid t=<JWT>, k=<public key>`; the ES256 signature must verify with k. */
+function checkVapid(request: Received, expectedKey: string): Record<string, unknown> {
+  const header = String(request.headers.authorization);
+  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header);
+  expect(match, header).not.toBeNull();
+  const [, jwt = '', k = ''] = match ?? [];
+  expect(k).toBe(expectedKey);
+  const [head = '', body = '', signature = ''] = jwt.split('.');
+  expect(JSON.parse(unb64url(head).toString())).toEqual({ typ: 'JWT', alg: 'ES256' });
+  const point = unb64url(k);
+  const publicKey = crypto.createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: b64url(point.subarray(1, 33)),
+      y: b64url(point.subarray(33)),
+    },
+    format: 'jwk',
+  });
+  const valid = crypto.verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    unb64url(signature),
+  );
+  expect(valid).toBe(true);
+  const claims = JSON.parse(unb64url(body).toString()) as Record<string, unknown>;
+  expect(claims.aud).toBe(pushOrigin);
+  expect(claims.sub).toBe('mailto:admin@ruche.test');
+  const exp = Number(claims.exp);
+  expect(exp * 1000).toBeGreaterThan(Date.now());
+  expect(exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
+  return claims;
+}
+
+/** RFC 8291 + RFC 8188: decrypt one aes128gcm record with the subscription's keys. */
+function decrypt(request: Received, sub: ReturnType<typeof device>): unknown {
+  expect(request.headers['content-encoding']).toBe('aes128gcm');
+  const body = request.body;
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const asPublic = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  const uaPublic = sub.ecdh.getPublicKey();
+  const ecdhSecret = sub.ecdh.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]);
+  const ikm = Buffer.from(crypto.hkdfSync('sha256', ecdhSecret, sub.authSecret, keyInfo, 32));
+  const cek = Buffer.from(
+    crypto.hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16),
+  );
+  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
+  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  let end = padded.length - 1;
+  while (end > 0 && padded[end] === 0) end--;
+  expect(padded[end]).toBe(2);
+  return JSON.parse(padded.subarray(0, end).toString('utf8'));
+}
+
+const subscribe = (who: Actor, body: unknown) =>
+  who.client.post('/api/notifications/push-subscriptions', body);
+const subscriptionsOf = (userId: string) =>
+  server.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+it('delivers a notification to each device, signed with VAPID, the text only where previews are allowed', async () => {
+  const [alice, bob] = await Promise.all([
+    buildUser(server, { displayName: 'Alice' }),
+    buildUser(server, { displayName: 'Bob' }),
+  ]);
+  const channel = await buildChannel(alice);
+  await addMember(channel, alice, bob);
+  const key = await bob.client.get<{ publicKey: string }>('/api/notifications/push/public-key');
+  expect(key.status).toBe(200);
+  const phone = device(`/bob/phone-${crypto.randomUUID()}`);
+  const laptop = device(`/bob/laptop-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, phone.json(false))).status).toBe(204);
+  expect((await subscribe(bob, laptop.json(true))).status).toBe(204);
+  // Subscribing again (a refresh) keeps one row per device.
+  expect((await subscribe(bob, laptop.json(true))).status).toBe(204);
+  expect(await subscriptionsOf(bob.user.id)).toHaveLength(2);
+
+  const sent = await sendMessage(alice, channel.id, {
+    content: 'Le plan secret @Bob',
+    mentions: [bob.user.id],
+  });
+  const forDevice = async (sub: ReturnType<typeof device>) =>
+    vi.waitFor(
+      () => {
+        const got = received.find((r) => `${pushOrigin}${r.path}` === sub.endpoint);
+        if (!got) throw new Error('not yet');
+        return got;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  const expected = {
+    title: `Alice vous a mentionné dans #${channel.name}`,
+    channelId: channel.id,
+    url: `/channel/${channel.id}?message=${sent.id}`,
+  };
+  const onPhone = await forDevice(phone);
+  checkVapid(onPhone, key.body.publicKey);
+  expect(decrypt(onPhone, phone)).toMatchObject({ ...expected, body: null });
+  const onLaptop = await forDevice(laptop);
+  checkVapid(onLaptop, key.body.publicKey);
+  expect(decrypt(onLaptop, laptop)).toMatchObject({ ...expected, body: 'Le plan secret @Bob' });
+  // Not a byte of the text travels in clear.
+  expect(onLaptop.body.includes(Buffer.from('secret'))).toBe(false);
+});
+
+it('deletes a subscription the push service answers 410 for', async () => {
+  const [alice, carol] = await Promise.all([
+    buildUser(server, { displayName: 'Alice' }),
+    buildUser(server, { displayName: 'Carol' }),
+  ]);
+  const channel = await buildChannel(alice);
+  await addMember(channel, alice, carol);
+  const gone = device(`/gone/${crypto.randomUUID()}`);
+  expect((await subscribe(carol, gone.json(false))).status).toBe(204);
+  expect(await subscriptionsOf(carol.user.id)).toHaveLength(1);
+  await sendMessage(alice, channel.id, { content: '@Carol ?', mentions: [carol.user.id] });
+  await vi.waitFor(
+    async () => {
+      expect(await subscriptionsOf(carol.user.id)).toHaveLength(0);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  expect(received.some((r) => `${pushOrigin}${r.path}` === gone.endpoint)).toBe(true);
+});
+
+it('validates subscriptions and keeps them to their owner', async () => {
+  const [bob, eve] = await Promise.all([buildUser(server), buildUser(server)]);
+  expect((await subscribe(bob, { endpoint: 'pas une adresse', keys: {} })).status).toBe(400);
+  const anonymous = await server.app.inject({
+    method: 'POST',
+    url: '/api/notifications/push-subscriptions',
+    payload: device('/x').json(false),
+  });
+  expect(anonymous.statusCode).toBe(401);
+  const mine = device(`/bob/${crypto.randomUUID()}`);
+  await subscribe(bob, mine.json(false));
+  // Someone else cannot unsubscribe Bob's device.
+  const res = await eve.client.request('DELETE', '/api/notifications/push-subscriptions', {
+    endpoint: mine.endpoint,
+  });
+  expect(res.status).toBe(204);
+  expect(await subscriptionsOf(bob.user.id)).toHaveLength(1);
+  await bob.client.request('DELETE', '/api/notifications/push-subscriptions', {
+    endpoint: mine.endpoint,
+  });
+  expect(await subscriptionsOf(bob.user.id)).toHaveLength(0);
+});

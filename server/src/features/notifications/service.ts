@@ -1,0 +1,230 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  type ChannelNotificationLevel,
+  type ChannelNotificationSettings,
+  NOTIFICATION_NOT_FOUND,
+  NOTIFICATION_PAGE_SIZE,
+  type NotificationPage,
+  type NotificationPreferences,
+} from '#shared/notifications';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { requireMember } from '../channels/access';
+import { type Deps, publish } from '../deps';
+import { presentNotification, selectPresented } from './presenter';
+import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
+
+const mine = (userId: string) => eq(notifications.userId, userId);
+
+/** The caller's notifications, newest first, a page at a time. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  options: { before?: string; unread?: boolean },
+): Promise<NotificationPage> {
+  // The cursor is the last item's id: the next page is what sorts after that row, compared
+  // in the store (timestamps keep microseconds that a JSON date would lose).
+  const cursor = options.before && /^[0-9a-f-]{36}$/i.test(options.before) ? options.before : null;
+  const rows = await selectPresented(
+    db,
+    and(
+      mine(userId),
+      options.unread ? eq(notifications.read, false) : undefined,
+      cursor
+        ? sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id
+            from ${notifications} c where c.id = ${cursor}::uuid and c.user_id = ${userId}::uuid)`
+        : undefined,
+    ),
+  )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_PAGE_SIZE + 1);
+  const page = rows.slice(0, NOTIFICATION_PAGE_SIZE).map(presentNotification);
+  const last = page.at(-1);
+  return {
+    notifications: page,
+    nextCursor: rows.length > NOTIFICATION_PAGE_SIZE && last ? last.id : null,
+  };
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(mine(userId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+/** Unread counts of several users at once (after one statement notified them all). */
+export async function countUnreadOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(
+      and(
+        sql`${notifications.userId} in (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+        eq(notifications.read, false),
+      ),
+    )
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
+
+/** Mark one of the caller's notifications read; someone else's answers 404. */
+export async function markRead(deps: Deps, userId: string, id: string): Promise<void> {
+  const [row] = await deps.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), mine(userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+  const unreadCount = await countUnread(deps.db, userId);
+  await publish(deps, 'notification_read', () =>
+    deps.realtime.toUsers([userId], { type: 'notification_read', notificationId: id, unreadCount }),
+  );
+}
+
+export async function markAllRead(deps: Deps, userId: string): Promise<void> {
+  await deps.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(mine(userId), eq(notifications.read, false)));
+  await publish(deps, 'notifications_read_all', () =>
+    deps.realtime.toUsers([userId], { type: 'notifications_read_all', unreadCount: 0 }),
+  );
+}
+
+const preferenceColumns = {
+  mentions: notificationPreferences.mentions,
+  directMessages: notificationPreferences.directMessages,
+  channelMessages: notificationPreferences.channelMessages,
+  reactions: notificationPreferences.reactions,
+  channelInvites: notificationPreferences.channelInvites,
+  systemNotifications: notificationPreferences.systemNotifications,
+};
+
+const DEFAULT_PREFERENCES: NotificationPreferences = {
+  mentions: true,
+  directMessages: true,
+  channelMessages: true,
+  reactions: true,
+  channelInvites: true,
+  systemNotifications: true,
+};
+
+export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select(preferenceColumns)
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ?? DEFAULT_PREFERENCES;
+}
+
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  input: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .insert(notificationPreferences)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { ...input, updatedAt: new Date() },
+    })
+    .returning(preferenceColumns);
+  return row ?? input;
+}
+
+export async function getChannelSettings(
+  db: Db,
+  userId: string,
+  channelId: string,
+): Promise<ChannelNotificationSettings> {
+  await requireMember(db, channelId, userId);
+  const [row] = await db
+    .select({ level: notificationChannelSettings.level, muted: notificationChannelSettings.muted })
+    .from(notificationChannelSettings)
+    .where(
+      and(
+        eq(notificationChannelSettings.userId, userId),
+        eq(notificationChannelSettings.channelId, channelId),
+      ),
+    );
+  return {
+    channelId,
+    level: (row?.level as ChannelNotificationLevel | undefined) ?? 'all',
+    muted: row?.muted ?? false,
+  };
+}
+
+export async function setChannelSettings(
+  db: Db,
+  userId: string,
+  channelId: string,
+  input: { level: ChannelNotificationLevel; muted: boolean },
+): Promise<ChannelNotificationSettings> {
+  await requireMember(db, channelId, userId);
+  await db
+    .insert(notificationChannelSettings)
+    .values({ userId, channelId, ...input })
+    .onConflictDoUpdate({
+      target: [notificationChannelSettings.userId, notificationChannelSettings.channelId],
+      set: { ...input, updatedAt: new Date() },
+    });
+  return { channelId, ...input };
+}
+
+/** A member who left or was removed keeps no notification of the channel. */
+export async function forgetChannel(db: Db, userId: string, channelId: string): Promise<void> {
+  await db.delete(notifications).where(and(mine(userId), eq(notifications.channelId, channelId)));
+}
+
+/**
+ * The user read the channel: its unread notifications are read too, on every socket of the
+ * user (one notification_read per item, carrying the final count); its folded channel-message
+ * item is deleted.
+ */
+export async function markChannelNotificationsRead(
+  deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
+  userId: string,
+  channelId: string,
+): Promise<void> {
+  const unreadHere = and(
+    mine(userId),
+    eq(notifications.channelId, channelId),
+    eq(notifications.read, false),
+  );
+  // A folded "new messages" item only summarises what was unread: once read it has nothing
+  // left to say, and is dropped (a channel read live would otherwise fill the list).
+  const [dropped, marked] = await Promise.all([
+    deps.db
+      .delete(notifications)
+      .where(and(unreadHere, eq(notifications.type, 'channel_message')))
+      .returning({ id: notifications.id }),
+    deps.db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(unreadHere, ne(notifications.type, 'channel_message')))
+      .returning({ id: notifications.id }),
+  ]);
+  const rows = [...dropped, ...marked];
+  if (rows.length === 0) return;
+  const unreadCount = await countUnread(deps.db, userId);
+  await publish(
+    deps,
+    'notification_read',
+    ...rows.map(
+      ({ id }) =>
+        () =>
+          deps.realtime.toUsers([userId], {
+            type: 'notification_read',
+            notificationId: id,
+            unreadCount,
+          }),
+    ),
+  );
+}

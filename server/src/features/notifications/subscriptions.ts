@@ -1,0 +1,103 @@
+import { userDisplayName } from '#shared/users';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import type { Realtime } from '../../realtime/realtime';
+import { findChannelForUser } from '../channels/queries';
+import type { Deps } from '../deps';
+import { findUserById } from '../users/service';
+import { notifyAdded, notifyMessage, notifyReaction } from './create';
+import { deliver, type NotificationSink } from './deliver';
+import { forgetChannel, markChannelNotificationsRead } from './service';
+
+interface SubscriberDeps {
+  db: Db;
+  realtime: Realtime;
+  events: EventBus;
+  log: Deps['log'];
+}
+
+/**
+ * Notifications are made by domain-event subscribers, after the event's commit and off the
+ * request that caused it (the bus never awaits them): a send answers as fast with 1,000
+ * members as with 2. A failure is logged by the bus, never felt by the sender.
+ */
+export function subscribeNotifications(deps: SubscriberDeps, sinks: NotificationSink[]): void {
+  const serial = new KeyedSerial();
+  queues.set(deps.events, serial);
+  const context = async (memberId: string, channelId: string) => {
+    const channel = await findChannelForUser(deps.db, memberId, channelId);
+    return channel && { channelName: channel.name, channelType: channel.type };
+  };
+  const nameOf = async (userId: string) =>
+    userDisplayName(await findUserById(deps.db, userId)) ?? null;
+
+  deps.events.on('messageCreated', ({ message }) =>
+    serial.run(message.channelId, async () => {
+      const ctx = await context(message.userId, message.channelId);
+      if (!ctx) return;
+      await deliver(deps, await notifyMessage(deps.db, message, ctx), sinks);
+    }),
+  );
+
+  deps.events.on('reactionAdded', (event) =>
+    serial.run(event.channelId, async () => {
+      if (event.authorId === event.userId) return;
+      const ctx = await context(event.userId, event.channelId);
+      if (!ctx) return;
+      const actorName = await nameOf(event.userId);
+      await deliver(deps, await notifyReaction(deps.db, event, { ...ctx, actorName }), sinks);
+    }),
+  );
+
+  deps.events.on('memberAdded', ({ channelId, userId, by }) =>
+    serial.run(channelId, async () => {
+      if (!by || by === userId) return;
+      const ctx = await context(userId, channelId);
+      if (!ctx) return;
+      const actorName = await nameOf(by);
+      const ids = await notifyAdded(deps.db, { channelId, userId, by }, { ...ctx, actorName });
+      await deliver(deps, ids, sinks);
+    }),
+  );
+
+  // Reading a channel reads what it notified (Slack: the badge follows what you have seen).
+  deps.events.on('channelRead', ({ channelId, userId }) =>
+    serial.run(channelId, () => markChannelNotificationsRead(deps, userId, channelId)),
+  );
+
+  deps.events.on('memberRemoved', ({ channelId, userId }) =>
+    serial.run(channelId, () => forgetChannel(deps.db, userId, channelId)),
+  );
+}
+
+/**
+ * The work of one channel's events runs one after another, in publish order: a coalesced
+ * item's count reaches sockets in order, and a removal is not overtaken by a message sent
+ * before it. Different channels run side by side.
+ */
+class KeyedSerial {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run(key: string, work: () => Promise<void>): Promise<void> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(work);
+    this.tails.set(key, next);
+    const forget = () => {
+      if (this.tails.get(key) === next) this.tails.delete(key);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  /** Resolves once every queued piece of work has finished (what tests wait for). */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
+  }
+}
+
+const queues = new WeakMap<EventBus, KeyedSerial>();
+
+/** Once the notifications of every event published so far on this bus are made and sent. */
+export async function notificationsSettled(events: EventBus): Promise<void> {
+  await queues.get(events)?.idle();
+}

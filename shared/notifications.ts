@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/** What a notification is about (docs/notifications.md). */
+export const NOTIFICATION_TYPES = [
+  'mention',
+  'direct_message',
+  'thread_reply',
+  'channel_message',
+  'reaction',
+  'channel_invite',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Items per page of GET /api/notifications. */
+export const NOTIFICATION_PAGE_SIZE = 30;
+/** The longest message excerpt a notification keeps. */
+export const NOTIFICATION_EXCERPT_MAX = 200;
+
+/** The wire shape of a notification, in REST answers and `new_notification` alike. */
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  /** A French sentence for places without the web catalogue (desktop and push notifications). */
+  title: string;
+  /** An excerpt of the message, when there is one. */
+  content: string | null;
+  read: boolean;
+  /** How many events the item stands for: channel messages fold into one item while unread. */
+  count: number;
+  channelId: string | null;
+  channelName: string | null;
+  /** 'direct' for a conversation between two people (its name means nothing to show). */
+  channelType: string | null;
+  messageId: string | null;
+  triggeredBy: { id: string; name: string | null; profileImageUrl: string | null } | null;
+  createdAt: string;
+}
+
+/** One page of GET /api/notifications, newest first. */
+export interface NotificationPage {
+  notifications: Notification[];
+  /** Pass as `before` for the next older page; null at the end. */
+  nextCursor: string | null;
+}
+
+export const NotificationListQuerySchema = z.object({
+  /** An opaque cursor from `nextCursor`. */
+  before: z.uuid({ error: 'Curseur invalide' }).optional(),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+/** docs/product.md §3: the six preferences, all booleans. */
+export interface NotificationPreferences {
+  mentions: boolean;
+  directMessages: boolean;
+  channelMessages: boolean;
+  reactions: boolean;
+  channelInvites: boolean;
+  systemNotifications: boolean;
+}
+
+const required = (label: string) =>
+  z.boolean({ error: `${label} : une valeur vrai/faux est requise` });
+
+/** docs/product.md §5: six required booleans. */
+export const NotificationPreferencesSchema = z
+  .object({
+    mentions: required('Mentions'),
+    directMessages: required('Messages directs'),
+    channelMessages: required('Messages des canaux'),
+    reactions: required('Réactions'),
+    channelInvites: required('Ajouts à un canal'),
+    systemNotifications: required('Notifications système'),
+  })
+  .strict();
+
+export const CHANNEL_NOTIFICATION_LEVELS = ['all', 'mentions', 'nothing'] as const;
+export type ChannelNotificationLevel = (typeof CHANNEL_NOTIFICATION_LEVELS)[number];
+
+/** GET/PUT /api/channels/{id}/notification-settings: the caller's setting for one channel. */
+export interface ChannelNotificationSettings {
+  channelId: string;
+  level: ChannelNotificationLevel;
+  muted: boolean;
+}
+
+export const ChannelNotificationSettingsSchema = z
+  .object({
+    level: z.enum(CHANNEL_NOTIFICATION_LEVELS, { error: 'Niveau de notification inconnu' }),
+    muted: z.boolean({ error: 'Sourdine : une valeur vrai/faux est requise' }),
+  })
+  .strict();
+
+/** POST /api/notifications/push-subscriptions: a browser's PushSubscription.toJSON(). */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'Adresse d’abonnement invalide' }).max(2000),
+  keys: z.object({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(100),
+  }),
+  previews: z.boolean().default(false),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
+
+export const PushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
+
+export const NOTIFICATION_NOT_FOUND = 'Notification introuvable';

@@ -1,0 +1,59 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
+import type { Notification, NotificationPage } from '#shared/notifications';
+import { apiGet } from '@/lib/api';
+
+export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+
+export const getNotifications = (before: string | null): Promise<NotificationPage> =>
+  apiGet<NotificationPage>(
+    before ? `/api/notifications?before=${encodeURIComponent(before)}` : '/api/notifications',
+  );
+
+export const notificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ pageParam }) => getNotifications(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** The bell's list, newest first; fetched when the popover first opens. */
+export const useNotifications = (enabled: boolean) =>
+  useInfiniteQuery({ ...notificationsQueryOptions(), enabled, staleTime: 0 });
+
+type Data = InfiniteData<NotificationPage, string | null>;
+
+/** Change every cached item (read marks). */
+export function patchNotifications(
+  queryClient: QueryClient,
+  patch: (n: Notification) => Notification,
+): void {
+  queryClient.setQueryData<Data>(NOTIFICATIONS_KEY, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.map(patch),
+          })),
+        }
+      : data,
+  );
+}
+
+/** A new item, or a folded one that moved to the top: first in the list, once. */
+export function putFirst(queryClient: QueryClient, item: Notification): void {
+  queryClient.setQueryData<Data>(NOTIFICATIONS_KEY, (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page, i) => {
+      const rest = page.notifications.filter((n) => n.id !== item.id);
+      return { ...page, notifications: i === 0 ? [item, ...rest] : rest };
+    });
+    return { ...data, pages };
+  });
+}

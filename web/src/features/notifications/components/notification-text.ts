@@ -1,0 +1,19 @@
+import type { TFunction } from 'i18next';
+import type { Notification } from '#shared/notifications';
+
+/** The item's sentence, from the catalogue: who did what, where. */
+export function notificationText(n: Notification, t: TFunction): string {
+  const actor = n.triggeredBy?.name ?? t('notifications.someone');
+  const channel = n.channelName ? `#${n.channelName}` : '';
+  switch (n.type) {
+    case 'channel_message':
+      return t('notifications.text.channel_message', { count: n.count, channel });
+    case 'channel_invite':
+      // A direct conversation has no channel name to show: it is with the actor.
+      return n.channelType === 'direct'
+        ? t('notifications.text.direct_invite', { actor })
+        : t('notifications.text.channel_invite', { actor, channel });
+    default:
+      return t(`notifications.text.${n.type}`, { actor, channel });
+  }
+}

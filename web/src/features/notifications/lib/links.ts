@@ -1,0 +1,14 @@
+import type { Notification } from '#shared/notifications';
+
+/**
+ * Where a notification leads: the message itself (a permalink, which also opens a reply's
+ * thread), or the channel for folded channel messages and for being added.
+ */
+export function notificationHref(
+  n: Pick<Notification, 'type' | 'channelId' | 'messageId'>,
+): string {
+  if (!n.channelId) return '/';
+  const channel = `/channel/${n.channelId}`;
+  if (!n.messageId || n.type === 'channel_message') return channel;
+  return `${channel}?message=${n.messageId}`;
+}
