@@ -34,6 +34,12 @@ import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protoc
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
+import {
+  RoomHeartbeatFrameSchema,
+  RoomJoinFrameSchema,
+  RoomSignalFrameSchema,
+  type VideoRoomEvent,
+} from './protocol/video-rooms';
 
 export {
   CLOSE_POLICY_VIOLATION,
@@ -56,6 +62,9 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   PresenceFrameSchema,
   PingFrameSchema,
   SendMessageFrameSchema,
+  RoomJoinFrameSchema,
+  RoomHeartbeatFrameSchema,
+  RoomSignalFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -65,7 +74,8 @@ export type ServerEvent =
   | TypingEvent
   | PresenceEvent
   | ChannelEvent
-  | ConnectionEvent;
+  | ConnectionEvent
+  | VideoRoomEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

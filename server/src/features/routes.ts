@@ -5,6 +5,7 @@ import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
+import { registerVideoRoomRoutes } from './video-rooms/routes';
 
 /**
  * Every feature registers itself here, in one place (docs/architecture.md: one folder per feature);
@@ -17,4 +18,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerMessageRoutes(app, ctx);
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
+  registerVideoRoomRoutes(app, ctx);
 }
