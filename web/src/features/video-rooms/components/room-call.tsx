@@ -19,13 +19,24 @@ import { type CallStatus, useRoomCall } from '../hooks/use-room-call';
 import { ParticipantsPanel } from './participants-panel';
 import { VideoTile } from './video-tile';
 
-/** The grid's columns for this many tiles: one, then two side by side, then more. */
-function gridColumns(count: number): string {
-  if (count <= 1) return 'grid-cols-1';
-  if (count <= 4) return 'grid-cols-1 sm:grid-cols-2';
-  if (count <= 9) return 'grid-cols-2 lg:grid-cols-3';
-  return 'grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
+/** The grid's columns for this many tiles (on a wide screen): one, two side by side, then more. */
+function columnsFor(count: number): number {
+  if (count <= 1) return 1;
+  if (count <= 4) return 2;
+  if (count <= 9) return 3;
+  return 4;
 }
+const GRID_CLASS = [
+  '',
+  'grid-cols-1',
+  'grid-cols-1 sm:grid-cols-2',
+  'grid-cols-2 lg:grid-cols-3',
+  'grid-cols-2 md:grid-cols-3 xl:grid-cols-4',
+];
+
+/** 16:9 tiles that fit the height left by the header and the controls (about 9rem). */
+const gridWidth = (count: number, columns: number) =>
+  `calc((100dvh - 9rem) / ${Math.ceil(count / columns)} * 16 / 9 * ${columns})`;
 
 export function RoomCall({
   join,
@@ -125,30 +136,30 @@ function InCall({
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        <section
-          aria-label={t('videoRooms.call.grid')}
-          className={cn(
-            'grid min-h-0 flex-1 content-center gap-3 overflow-y-auto p-3',
-            gridColumns(tiles),
-          )}
-        >
-          <VideoTile
-            self
-            name={t('videoRooms.call.you', { name: join.participant.name })}
-            label={t('videoRooms.call.tileOf', { name: join.participant.name })}
-            stream={screen ?? local}
-            muted={muted}
-            cameraOff={cameraOff && !screen}
-          />
-          {[...peers.values()].map((peer) => (
+        <div className="flex min-h-0 min-w-0 flex-1 items-center justify-center overflow-y-auto p-3">
+          <section
+            aria-label={t('videoRooms.call.grid')}
+            style={{ maxWidth: gridWidth(tiles, columnsFor(tiles)) }}
+            className={cn('grid w-full content-center gap-3', GRID_CLASS[columnsFor(tiles)])}
+          >
             <VideoTile
-              key={peer.participant.id}
-              name={peer.participant.name}
-              label={t('videoRooms.call.tileOf', { name: peer.participant.name })}
-              stream={peer.stream}
+              self
+              name={t('videoRooms.call.you', { name: join.participant.name })}
+              label={t('videoRooms.call.tileOf', { name: join.participant.name })}
+              stream={screen ?? local}
+              muted={muted}
+              cameraOff={cameraOff && !screen}
             />
-          ))}
-        </section>
+            {[...peers.values()].map((peer) => (
+              <VideoTile
+                key={peer.participant.id}
+                name={peer.participant.name}
+                label={t('videoRooms.call.tileOf', { name: peer.participant.name })}
+                stream={peer.stream}
+              />
+            ))}
+          </section>
+        </div>
         {showPeople ? (
           <ParticipantsPanel
             join={join}
@@ -204,7 +215,7 @@ function InCall({
         </Button>
         <Button type="button" variant="destructive" onClick={handleLeave}>
           <PhoneOffIcon aria-hidden />
-          {t('videoRooms.call.leave')}
+          t('videoRooms.call.leave')
         </Button>
       </nav>
     </div>

@@ -1,0 +1,206 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, PHONE, test } from '../fixtures';
+import { JoinRoomUi, VideoRoomsUi } from '../pages/video-rooms';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/video-rooms-${name}.png`, animations: 'disabled' });
+
+// Real WebRTC between two Chromium contexts, on loopback only: fake camera and microphone,
+// no permission prompt, loopback candidates allowed.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+});
+
+/**
+ * The test's network is loopback: no STUN server is asked (nothing leaves the machine) and
+ * only 127.0.0.1 candidates are let through, so the pair the browsers select is on loopback.
+ * Every peer connection the page makes is kept, to read its stats.
+ */
+const LOOPBACK_ONLY = () => {
+  const Native = window.RTCPeerConnection;
+  const made: RTCPeerConnection[] = [];
+  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = made;
+  class LoopbackPeerConnection extends Native {
+    constructor(config?: RTCConfiguration) {
+      super({ ...config, iceServers: [] });
+      made.push(this);
+    }
+    override addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void> {
+      if (candidate?.candidate && !candidate.candidate.includes(' 127.0.0.1 ')) {
+        return Promise.resolve();
+      }
+      return super.addIceCandidate(candidate ?? undefined);
+    }
+  }
+  window.RTCPeerConnection = LoopbackPeerConnection;
+};
+
+interface End {
+  address: string;
+  port: number;
+}
+
+/**
+ * Each connected peer connection's selected candidate pair, as getStats tells it. Chromium
+ * leaves out the address of a peer-reflexive candidate (learnt from a check, not signalled),
+ * so the two sides are read together: their ports mirror each other.
+ */
+const selectedPairs = (page: Page) =>
+  page.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    const pairs: Array<{ local: End; remote: End }> = [];
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      const stats = [...(await pc.getStats()).values()] as Array<Record<string, string>>;
+      const transport = stats.find((s) => s.type === 'transport');
+      const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
+      const end = (id?: string) => {
+        const candidate = stats.find((s) => s.id === id);
+        return { address: candidate?.address ?? '?', port: Number(candidate?.port) };
+      };
+      pairs.push({ local: end(pair?.localCandidateId), remote: end(pair?.remoteCandidateId) });
+    }
+    return pairs;
+  });
+
+/** One connection between the two pages, and every address it shows is 127.0.0.1. */
+async function expectLoopback(a: Page, b: Page): Promise<void> {
+  const [[ab], [ba]] = await Promise.all([selectedPairs(a), selectedPairs(b)]);
+  expect(ab && ba).toBeTruthy();
+  expect(ab!.local.port).toBe(ba!.remote.port);
+  expect(ab!.remote.port).toBe(ba!.local.port);
+  const shown = [ab!.local, ab!.remote, ba!.local, ba!.remote].map((end) => end.address);
+  expect(shown.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+  for (const address of shown.filter(Boolean)) expect(address).toBe('127.0.0.1');
+}
+
+test.describe('video rooms', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a guest joins by link with a name, sees the host, and is removed by the host', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.context.addInitScript(LOOPBACK_ONLY);
+    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await alice.arrive();
+    const rooms = new VideoRoomsUi(alice.page);
+    await rooms.goto();
+    await expect(alice.page.getByText("Aucune salle pour l'instant")).toBeVisible();
+    await rooms.create('Point hebdo');
+    const card = rooms.room('Point hebdo');
+    await expect(card.getByText('10 participants max.')).toBeVisible();
+    await expect(card.getByText('Invités autorisés')).toBeVisible();
+    await expect(card.getByRole('switch')).toBeChecked();
+    const link = await rooms.linkOf('Point hebdo');
+    expect(link).toMatch(/\/join\/[A-Z2-9]{12}$/);
+    await card.getByRole('button', { name: 'Copier le lien' }).click();
+    await expect(card.getByRole('button', { name: 'Copié' })).toBeVisible();
+    await shot(alice.page, 'desktop-list');
+
+    // The host opens the link signed in: greeted by name, no guest field.
+    const host = new JoinRoomUi(alice.page);
+    await alice.page.goto(link);
+    await expect(alice.page.getByText('Bonjour Alice !')).toBeVisible();
+    await expect(host.guestName).toHaveCount(0);
+    await host.joinButton.click();
+    await expect(host.tileOf('Alice')).toContainText('Alice (vous)');
+
+    // An anonymous visitor: a name is required.
+    const guest = await actor('Zoé');
+    await guest.context.addInitScript(LOOPBACK_ONLY);
+    const zoe = new JoinRoomUi(guest.page);
+    await guest.page.goto(link);
+    await expect(guest.page.getByRole('heading', { name: 'Point hebdo' })).toBeVisible();
+    await expect(guest.page.getByText('Invités autorisés')).toBeVisible();
+    await shot(guest.page, 'desktop-join-guest');
+    await zoe.joinButton.click();
+    await expect(guest.page.getByRole('alert')).toHaveText('Le nom est requis');
+    await zoe.guestName.fill('Zoé');
+    await zoe.joinButton.click();
+
+    // Each sees the other's live video, over loopback.
+    await expect(zoe.tileOf('Alice')).toBeVisible();
+    await expect.poll(() => zoe.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
+    await expectLoopback(guest.page, alice.page);
+    await shot(alice.page, 'desktop-call');
+
+    // Mute shows on the host's own tile.
+    await alice.page.getByRole('button', { name: 'Couper le micro' }).click();
+    await expect(alice.page.getByRole('button', { name: 'Activer le micro' })).toBeVisible();
+
+    // The host removes the guest: the guest is out, the host's grid shrinks.
+    await host.openParticipants();
+    const panel = alice.page.getByRole('complementary', { name: 'Participants' });
+    await expect(panel.getByText('Invité')).toBeVisible();
+    await panel.getByRole('button', { name: 'Retirer Zoé' }).click();
+    await expect(guest.page.getByText('Vous avez été retiré de la salle.')).toBeVisible();
+    await expect(host.tileOf('Zoé')).toHaveCount(0);
+    await shot(guest.page, 'desktop-removed');
+  });
+
+  test('a room at its maximum refuses the next person', async ({ alice, actor }) => {
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/video-rooms', {
+      data: { name: 'Tête-à-tête', maxParticipants: 2 },
+    });
+    expect(created.status()).toBe(201);
+    const room = (await created.json()) as { id: string; roomCode: string };
+    for (const guestName of [null, 'Premier invité']) {
+      const request =
+        guestName === null ? alice.page.request : (await actor('Premier')).page.request;
+      const seat = await request.post(`/api/video-rooms/${room.id}/join`, { data: { guestName } });
+      expect(seat.status(), await seat.text()).toBe(200);
+    }
+
+    const late = await actor('Tardif', { viewport: PHONE });
+    await late.page.goto(`/join/${room.roomCode}`);
+    await late.page.getByLabel('Votre nom').fill('Tardif');
+    await shot(late.page, 'phone-join');
+    await late.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
+    const toast = late.page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+    await expect(toast).toContainText('Échec de rejoindre la salle');
+    await expect(toast).toContainText('La salle est complète');
+    await expect(late.page.getByRole('button', { name: 'Rejoindre la salle' })).toBeVisible();
+  });
+
+  test('tells a missing or inactive room apart, and members-only rooms', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.arrive();
+    const visitor = await actor('Visiteur', { viewport: PHONE });
+    await visitor.page.goto('/join/ABCDEFGHJKMN');
+    await expect(visitor.page.getByRole('heading', { name: 'Salle introuvable' })).toBeVisible();
+
+    const make = async (data: Record<string, unknown>) => {
+      const res = await alice.page.request.post('/api/video-rooms', {
+        data: { name: 'Salle', ...data },
+      });
+      return (await res.json()) as { id: string; roomCode: string };
+    };
+    const off = await make({});
+    await alice.page.request.patch(`/api/video-rooms/${off.id}`, { data: { isActive: false } });
+    await visitor.page.goto(`/join/${off.roomCode}`);
+    await expect(visitor.page.getByRole('heading', { name: 'Salle inactive' })).toBeVisible();
+
+    const members = await make({ allowGuests: false });
+    await visitor.page.goto(`/join/${members.roomCode}`);
+    await expect(visitor.page.getByText('Cette salle exige une authentification.')).toBeVisible();
+    await expect(visitor.page.getByRole('button', { name: 'Rejoindre la salle' })).toBeDisabled();
+    await expect(visitor.page.getByLabel('Votre nom')).toHaveCount(0);
+    await shot(visitor.page, 'phone-members-only');
+  });
+});
