@@ -215,7 +215,7 @@ function InCall({
         </Button>
         <Button type="button" variant="destructive" onClick={handleLeave}>
           <PhoneOffIcon aria-hidden />
-          t('videoRooms.call.leave')
+          {t('videoRooms.call.leave')}
         </Button>
       </nav>
     </div>

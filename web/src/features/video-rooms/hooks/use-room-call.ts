@@ -63,6 +63,12 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
       pc.onicecandidate = ({ candidate }) => {
         if (candidate) send(id, { candidate: candidate.toJSON() as RoomIceCandidate });
       };
+      // A peer whose page died: its tile goes (it offers again if it comes back).
+      pc.onconnectionstatechange = () => {
+        if (pc.connectionState !== 'failed' || pcs.get(id) !== pc) return;
+        drop(id);
+        updatePeer(id, () => null);
+      };
       pc.ontrack = (event) => {
         const stream = event.streams[0] ?? new MediaStream([event.track]);
         updatePeer(id, (peer) => (peer ? { ...peer, stream } : null));
