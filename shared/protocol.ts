@@ -40,6 +40,12 @@ import {
   RoomSignalFrameSchema,
   type VideoRoomEvent,
 } from './protocol/video-rooms';
+import {
+  VoiceAnswerFrameSchema,
+  VoiceCandidateFrameSchema,
+  type VoiceEvent,
+  VoiceOfferFrameSchema,
+} from './protocol/voice';
 
 export {
   CLOSE_POLICY_VIOLATION,
@@ -65,6 +71,9 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   RoomJoinFrameSchema,
   RoomHeartbeatFrameSchema,
   RoomSignalFrameSchema,
+  VoiceOfferFrameSchema,
+  VoiceAnswerFrameSchema,
+  VoiceCandidateFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -75,7 +84,8 @@ export type ServerEvent =
   | PresenceEvent
   | ChannelEvent
   | ConnectionEvent
-  | VideoRoomEvent;
+  | VideoRoomEvent
+  | VoiceEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

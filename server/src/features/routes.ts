@@ -6,6 +6,7 @@ import { registerMessageRoutes } from './messages/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerVideoRoomRoutes } from './video-rooms/routes';
+import { registerVoiceRoutes } from './voice/routes';
 
 /**
  * Every feature registers itself here, in one place (docs/architecture.md: one folder per feature);
@@ -19,4 +20,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
   registerVideoRoomRoutes(app, ctx);
+  registerVoiceRoutes(app, ctx);
 }
