@@ -1,11 +1,18 @@
+import { lazy } from 'react';
 import { membersTab } from '@/features/channels/channel-tabs';
 import { chatTab } from '@/features/messages/channel-tabs';
 import type { ChannelTab, ChannelTabPanelProps } from '@/lib/shell';
-import { boardSoonTab, filesSoonTab, VoiceSoon } from './coming-soon-tabs';
+import { boardSoonTab, filesSoonTab } from './coming-soon-tabs';
+
+const VoicePanel = lazy(() =>
+  import('@/features/voice/components/voice-panel').then((module) => ({
+    default: module.VoicePanel,
+  })),
+);
 
 /** docs/product.md §2: a voice channel shows the voice panel instead of the chat. */
 function ChatOrVoicePanel(props: ChannelTabPanelProps) {
-  return props.channel.type === 'voice' ? <VoiceSoon /> : <chatTab.Panel {...props} />;
+  return props.channel.type === 'voice' ? <VoicePanel {...props} /> : <chatTab.Panel {...props} />;
 }
 
 /**
