@@ -2,88 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from '../fixtures';
 import { JoinRoomUi, VideoRoomsUi } from '../pages/video-rooms';
+import { expectLoopback, LOOPBACK_ONLY, WEBRTC_LAUNCH } from '../webrtc';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/video-rooms-${name}.png`, animations: 'disabled' });
 
-// Real WebRTC between two Chromium contexts, on loopback only: fake camera and microphone,
-// no permission prompt, loopback candidates allowed.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
-});
-
-/**
- * The test's network is loopback: no STUN server is asked (nothing leaves the machine) and
- * only 127.0.0.1 candidates are let through, so the pair the browsers select is on loopback.
- * Every peer connection the page makes is kept, to read its stats.
- */
-const LOOPBACK_ONLY = () => {
-  const Native = window.RTCPeerConnection;
-  const made: RTCPeerConnection[] = [];
-  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = made;
-  class LoopbackPeerConnection extends Native {
-    constructor(config?: RTCConfiguration) {
-      super({ ...config, iceServers: [] });
-      made.push(this);
-    }
-    override addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void> {
-      if (candidate?.candidate && !candidate.candidate.includes(' 127.0.0.1 ')) {
-        return Promise.resolve();
-      }
-      return super.addIceCandidate(candidate ?? undefined);
-    }
-  }
-  window.RTCPeerConnection = LoopbackPeerConnection;
-};
-
-interface End {
-  address: string;
-  port: number;
-}
-
-/**
- * Each connected peer connection's selected candidate pair, as getStats tells it. Chromium
- * leaves out the address of a peer-reflexive candidate (learnt from a check, not signalled),
- * so the two sides are read together: their ports mirror each other.
- */
-const selectedPairs = (page: Page) =>
-  page.evaluate(async () => {
-    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
-    const pairs: Array<{ local: End; remote: End }> = [];
-    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
-      const stats = [...(await pc.getStats()).values()] as Array<Record<string, string>>;
-      const transport = stats.find((s) => s.type === 'transport');
-      const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
-      const end = (id?: string) => {
-        const candidate = stats.find((s) => s.id === id);
-        return { address: candidate?.address ?? '?', port: Number(candidate?.port) };
-      };
-      pairs.push({ local: end(pair?.localCandidateId), remote: end(pair?.remoteCandidateId) });
-    }
-    return pairs;
-  });
-
-/** One connection between the two pages, and every address it shows is 127.0.0.1. */
-async function expectLoopback(a: Page, b: Page): Promise<void> {
-  const [[ab], [ba]] = await Promise.all([selectedPairs(a), selectedPairs(b)]);
-  expect(ab && ba).toBeTruthy();
-  expect(ab!.local.port).toBe(ba!.remote.port);
-  expect(ab!.remote.port).toBe(ba!.local.port);
-  const shown = [ab!.local, ab!.remote, ba!.local, ba!.remote].map((end) => end.address);
-  expect(shown.filter(Boolean).length).toBeGreaterThanOrEqual(2);
-  for (const address of shown.filter(Boolean)) expect(address).toBe('127.0.0.1');
-}
+test.use({ launchOptions: WEBRTC_LAUNCH });
 
 test.describe('video rooms', () => {
   test.describe.configure({ timeout: 180_000 });
