@@ -11,11 +11,13 @@ import { idParam } from '../channels/access';
 import { depsFor } from '../deps';
 import { registerVoiceRealtime } from './realtime';
 import { joinVoice, leaveVoice, listVoice, requireVoiceMember, updateVoice } from './service';
+import { subscribeVoice } from './subscriptions';
 
 type ById = { Params: { id: string } };
 
 export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerVoiceRealtime(ctx.realtime, ctx.db);
+  subscribeVoice(ctx, app.log);
   const channelId = (params: { id: string }) => idParam(params.id, VOICE_NOT_FOUND);
 
   app.post<ById>('/api/voice-channels/:id/join', async (request) => {

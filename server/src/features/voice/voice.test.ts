@@ -157,6 +157,15 @@ describe('voice channels', () => {
     expect(await next(c, 'error')).toMatchObject({ message: 'Participant introuvable' });
   });
 
+  it('takes a member out of the voice channel when they leave the channel', async () => {
+    const channel = await voiceChannelWithBob();
+    const watching = await open(alice);
+    await join(bob, channel.id);
+    expect((await bob.client.post(`/api/channels/${channel.id}/leave`)).status).toBeLessThan(300);
+    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: bob.user.id });
+    expect((await participants(alice, channel.id)).body).toEqual([]);
+  });
+
   it('takes out, within seconds, a participant whose page went silent', async () => {
     const channel = await voiceChannelWithBob();
     const watching = await open(alice);
