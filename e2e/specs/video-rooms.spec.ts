@@ -34,6 +34,9 @@ test.describe('video rooms', () => {
     await card.getByRole('button', { name: 'Copier le lien' }).click();
     await expect(card.getByRole('button', { name: 'Copié' })).toBeVisible();
     await shot(alice.page, 'desktop-list');
+    await alice.page.setViewportSize(PHONE);
+    await shot(alice.page, 'phone-list');
+    await alice.page.setViewportSize({ width: 1280, height: 800 });
 
     // The host opens the link signed in: greeted by name, no guest field.
     const host = new JoinRoomUi(alice.page);
@@ -62,6 +65,8 @@ test.describe('video rooms', () => {
     await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
     await expectLoopback(guest.page, alice.page);
     await shot(alice.page, 'desktop-call');
+    await guest.page.setViewportSize(PHONE);
+    await shot(guest.page, 'phone-call');
 
     // Mute shows on the host's own tile.
     await alice.page.getByRole('button', { name: 'Couper le micro' }).click();
