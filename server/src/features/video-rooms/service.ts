@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GUEST_NAME_REQUIRED,
@@ -199,16 +199,6 @@ export async function listParticipants(db: Db, roomId: string): Promise<RoomPart
   return rows.map((r) => presentParticipant(r.seat, r.user));
 }
 
-export async function getParticipant(db: Db, participantId: string): Promise<RoomParticipant> {
-  const [row] = await db
-    .select(participantColumns)
-    .from(seats)
-    .leftJoin(users, eq(users.id, seats.userId))
-    .where(eq(seats.id, participantId));
-  if (!row) throw notFound(PARTICIPANT_NOT_FOUND);
-  return presentParticipant(row.seat, row.user);
-}
-
 /**
  * Take a seat (docs/calls.md). The room's row is locked for the transaction, so concurrent
  * joins are counted one after the other and exactly maxParticipants of them get a seat.
@@ -376,18 +366,4 @@ export async function removeParticipant(
     .where(and(eq(seats.id, participantId), eq(seats.roomId, roomId), isNull(seats.leftAt)))
     .returning({ id: seats.id });
   if (rows.length === 0) throw notFound(PARTICIPANT_NOT_FOUND);
-}
-
-/** Seats whose socket went silent, for the sweep that tells their peers. */
-export async function staleSeats(db: Db): Promise<Array<{ id: string; roomId: string }>> {
-  return db
-    .update(seats)
-    .set({ leftAt: seats.lastSeenAt })
-    .where(
-      and(
-        isNull(seats.leftAt),
-        lt(seats.lastSeenAt, sql`now() - make_interval(secs => ${ROOM_SEAT_GRACE_S})`),
-      ),
-    )
-    .returning({ id: seats.id, roomId: seats.roomId });
 }
