@@ -89,6 +89,12 @@ function InCall({
     if (status === 'removed' || status === 'closed') onEnded(status);
   }, [status, onEnded]);
   useEffect(() => () => stopAll(screenRef.current), []);
+  // A closing tab gives its seat back at once (keepalive), not after the silence grace.
+  useEffect(() => {
+    const handlePageHide = () => void leaveVideoRoom(join.room.id, join.token);
+    window.addEventListener('pagehide', handlePageHide);
+    return () => window.removeEventListener('pagehide', handlePageHide);
+  }, [join.room.id, join.token]);
 
   const audio = local?.getAudioTracks()[0];
   const camera = local?.getVideoTracks()[0];

@@ -47,6 +47,13 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
   // Leaving the screen leaves the channel.
   const live = useRef<{ mic: MediaStream | null; joined: boolean }>({ mic: null, joined: false });
   live.current = { mic, joined: me !== null };
+  useEffect(() => {
+    const handlePageHide = () => {
+      if (live.current.joined) void leaveVoice(channel.id);
+    };
+    window.addEventListener('pagehide', handlePageHide);
+    return () => window.removeEventListener('pagehide', handlePageHide);
+  }, [channel.id]);
   useEffect(
     () => () => {
       for (const track of live.current.mic?.getTracks() ?? []) track.stop();
