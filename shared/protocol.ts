@@ -37,6 +37,18 @@ import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import type { NotificationEvent } from './protocol/notifications';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
+import {
+  RoomHeartbeatFrameSchema,
+  RoomJoinFrameSchema,
+  RoomSignalFrameSchema,
+  type VideoRoomEvent,
+} from './protocol/video-rooms';
+import {
+  VoiceAnswerFrameSchema,
+  VoiceCandidateFrameSchema,
+  type VoiceEvent,
+  VoiceOfferFrameSchema,
+} from './protocol/voice';
 
 export {
   CLOSE_POLICY_VIOLATION,
@@ -59,6 +71,12 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   PresenceFrameSchema,
   PingFrameSchema,
   SendMessageFrameSchema,
+  RoomJoinFrameSchema,
+  RoomHeartbeatFrameSchema,
+  RoomSignalFrameSchema,
+  VoiceOfferFrameSchema,
+  VoiceAnswerFrameSchema,
+  VoiceCandidateFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -71,7 +89,9 @@ export type ServerEvent =
   | ConnectionEvent
   | FriendEvent
   | FileEvent
-  | NotificationEvent;
+  | NotificationEvent
+  | VideoRoomEvent
+  | VoiceEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

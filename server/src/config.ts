@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Video-room look-ups and joins by code per address per minute (docs/calls.md). */
+  ROOM_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Client frames a socket may send per second (bursts of twice that). */
   WS_FRAMES_PER_SECOND: z.coerce.number().int().positive().default(30),
   /** Sockets one account may hold on one node. */
@@ -149,6 +151,7 @@ export interface Config {
   smtp: { url: string; from: string; publicUrl: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
+  roomRateLimit: number;
   wsFramesPerSecond: number;
   maxSocketsPerUser: number;
   sendRatePerSecond: number;
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    roomRateLimit: e.ROOM_RATE_LIMIT,
     wsFramesPerSecond: e.WS_FRAMES_PER_SECOND,
     maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,

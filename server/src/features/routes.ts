@@ -9,6 +9,8 @@ import { registerNotificationRoutes } from './notifications/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
+import { registerVideoRoomRoutes } from './video-rooms/routes';
+import { registerVoiceRoutes } from './voice/routes';
 
 /**
  * Every feature registers itself here, in one place (docs/architecture.md: one folder per feature);
@@ -25,4 +27,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerSearchRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerVideoRoomRoutes(app, ctx);
+  registerVoiceRoutes(app, ctx);
 }

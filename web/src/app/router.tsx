@@ -19,6 +19,14 @@ const SettingsScreen = lazy(() =>
 const FriendsScreen = lazy(() =>
   import('./friends-screen').then((module) => ({ default: module.FriendsScreen })),
 );
+const VideoRoomsScreen = lazy(() =>
+  import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
+);
+const JoinRoomPage = lazy(() =>
+  import('@/features/video-rooms/components/join-room-page').then((module) => ({
+    default: module.JoinRoomPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -74,6 +82,13 @@ export function Router() {
         {/* docs/product.md §2: a public route that needs sign-in; the page sends visitors to sign in. */}
         <Route<{ code: string }> path="/join-channel/:code">
           {({ code }) => <ChannelInvitePage code={code} />}
+        </Route>
+        <Route path="/video-rooms">
+          <RequireUser>{(me) => <VideoRoomsScreen user={me} />}</RequireUser>
+        </Route>
+        {/* SPEC §2: public; anonymous visitors join as guests when the room allows them. */}
+        <Route<{ code: string }> path="/join/:code">
+          {({ code }) => <JoinRoomPage code={code} />}
         </Route>
         <Route path="/settings">
           <RequireUser>{(me) => <SettingsScreen user={me} />}</RequireUser>

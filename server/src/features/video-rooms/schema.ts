@@ -50,6 +50,13 @@ export const videoCallParticipants = pgTable(
     isGuest: boolean('is_guest').notNull().default(false),
     joinedAt: tz('joined_at').notNull().defaultNow(),
     leftAt: tz('left_at'),
+    /** SHA-256 of the guest's room token (docs/calls.md): only guests have one. */
+    tokenHash: varchar('token_hash', { length: 64 }),
+    /** Refreshed by the in-room socket's heartbeat: a silent seat is given back. */
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('video_call_participants_room_idx').on(t.roomId, t.leftAt)],
+  (t) => [
+    index('video_call_participants_room_idx').on(t.roomId, t.leftAt),
+    uniqueIndex('video_call_participants_token_key').on(t.tokenHash),
+  ],
 );

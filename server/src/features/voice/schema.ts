@@ -12,6 +12,8 @@ export const voiceChannelParticipants = pgTable(
     joinedAt: tz('joined_at').notNull().defaultNow(),
     isMuted: boolean('is_muted').notNull().default(false),
     isDeafened: boolean('is_deafened').notNull().default(false),
+    /** Refreshed while the participant's page polls: a silent participant is removed. */
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('voice_channel_participants_key').on(t.channelId, t.userId)],
 );

@@ -1,12 +1,19 @@
+import { lazy } from 'react';
 import { membersTab } from '@/features/channels/channel-tabs';
 import { filesTab } from '@/features/files/channel-tabs';
 import { chatTab } from '@/features/messages/channel-tabs';
 import type { ChannelTab, ChannelTabPanelProps } from '@/lib/shell';
-import { boardSoonTab, VoiceSoon } from './coming-soon-tabs';
+import { boardSoonTab } from './coming-soon-tabs';
+
+const VoicePanel = lazy(() =>
+  import('@/features/voice/components/voice-panel').then((module) => ({
+    default: module.VoicePanel,
+  })),
+);
 
 /** docs/product.md §2: a voice channel shows the voice panel instead of the chat. */
 function ChatOrVoicePanel(props: ChannelTabPanelProps) {
-  return props.channel.type === 'voice' ? <VoiceSoon /> : <chatTab.Panel {...props} />;
+  return props.channel.type === 'voice' ? <VoicePanel {...props} /> : <chatTab.Panel {...props} />;
 }
 
 /**

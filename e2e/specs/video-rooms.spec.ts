@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, PHONE, test } from '../fixtures';
+import { JoinRoomUi, VideoRoomsUi } from '../pages/video-rooms';
+import { expectLoopback, LOOPBACK_ONLY, WEBRTC_LAUNCH } from '../webrtc';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/video-rooms-${name}.png`, animations: 'disabled' });
+
+test.use({ launchOptions: WEBRTC_LAUNCH });
+
+test.describe('video rooms', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a guest joins by link with a name, sees the host, and is removed by the host', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.context.addInitScript(LOOPBACK_ONLY);
+    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await alice.arrive();
+    const rooms = new VideoRoomsUi(alice.page);
+    await rooms.goto();
+    await expect(alice.page.getByText("Aucune salle pour l'instant")).toBeVisible();
+    await rooms.create('Point hebdo');
+    const card = rooms.room('Point hebdo');
+    await expect(card.getByText('10 participants max.')).toBeVisible();
+    await expect(card.getByText('Invités autorisés')).toBeVisible();
+    await expect(card.getByRole('switch')).toBeChecked();
+    const link = await rooms.linkOf('Point hebdo');
+    expect(link).toMatch(/\/join\/[A-Z2-9]{12}$/);
+    await card.getByRole('button', { name: 'Copier le lien' }).click();
+    await expect(card.getByRole('button', { name: 'Copié' })).toBeVisible();
+    await shot(alice.page, 'desktop-list');
+    await alice.page.setViewportSize(PHONE);
+    await shot(alice.page, 'phone-list');
+    await alice.page.setViewportSize({ width: 1280, height: 800 });
+
+    // The host opens the link signed in: greeted by name, no guest field.
+    const host = new JoinRoomUi(alice.page);
+    await alice.page.goto(link);
+    await expect(alice.page.getByText('Bonjour Alice !')).toBeVisible();
+    await expect(host.guestName).toHaveCount(0);
+    await host.joinButton.click();
+    await expect(host.tileOf('Alice')).toContainText('Alice (vous)');
+
+    // An anonymous visitor: a name is required.
+    const guest = await actor('Zoé');
+    await guest.context.addInitScript(LOOPBACK_ONLY);
+    const zoe = new JoinRoomUi(guest.page);
+    await guest.page.goto(link);
+    await expect(guest.page.getByRole('heading', { name: 'Point hebdo' })).toBeVisible();
+    await expect(guest.page.getByText('Invités autorisés')).toBeVisible();
+    await shot(guest.page, 'desktop-join-guest');
+    await zoe.joinButton.click();
+    await expect(guest.page.getByRole('alert')).toHaveText('Le nom est requis');
+    await zoe.guestName.fill('Zoé');
+    await zoe.joinButton.click();
+
+    // Each sees the other's live video, over loopback.
+    await expect(zoe.tileOf('Alice')).toBeVisible();
+    await expect.poll(() => zoe.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
+    await expectLoopback(guest.page, alice.page);
+    await shot(alice.page, 'desktop-call');
+    await guest.page.setViewportSize(PHONE);
+    await shot(guest.page, 'phone-call');
+
+    // Mute shows on the host's own tile.
+    await alice.page.getByRole('button', { name: 'Couper le micro' }).click();
+    await expect(alice.page.getByRole('button', { name: 'Activer le micro' })).toBeVisible();
+
+    // The host removes the guest: the guest is out, the host's grid shrinks.
+    await host.openParticipants();
+    const panel = alice.page.getByRole('complementary', { name: 'Participants' });
+    await expect(panel.getByText('Invité')).toBeVisible();
+    await panel.getByRole('button', { name: 'Retirer Zoé' }).click();
+    await expect(guest.page.getByText('Vous avez été retiré de la salle.')).toBeVisible();
+    await expect(host.tileOf('Zoé')).toHaveCount(0);
+    await shot(guest.page, 'desktop-removed');
+  });
+
+  test('a room at its maximum refuses the next person', async ({ alice, actor }) => {
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/video-rooms', {
+      data: { name: 'Tête-à-tête', maxParticipants: 2 },
+    });
+    expect(created.status()).toBe(201);
+    const room = (await created.json()) as { id: string; roomCode: string };
+    for (const guestName of [null, 'Premier invité']) {
+      const request =
+        guestName === null ? alice.page.request : (await actor('Premier')).page.request;
+      const seat = await request.post(`/api/video-rooms/${room.id}/join`, { data: { guestName } });
+      expect(seat.status(), await seat.text()).toBe(200);
+    }
+
+    const late = await actor('Tardif', { viewport: PHONE });
+    await late.page.goto(`/join/${room.roomCode}`);
+    await late.page.getByLabel('Votre nom').fill('Tardif');
+    await shot(late.page, 'phone-join');
+    await late.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
+    const toast = late.page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+    await expect(toast).toContainText('Échec de rejoindre la salle');
+    await expect(toast).toContainText('La salle est complète');
+    await expect(late.page.getByRole('button', { name: 'Rejoindre la salle' })).toBeVisible();
+  });
+
+  test('tells a missing or inactive room apart, and members-only rooms', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.arrive();
+    const visitor = await actor('Visiteur', { viewport: PHONE });
+    await visitor.page.goto('/join/ABCDEFGHJKMN');
+    await expect(visitor.page.getByRole('heading', { name: 'Salle introuvable' })).toBeVisible();
+
+    const make = async (data: Record<string, unknown>) => {
+      const res = await alice.page.request.post('/api/video-rooms', {
+        data: { name: 'Salle', ...data },
+      });
+      return (await res.json()) as { id: string; roomCode: string };
+    };
+    const off = await make({});
+    await alice.page.request.patch(`/api/video-rooms/${off.id}`, { data: { isActive: false } });
+    await visitor.page.goto(`/join/${off.roomCode}`);
+    await expect(visitor.page.getByRole('heading', { name: 'Salle inactive' })).toBeVisible();
+
+    const members = await make({ allowGuests: false });
+    await visitor.page.goto(`/join/${members.roomCode}`);
+    await expect(visitor.page.getByText('Cette salle exige une authentification.')).toBeVisible();
+    await expect(visitor.page.getByRole('button', { name: 'Rejoindre la salle' })).toBeDisabled();
+    await expect(visitor.page.getByLabel('Votre nom')).toHaveCount(0);
+    await shot(visitor.page, 'phone-members-only');
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { expectLoopback, LOOPBACK_ONLY, WEBRTC_LAUNCH } from '../webrtc';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+test.use({ launchOptions: WEBRTC_LAUNCH });
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Participants du canal vocal' });
+
+test.describe('voice channels', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('members see who is in without joining, then talk over loopback; mute shows to the other', async ({
+    alice,
+    bob,
+  }) => {
+    await Promise.all([
+      alice.context.addInitScript(LOOPBACK_ONLY),
+      bob.context.addInitScript(LOOPBACK_ONLY),
+    ]);
+    await Promise.all([alice.arrive(), bob.arrive()]);
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: 'salon-vocal', type: 'voice' },
+    });
+    const channel = (await created.json()) as { id: string };
+    const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
+    const { inviteCode } = (await invite.json()) as { inviteCode: string };
+    expect((await bob.page.request.post(`/api/channel-invites/${inviteCode}/join`)).ok()).toBe(
+      true,
+    );
+
+    await alice.page.goto(`/channel/${channel.id}`);
+    await bob.page.goto(`/channel/${channel.id}`);
+    await expect(panel(bob.page).getByText("Personne pour l'instant")).toBeVisible();
+
+    await alice.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+    await expect(alice.page.getByText('Vous êtes connecté')).toBeVisible();
+    // Bob sees Alice in the channel without joining (the 3 s poll).
+    await expect(panel(bob.page).getByText('Alice')).toBeVisible();
+
+    await bob.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+    await expect(panel(alice.page).getByText('Bob')).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          alice.page.evaluate(() =>
+            (window as unknown as { __peers: RTCPeerConnection[] }).__peers.some(
+              (pc) => pc.connectionState === 'connected',
+            ),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expectLoopback(alice.page, bob.page);
+
+    await bob.page.getByRole('button', { name: 'Couper le micro' }).click();
+    await expect(panel(alice.page).getByLabel('Micro coupé')).toBeVisible();
+    await alice.page.screenshot({
+      path: `${SHOTS}/voice-desktop-panel.png`,
+      animations: 'disabled',
+    });
+
+    // Bob leaves: Alice's list follows.
+    await bob.page.getByRole('button', { name: 'Quitter' }).click();
+    await expect(panel(alice.page).getByText('Bob')).toHaveCount(0);
+  });
+});

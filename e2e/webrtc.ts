@@ -1,0 +1,94 @@
+/** Real WebRTC in the e2e specs, kept on loopback. */
+import { networkInterfaces } from 'node:os';
+import { expect, type Page } from '@playwright/test';
+
+// Real WebRTC between two Chromium contexts, on loopback only: fake camera and microphone,
+// no permission prompt, loopback candidates allowed.
+export const WEBRTC_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+  ],
+};
+
+/**
+ * The test's network is loopback: no STUN server is asked (nothing leaves the machine) and
+ * only 127.0.0.1 candidates are let through, so the pair the browsers select is on loopback.
+ * Every peer connection the page makes is kept, to read its stats.
+ */
+export const LOOPBACK_ONLY = () => {
+  const Native = window.RTCPeerConnection;
+  const made: RTCPeerConnection[] = [];
+  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = made;
+  class LoopbackPeerConnection extends Native {
+    constructor(config?: RTCConfiguration) {
+      super({ ...config, iceServers: [] });
+      made.push(this);
+    }
+    override addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void> {
+      if (candidate?.candidate && !candidate.candidate.includes(' 127.0.0.1 ')) {
+        return Promise.resolve();
+      }
+      return super.addIceCandidate(candidate ?? undefined);
+    }
+  }
+  window.RTCPeerConnection = LoopbackPeerConnection;
+};
+
+interface End {
+  address: string;
+  port: number;
+  candidateType: string;
+}
+
+/**
+ * Each connected peer connection's selected candidate pair, as getStats tells it. Chromium
+ * leaves out the address of a peer-reflexive candidate (learnt from a check, not signalled),
+ * so the two sides are read together: their ports mirror each other.
+ */
+export const selectedPairs = (page: Page) =>
+  page.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    const pairs: Array<{ local: End; remote: End }> = [];
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      const stats = [...(await pc.getStats()).values()] as Array<Record<string, string>>;
+      const transport = stats.find((s) => s.type === 'transport');
+      const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
+      const end = (id?: string) => {
+        const candidate = stats.find((s) => s.id === id);
+        return {
+          address: candidate?.address ?? '?',
+          port: Number(candidate?.port),
+          candidateType: candidate?.candidateType ?? '?',
+        };
+      };
+      pairs.push({ local: end(pair?.localCandidateId), remote: end(pair?.remoteCandidateId) });
+    }
+    return pairs;
+  });
+
+/**
+ * One connection between the two pages, host to host on this machine: only 127.0.0.1
+ * candidates are signalled, so each pair has 127.0.0.1 at one end at least; Chromium may
+ * answer a check from the socket it bound on the machine's other interface (a peer-reflexive
+ * candidate), which is still this machine — never a STUN or TURN address.
+ */
+export async function expectLoopback(a: Page, b: Page): Promise<void> {
+  const [[ab], [ba]] = await Promise.all([selectedPairs(a), selectedPairs(b)]);
+  expect(ab && ba).toBeTruthy();
+  expect(ab!.local.port).toBe(ba!.remote.port);
+  expect(ab!.remote.port).toBe(ba!.local.port);
+  const ends = [ab!.local, ab!.remote, ba!.local, ba!.remote];
+  for (const end of ends) expect(['host', 'prflx']).toContain(end.candidateType);
+  expect(ends.filter((end) => end.address === '127.0.0.1').length).toBeGreaterThanOrEqual(2);
+  const local = new Set(
+    Object.values(networkInterfaces())
+      .flat()
+      .map((i) => i?.address),
+  );
+  for (const end of ends.filter((e) => e.address)) expect(local.has(end.address)).toBe(true);
+}

@@ -1,0 +1,62 @@
+import { userDisplayName } from '#shared/users';
+import type { RoomParticipant, RoomPreview, RoomState, VideoRoom } from '#shared/video-rooms';
+import type { users } from '../../auth/schema';
+import type { videoCallParticipants, videoCallRooms } from './schema';
+
+export type RoomRow = typeof videoCallRooms.$inferSelect;
+export type ParticipantRow = typeof videoCallParticipants.$inferSelect;
+type NamedUser = Pick<
+  typeof users.$inferSelect,
+  'displayName' | 'firstName' | 'lastName' | 'email'
+>;
+
+/** SPEC §4: inactive is checked before expired. */
+export function roomState(
+  room: Pick<RoomRow, 'isActive' | 'expiresAt'>,
+  now = new Date(),
+): RoomState {
+  if (!room.isActive) return 'inactive';
+  if (room.expiresAt && room.expiresAt <= now) return 'expired';
+  return 'joinable';
+}
+
+export function presentRoom(row: RoomRow, participantCount: number): VideoRoom {
+  return {
+    id: row.id,
+    roomCode: row.roomCode,
+    name: row.name,
+    description: row.description,
+    createdById: row.createdById,
+    isActive: row.isActive,
+    allowGuests: row.allowGuests,
+    maxParticipants: row.maxParticipants,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    participantCount,
+  };
+}
+
+export function presentPreview(row: RoomRow, participantCount: number): RoomPreview {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    allowGuests: row.allowGuests,
+    maxParticipants: row.maxParticipants,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    state: roomState(row),
+    participantCount,
+  };
+}
+
+export function presentParticipant(row: ParticipantRow, user: NamedUser | null): RoomParticipant {
+  return {
+    id: row.id,
+    roomId: row.roomId,
+    userId: row.userId,
+    isGuest: row.isGuest,
+    name: (row.isGuest ? row.guestName : userDisplayName(user)) ?? 'Utilisateur inconnu',
+    joinedAt: row.joinedAt.toISOString(),
+    leftAt: row.leftAt?.toISOString() ?? null,
+  };
+}

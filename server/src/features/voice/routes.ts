@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  VOICE_NOT_FOUND,
+  VOICE_PARTICIPANT_NOT_FOUND,
+  VoiceParticipantUpdateSchema,
+} from '#shared/voice';
+import { requireUser } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { idParam } from '../channels/access';
+import { depsFor } from '../deps';
+import { registerVoiceRealtime } from './realtime';
+import { joinVoice, leaveVoice, listVoice, requireVoiceMember, updateVoice } from './service';
+import { subscribeVoice } from './subscriptions';
+
+type ById = { Params: { id: string } };
+
+export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerVoiceRealtime(ctx.realtime, ctx.db);
+  subscribeVoice(ctx, app.log);
+  const channelId = (params: { id: string }) => idParam(params.id, VOICE_NOT_FOUND);
+
+  app.post<ById>('/api/voice-channels/:id/join', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    await requireVoiceMember(ctx.db, id, user.id);
+    return joinVoice(depsFor(ctx, request), id, user.id);
+  });
+
+  app.post<ById>('/api/voice-channels/:id/leave', async (request, reply) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    await requireVoiceMember(ctx.db, id, user.id);
+    await leaveVoice(depsFor(ctx, request), id, user.id);
+    return reply.status(204).send();
+  });
+
+  /** SPEC §7: polled every 3 s; members see who is in without joining. */
+  app.get<ById>('/api/voice-channels/:id/participants', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    await requireVoiceMember(ctx.db, id, user.id);
+    return listVoice(depsFor(ctx, request), id, user.id);
+  });
+
+  app.patch<ById>('/api/voice-channel-participants/:id', async (request) => {
+    const user = requireUser(request);
+    const id = idParam(request.params.id, VOICE_PARTICIPANT_NOT_FOUND);
+    const patch = parse(VoiceParticipantUpdateSchema, request.body);
+    return updateVoice(ctx.db, id, user.id, patch);
+  });
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import type { ServerEvent } from '#shared/protocol';
+import type { VoiceParticipant } from '#shared/voice';
+import { addMember, buildChannel } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { socketOpener, type TestSocket } from '../../../test/test-socket';
+
+let server: TestServer;
+let alice: Actor;
+let bob: Actor;
+let carol: Actor;
+const open = socketOpener(() => server);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await buildUser(server, { displayName: 'Alice' });
+  bob = await buildUser(server, { displayName: 'Bob' });
+  carol = await buildUser(server, { displayName: 'Carol' });
+});
+afterAll(() => server?.close());
+
+type Body<T> = T & ApiErrorBody;
+const join = (who: Actor, id: string) =>
+  who.client.post<Body<VoiceParticipant>>(`/api/voice-channels/${id}/join`);
+const leave = (who: Actor, id: string) => who.client.post(`/api/voice-channels/${id}/leave`);
+const participants = (who: Actor, id: string) =>
+  who.client.get<Body<VoiceParticipant[]>>(`/api/voice-channels/${id}/participants`);
+const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
+  socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
+
+async function voiceChannelWithBob() {
+  const channel = await buildChannel(alice, { type: 'voice' });
+  await addMember(channel, alice, bob);
+  return channel;
+}
+
+describe('voice channels', () => {
+  it('lets members join, see who is in without joining, and leave', async () => {
+    const channel = await voiceChannelWithBob();
+    const watching = await open(bob);
+    const joined = await join(alice, channel.id);
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ userId: alice.user.id, isMuted: false, isDeafened: false });
+    expect(joined.body.user.displayName).toBe('Alice');
+    expect((await join(alice, channel.id)).body.id).toBe(joined.body.id);
+    expect(await next(watching, 'voice-user-joined')).toMatchObject({
+      channelId: channel.id,
+      participant: { id: joined.body.id, userId: alice.user.id },
+    });
+
+    const seen = await participants(bob, channel.id);
+    expect(seen.body.map((p) => p.userId)).toEqual([alice.user.id]);
+
+    expect((await leave(alice, channel.id)).status).toBe(204);
+    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: alice.user.id });
+    expect((await participants(bob, channel.id)).body).toEqual([]);
+  });
+
+  it('answers 404 to non-members and for channels that are not voice channels', async () => {
+    const channel = await voiceChannelWithBob();
+    for (const res of [
+      await join(carol, channel.id),
+      await participants(carol, channel.id),
+      await leave(carol, channel.id),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    const text = await buildChannel(alice, { type: 'group' });
+    expect((await join(alice, text.id)).status).toBe(404);
+    expect((await join(alice, 'pas-un-id')).status).toBe(404);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/voice-channels/${channel.id}/participants`,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('mutes and deafens one’s own participant only; deafening forces mute', async () => {
+    const channel = await voiceChannelWithBob();
+    const mine = (await join(alice, channel.id)).body;
+    const path = `/api/voice-channel-participants/${mine.id}`;
+    expect(
+      (await alice.client.patch<VoiceParticipant>(path, { isMuted: true })).body,
+    ).toMatchObject({
+      isMuted: true,
+      isDeafened: false,
+    });
+    await alice.client.patch(path, { isMuted: false });
+    expect(
+      (await alice.client.patch<VoiceParticipant>(path, { isDeafened: true })).body,
+    ).toMatchObject({
+      isMuted: true,
+      isDeafened: true,
+    });
+    expect((await alice.client.patch(path, {})).status).toBe(400);
+    expect((await alice.client.patch(path, { isMuted: 'oui' })).status).toBe(400);
+    expect((await bob.client.patch(path, { isMuted: false })).status).toBe(404);
+    expect((await participants(bob, channel.id)).body[0]).toMatchObject({
+      isMuted: true,
+      isDeafened: true,
+    });
+  });
+
+  it('relays offers, answers and candidates only between users in the voice channel', async () => {
+    const channel = await voiceChannelWithBob();
+    const a = await open(alice);
+    const b = await open(bob);
+    await join(alice, channel.id);
+    // Bob is a member but not in the voice channel yet: nothing goes to him.
+    a.send({
+      type: 'voice-offer',
+      channelId: channel.id,
+      toUserId: bob.user.id,
+      offer: { type: 'offer', sdp: 'v=0' },
+    });
+    expect(await next(a, 'error')).toMatchObject({ message: 'Participant introuvable' });
+
+    await join(bob, channel.id);
+    a.send({
+      type: 'voice-offer',
+      channelId: channel.id,
+      toUserId: bob.user.id,
+      offer: { type: 'offer', sdp: 'v=0 a' },
+    });
+    expect(await next(b, 'voice-offer')).toMatchObject({
+      channelId: channel.id,
+      fromUserId: alice.user.id,
+      offer: { type: 'offer', sdp: 'v=0 a' },
+    });
+    b.send({
+      type: 'voice-answer',
+      channelId: channel.id,
+      toUserId: alice.user.id,
+      answer: { type: 'answer', sdp: 'v=0 b' },
+    });
+    expect(await next(a, 'voice-answer')).toMatchObject({ fromUserId: bob.user.id });
+    b.send({
+      type: 'voice-ice-candidate',
+      channelId: channel.id,
+      toUserId: alice.user.id,
+      candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMLineIndex: 0 },
+    });
+    expect(await next(a, 'voice-ice-candidate')).toMatchObject({ fromUserId: bob.user.id });
+    // Carol, outside the channel, cannot reach them through it.
+    const c = await open(carol);
+    c.send({
+      type: 'voice-offer',
+      channelId: channel.id,
+      toUserId: alice.user.id,
+      offer: { type: 'offer', sdp: 'v=0' },
+    });
+    expect(await next(c, 'error')).toMatchObject({ message: 'Participant introuvable' });
+  });
+
+  it('takes a member out of the voice channel when they leave the channel', async () => {
+    const channel = await voiceChannelWithBob();
+    const watching = await open(alice);
+    await join(bob, channel.id);
+    expect((await bob.client.post(`/api/channels/${channel.id}/leave`)).status).toBeLessThan(300);
+    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: bob.user.id });
+    expect((await participants(alice, channel.id)).body).toEqual([]);
+  });
+
+  it('takes out, within seconds, a participant whose page went silent', async () => {
+    const channel = await voiceChannelWithBob();
+    const watching = await open(alice);
+    await join(bob, channel.id);
+    await join(alice, channel.id);
+    // Bob's page stopped polling 11 s ago (the store's clock, as the sweep reads it).
+    await server.database.sql`
+      update voice_channel_participants set last_seen_at = now() - interval '11 seconds'
+      where channel_id = ${channel.id} and user_id = ${bob.user.id}`;
+    const seen = await participants(alice, channel.id);
+    expect(seen.body.map((p) => p.userId)).toEqual([alice.user.id]);
+    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: bob.user.id });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The video rooms' frames and events (server/src/features/video-rooms/realtime.ts): a peer
+ * mesh whose SDP and ICE candidates the server relays, only between seats of one room.
+ */
+import { z } from 'zod';
+import type { RoomParticipant } from '../video-rooms';
+import { frameId } from './connection';
+
+/** Take the seat on this socket: a guest's token already names it, a user names it here. */
+export const RoomJoinFrameSchema = z.object({
+  type: z.literal('room_join'),
+  participantId: frameId,
+});
+
+/** Still here: keeps the seat (a seat silent for ROOM_SEAT_GRACE_S is given back). */
+export const RoomHeartbeatFrameSchema = z.object({ type: z.literal('room_heartbeat') });
+
+const SessionDescriptionSchema = z.object({
+  type: z.enum(['offer', 'answer']),
+  sdp: z.string().max(60_000),
+});
+
+const CandidateSchema = z.object({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+  usernameFragment: z.string().max(256).nullish(),
+});
+
+/** An SDP or a candidate for one other seat of the same room. */
+export const RoomSignalFrameSchema = z.object({
+  type: z.literal('room_signal'),
+  toParticipantId: frameId,
+  description: SessionDescriptionSchema.optional(),
+  candidate: CandidateSchema.optional(),
+});
+
+export type RoomSessionDescription = z.infer<typeof SessionDescriptionSchema>;
+export type RoomIceCandidate = z.infer<typeof CandidateSchema>;
+
+export type VideoRoomEvent =
+  /** The answer to room_join: who is already in (the newcomer offers to each of them). */
+  | { type: 'room_joined'; roomId: string; participantId: string; participants: RoomParticipant[] }
+  /** To the room's other seats. */
+  | { type: 'room_participant_joined'; roomId: string; participant: RoomParticipant }
+  /** To every seat, the leaving one included; `removed` when the creator removed it. */
+  | { type: 'room_participant_left'; roomId: string; participantId: string; removed: boolean }
+  /** The room was switched off or deleted: every seat is closed. */
+  | { type: 'room_closed'; roomId: string }
+  | {
+      type: 'room_signal';
+      roomId: string;
+      fromParticipantId: string;
+      description?: RoomSessionDescription;
+      candidate?: RoomIceCandidate;
+    };

@@ -1,0 +1,43 @@
+/**
+ * Voice channels' frames and events (server/src/features/voice/realtime.ts): SPEC §7 names.
+ * Signals go only between two users who are both in the voice channel now.
+ */
+import { z } from 'zod';
+import type { VoiceParticipant } from '../voice';
+import { frameId } from './connection';
+
+const description = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) });
+const candidate = z.object({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+  usernameFragment: z.string().max(256).nullish(),
+});
+const target = { channelId: frameId, toUserId: frameId };
+
+export const VoiceOfferFrameSchema = z.object({
+  type: z.literal('voice-offer'),
+  ...target,
+  offer: description,
+});
+export const VoiceAnswerFrameSchema = z.object({
+  type: z.literal('voice-answer'),
+  ...target,
+  answer: description,
+});
+export const VoiceCandidateFrameSchema = z.object({
+  type: z.literal('voice-ice-candidate'),
+  ...target,
+  candidate,
+});
+
+type Description = z.infer<typeof description>;
+type Candidate = z.infer<typeof candidate>;
+
+export type VoiceEvent =
+  /** To the channel's members: someone entered the voice channel (the ones in it offer). */
+  | { type: 'voice-user-joined'; channelId: string; participant: VoiceParticipant }
+  | { type: 'voice-user-left'; channelId: string; userId: string }
+  | { type: 'voice-offer'; channelId: string; fromUserId: string; offer: Description }
+  | { type: 'voice-answer'; channelId: string; fromUserId: string; answer: Description }
+  | { type: 'voice-ice-candidate'; channelId: string; fromUserId: string; candidate: Candidate };

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { User } from './users';
+
+/** A participant unheard for this long (its page stopped polling) is taken out of the channel. */
+export const VOICE_SILENT_AFTER_S = 10;
+export const VOICE_NOT_FOUND = 'Canal vocal introuvable';
+export const VOICE_PARTICIPANT_NOT_FOUND = 'Participant introuvable';
+
+/** SPEC §3 voice_channel_participants; the view adds the user. */
+export interface VoiceParticipant {
+  id: string;
+  channelId: string;
+  userId: string;
+  joinedAt: string;
+  isMuted: boolean;
+  isDeafened: boolean;
+  user: User;
+}
+
+/** PATCH /api/voice-channel-participants/{id} (SPEC §7: isMuted and/or isDeafened). */
+export const VoiceParticipantUpdateSchema = z
+  .object({
+    isMuted: z.boolean({ error: 'isMuted doit être un booléen' }).optional(),
+    isDeafened: z.boolean({ error: 'isDeafened doit être un booléen' }).optional(),
+  })
+  .strict()
+  .refine((v) => v.isMuted !== undefined || v.isDeafened !== undefined, {
+    message: 'isMuted ou isDeafened est requis',
+  });
+export type VoiceParticipantUpdate = z.infer<typeof VoiceParticipantUpdateSchema>;

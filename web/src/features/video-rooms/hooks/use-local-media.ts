@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+export type LocalMedia =
+  | { state: 'pending' }
+  /** Camera and microphone, or whichever of them could be had; null: none (receive only). */
+  | { state: 'ready'; stream: MediaStream | null; failed: boolean };
+
+/** The camera and microphone for the room, asked once; stopped when the call screen goes. */
+export function useLocalMedia(): LocalMedia {
+  const [media, setMedia] = useState<LocalMedia>({ state: 'pending' });
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let gone = false;
+    const ask = async (constraints: MediaStreamConstraints) =>
+      navigator.mediaDevices?.getUserMedia(constraints).catch(() => null) ?? null;
+    void (async () => {
+      stream =
+        (await ask({ audio: { echoCancellation: true, noiseSuppression: true }, video: true })) ??
+        (await ask({ audio: true }));
+      if (gone) {
+        for (const track of stream?.getTracks() ?? []) track.stop();
+        return;
+      }
+      setMedia({ state: 'ready', stream, failed: !stream || stream.getVideoTracks().length === 0 });
+    })();
+    return () => {
+      gone = true;
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, []);
+  return media;
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ServerEvent } from '#shared/protocol';
+import type { RoomIceCandidate, RoomSessionDescription } from '#shared/protocol/video-rooms';
+import { ROOM_HEARTBEAT_MS, type RoomJoinResult, type RoomParticipant } from '#shared/video-rooms';
+import { ROOM_ICE_SERVERS } from '../lib/ice';
+import { openRoomSocket } from '../lib/room-socket';
+
+export type CallStatus = 'connecting' | 'in-call' | 'removed' | 'closed';
+
+export interface RemotePeer {
+  participant: RoomParticipant;
+  stream: MediaStream | null;
+}
+
+type RoomSocket = ReturnType<typeof openRoomSocket>;
+
+/**
+ * The room's peer mesh (docs/calls.md): one RTCPeerConnection per other seat. The newcomer
+ * offers to everyone already in (room_joined), so two sides never offer to each other at
+ * once; SDP and candidates go through the server over /ws, to seats of this room only.
+ */
+export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
+  const me = join.participant.id;
+  const [status, setStatus] = useState<CallStatus>('connecting');
+  const [peers, setPeers] = useState<ReadonlyMap<string, RemotePeer>>(new Map());
+  const connections = useRef(new Map<string, RTCPeerConnection>());
+  const queued = useRef(new Map<string, RTCIceCandidateInit[]>());
+  const socketRef = useRef<RoomSocket | null>(null);
+
+  const updatePeer = useCallback(
+    (id: string, change: (peer: RemotePeer | undefined) => RemotePeer | null) => {
+      setPeers((current) => {
+        const next = new Map(current);
+        const peer = change(current.get(id));
+        if (peer) next.set(id, peer);
+        else next.delete(id);
+        return next;
+      });
+    },
+    [],
+  );
+
+  useEffect(() => {
+    const pcs = connections.current;
+    const candidates = queued.current;
+
+    const send = (
+      to: string,
+      signal: { description?: RoomSessionDescription; candidate?: RoomIceCandidate },
+    ) => socketRef.current?.send({ type: 'room_signal', toParticipantId: to, ...signal });
+
+    const drop = (id: string) => {
+      pcs.get(id)?.close();
+      pcs.delete(id);
+      candidates.delete(id);
+    };
+
+    const connectionFor = (id: string, offering: boolean) => {
+      drop(id);
+      const pc = new RTCPeerConnection({ iceServers: ROOM_ICE_SERVERS });
+      pcs.set(id, pc);
+      if (offering) addLocal(pc, local);
+      pc.onicecandidate = ({ candidate }) => {
+        if (candidate) send(id, { candidate: candidate.toJSON() as RoomIceCandidate });
+      };
+      // A peer whose page died: its tile goes (it offers again if it comes back).
+      pc.onconnectionstatechange = () => {
+        if (pc.connectionState !== 'failed' || pcs.get(id) !== pc) return;
+        drop(id);
+        updatePeer(id, () => null);
+      };
+      pc.ontrack = (event) => {
+        const stream = event.streams[0] ?? new MediaStream([event.track]);
+        updatePeer(id, (peer) => (peer ? { ...peer, stream } : null));
+      };
+      return pc;
+    };
+
+    const flush = async (id: string, pc: RTCPeerConnection) => {
+      for (const candidate of candidates.get(id) ?? [])
+        await pc.addIceCandidate(candidate).catch(() => undefined);
+      candidates.delete(id);
+    };
+
+    const offerTo = async (participant: RoomParticipant) => {
+      updatePeer(participant.id, () => ({ participant, stream: null }));
+      const pc = connectionFor(participant.id, true);
+      await pc.setLocalDescription(await pc.createOffer());
+      send(participant.id, {
+        description: pc.localDescription?.toJSON() as RoomSessionDescription,
+      });
+    };
+
+    const onSignal = async (event: Extract<ServerEvent, { type: 'room_signal' }>) => {
+      const from = event.fromParticipantId;
+      if (event.description?.type === 'offer') {
+        const pc = connectionFor(from, false);
+        await pc.setRemoteDescription(event.description);
+        // After the offer: the local tracks take the transceivers it made.
+        addLocal(pc, local);
+        await pc.setLocalDescription(await pc.createAnswer());
+        send(from, { description: pc.localDescription?.toJSON() as RoomSessionDescription });
+        await flush(from, pc);
+        return;
+      }
+      const pc = pcs.get(from);
+      if (event.description?.type === 'answer' && pc) {
+        await pc.setRemoteDescription(event.description);
+        await flush(from, pc);
+      }
+      if (event.candidate) {
+        if (pc?.remoteDescription) await pc.addIceCandidate(event.candidate).catch(() => undefined);
+        else candidates.set(from, [...(candidates.get(from) ?? []), event.candidate]);
+      }
+    };
+
+    const end = (next: CallStatus) => {
+      for (const id of [...pcs.keys()]) drop(id);
+      setPeers(new Map());
+      setStatus(next);
+      socketRef.current?.close();
+    };
+
+    const onEvent = (event: ServerEvent) => {
+      switch (event.type) {
+        case 'room_joined':
+          setStatus('in-call');
+          for (const participant of event.participants) void offerTo(participant);
+          break;
+        case 'room_participant_joined':
+          // A seat (re)joined: it will offer; a connection it had is stale.
+          drop(event.participant.id);
+          updatePeer(event.participant.id, () => ({
+            participant: event.participant,
+            stream: null,
+          }));
+          break;
+        case 'room_participant_left':
+          if (event.participantId === me) end(event.removed ? 'removed' : 'closed');
+          else {
+            drop(event.participantId);
+            updatePeer(event.participantId, () => null);
+          }
+          break;
+        case 'room_closed':
+          end('closed');
+          break;
+        case 'room_signal':
+          void onSignal(event);
+          break;
+      }
+    };
+
+    const socket = openRoomSocket(join.token, {
+      onReady: () => socket.send({ type: 'room_join', participantId: me }),
+      onEvent,
+      onEnded: () => setStatus((s) => (s === 'removed' ? s : 'closed')),
+    });
+    socketRef.current = socket;
+    const heartbeat = setInterval(() => socket.send({ type: 'room_heartbeat' }), ROOM_HEARTBEAT_MS);
+    return () => {
+      clearInterval(heartbeat);
+      for (const id of [...pcs.keys()]) drop(id);
+      socket.close();
+      socketRef.current = null;
+    };
+  }, [join.token, me, local, updatePeer]);
+
+  /** Send another video track (screen or camera) to every peer, without renegotiating. */
+  const replaceVideo = useCallback(async (track: MediaStreamTrack | null) => {
+    await Promise.all(
+      [...connections.current.values()].map((pc) => {
+        const sender = pc
+          .getSenders()
+          .find((s) => s.track?.kind === 'video' || (!s.track && track));
+        return sender?.replaceTrack(track);
+      }),
+    );
+  }, []);
+
+  return { status, peers, replaceVideo };
+}
+
+function addLocal(pc: RTCPeerConnection, local: MediaStream | null) {
+  for (const kind of ['audio', 'video'] as const) {
+    const track = local?.getTracks().find((t) => t.kind === kind);
+    if (track && local) pc.addTrack(track, local);
+    else if (!pc.getTransceivers().some((t) => t.receiver.track.kind === kind)) {
+      pc.addTransceiver(kind, { direction: 'recvonly' });
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  HeadphoneOffIcon,
+  HeadphonesIcon,
+  Loader2Icon,
+  MicIcon,
+  MicOffIcon,
+  PhoneOffIcon,
+  Volume2Icon,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VoiceParticipant } from '#shared/voice';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { UserAvatar } from '@/components/user-avatar';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import type { ChannelTabPanelProps } from '@/lib/shell';
+import { toastFailure } from '@/lib/toast-failure';
+import { useDisplayName } from '@/lib/use-display-name';
+import { useVoiceParticipants, voiceParticipantsKey } from '../api/get-voice-participants';
+import { joinVoice } from '../api/join-voice';
+import { leaveVoice } from '../api/leave-voice';
+import { updateVoiceParticipant } from '../api/update-voice-participant';
+import { useVoiceMesh } from '../hooks/use-voice-mesh';
+
+/** SPEC §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
+const MIC_CONSTRAINTS: MediaStreamConstraints = {
+  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+  video: false,
+};
+
+/** SPEC §2: a voice channel shows this panel instead of the chat. */
+export function VoicePanel({ channel }: ChannelTabPanelProps) {
+  const { t } = useTranslation();
+  const nameOf = useDisplayName();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const participants = useVoiceParticipants(channel.id);
+  const [mic, setMic] = useState<MediaStream | null>(null);
+  const [me, setMe] = useState<VoiceParticipant | null>(null);
+  const [busy, setBusy] = useState(false);
+  const streams = useVoiceMesh(channel.id, user?.id ?? '', mic);
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: voiceParticipantsKey(channel.id) });
+
+  // Leaving the screen leaves the channel.
+  const live = useRef<{ mic: MediaStream | null; joined: boolean }>({ mic: null, joined: false });
+  live.current = { mic, joined: me !== null };
+  useEffect(() => {
+    const handlePageHide = () => {
+      if (live.current.joined) void leaveVoice(channel.id);
+    };
+    window.addEventListener('pagehide', handlePageHide);
+    return () => window.removeEventListener('pagehide', handlePageHide);
+  }, [channel.id]);
+  useEffect(
+    () => () => {
+      for (const track of live.current.mic?.getTracks() ?? []) track.stop();
+      if (live.current.joined) void leaveVoice(channel.id);
+    },
+    [channel.id],
+  );
+
+  const handleJoin = async () => {
+    setBusy(true);
+    try {
+      const stream = await navigator.mediaDevices?.getUserMedia(MIC_CONSTRAINTS).catch(() => null);
+      if (!stream) {
+        toast({
+          variant: 'destructive',
+          title: t('voice.errorTitle'),
+          description: t('voice.micError'),
+        });
+        return;
+      }
+      try {
+        setMe(await joinVoice(channel.id));
+        setMic(stream);
+        toast({ title: t('voice.joined'), description: channel.name });
+      } catch (error) {
+        for (const track of stream.getTracks()) track.stop();
+        toastFailure(error, t('voice.errorTitle'), t('voice.joinError'));
+      }
+    } finally {
+      setBusy(false);
+      void refresh();
+    }
+  };
+
+  const handleLeave = async () => {
+    for (const track of mic?.getTracks() ?? []) track.stop();
+    setMic(null);
+    setMe(null);
+    await leaveVoice(channel.id);
+    toast({ title: t('voice.left'), description: channel.name });
+    void refresh();
+  };
+
+  const toggle = async (patch: { isMuted?: boolean; isDeafened?: boolean }) => {
+    if (!me) return;
+    const next = { ...me, ...patch, ...(patch.isDeafened ? { isMuted: true } : {}) };
+    for (const track of mic?.getAudioTracks() ?? []) track.enabled = !next.isMuted;
+    setMe(next);
+    await updateVoiceParticipant(me.id, patch).catch(() => undefined);
+    void refresh();
+  };
+
+  const list = participants.data ?? [];
+  return (
+    <div className="mx-auto grid w-full max-w-2xl content-start gap-5 p-4 sm:p-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-primary/15 text-primary">
+            <Volume2Icon aria-hidden className="size-5" />
+          </span>
+          <div>
+            <h2 className="font-semibold">{t('voice.title')}</h2>
+            <p className="text-muted-foreground text-sm" role="status">
+              {me ? t('voice.connected') : t('voice.notJoined')}
+            </p>
+          </div>
+        </div>
+        {me ? (
+          <div className="flex items-center gap-2">
+            <Button
+              type="button"
+              variant={me.isMuted ? 'destructive' : 'secondary'}
+              aria-pressed={me.isMuted}
+              aria-label={me.isMuted ? t('voice.unmute') : t('voice.mute')}
+              disabled={me.isDeafened}
+              onClick={() => toggle({ isMuted: !me.isMuted })}
+            >
+              {me.isMuted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
+            </Button>
+            <Button
+              type="button"
+              variant={me.isDeafened ? 'destructive' : 'secondary'}
+              aria-pressed={me.isDeafened}
+              aria-label={me.isDeafened ? t('voice.undeafen') : t('voice.deafen')}
+              onClick={() =>
+                toggle(me.isDeafened ? { isDeafened: false, isMuted: false } : { isDeafened: true })
+              }
+            >
+              {me.isDeafened ? <HeadphoneOffIcon aria-hidden /> : <HeadphonesIcon aria-hidden />}
+            </Button>
+            <Button type="button" variant="destructive" onClick={handleLeave}>
+              <PhoneOffIcon aria-hidden />
+              {t('voice.leave')}
+            </Button>
+          </div>
+        ) : (
+          <Button type="button" onClick={handleJoin} disabled={busy}>
+            {busy ? (
+              <Loader2Icon aria-hidden className="animate-spin" />
+            ) : (
+              <Volume2Icon aria-hidden />
+            )}
+            {t('voice.join')}
+          </Button>
+        )}
+      </header>
+      <section aria-label={t('voice.participants')} className="grid gap-2">
+        <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
+          {t('voice.inChannel', { count: list.length })}
+        </h3>
+        {list.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+            {t('voice.empty')}
+          </p>
+        ) : (
+          <ul className="grid gap-1">
+            {list.map((p) => (
+              <li
+                key={p.id}
+                className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent/40"
+              >
+                <UserAvatar user={p.user} name={nameOf(p.user)} className="size-8" />
+                <span className="min-w-0 flex-1 truncate text-sm">
+                  {p.userId === user?.id
+                    ? t('voice.you', { name: nameOf(p.user) })
+                    : nameOf(p.user)}
+                </span>
+                {p.isMuted ? (
+                  <MicOffIcon
+                    aria-label={t('voice.mutedLabel')}
+                    className="size-4 text-muted-foreground"
+                  />
+                ) : null}
+                {p.isDeafened ? (
+                  <HeadphoneOffIcon
+                    aria-label={t('voice.deafenedLabel')}
+                    className="size-4 text-muted-foreground"
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {[...streams].map(([peer, stream]) => (
+        <RemoteAudio key={peer} stream={stream} muted={Boolean(me?.isDeafened)} />
+      ))}
+    </div>
+  );
+}
+
+/** SPEC §4: deafening mutes all remote audio. */
+function RemoteAudio({ stream, muted }: { stream: MediaStream; muted: boolean }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    if (audio.current) audio.current.srcObject = stream;
+  }, [stream]);
+  return <audio ref={audio} autoPlay muted={muted} className="hidden" />;
+}
