@@ -26,6 +26,14 @@
  */
 import { z } from 'zod';
 import {
+  type CallEvent,
+  VideoAnswerFrameSchema,
+  VideoCallResumeFrameSchema,
+  VideoEndCallFrameSchema,
+  VideoIceCandidateFrameSchema,
+  VideoOfferFrameSchema,
+} from './protocol/calls';
+import {
   type ChannelEvent,
   JoinChannelFrameSchema,
   MarkReadFrameSchema,
@@ -56,6 +64,11 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   PresenceFrameSchema,
   PingFrameSchema,
   SendMessageFrameSchema,
+  VideoOfferFrameSchema,
+  VideoAnswerFrameSchema,
+  VideoIceCandidateFrameSchema,
+  VideoEndCallFrameSchema,
+  VideoCallResumeFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -65,7 +78,8 @@ export type ServerEvent =
   | TypingEvent
   | PresenceEvent
   | ChannelEvent
-  | ConnectionEvent;
+  | ConnectionEvent
+  | CallEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

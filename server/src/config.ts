@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CALL_RECONNECT_GRACE_MS, CALL_RING_TIMEOUT_MS } from '#shared/calls';
+import { type CallsConfig, callsConfig } from './features/calls/config';
 
 /**
  * Every environment variable Ruche reads, parsed once. None is required: with nothing set,
@@ -93,6 +95,13 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** 1:1 calls (docs/calls.md): ICE servers as JSON, TURN REST secret and URLs, ring and grace times. */
+  ICE_SERVERS: z.string().optional(),
+  TURN_SECRET: z.string().min(16).optional(),
+  TURN_URLS: z.string().default(''),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  CALL_RING_TIMEOUT_MS: z.coerce.number().int().positive().default(CALL_RING_TIMEOUT_MS),
+  CALL_RECONNECT_GRACE_MS: z.coerce.number().int().positive().default(CALL_RECONNECT_GRACE_MS),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -136,6 +145,7 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  calls: CallsConfig;
 }
 
 /** METRICS and METRICS_TOKEN: a token is required with METRICS=token, and pointless without it. */
@@ -236,5 +246,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    calls: callsConfig(e),
   };
 }
