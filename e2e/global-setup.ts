@@ -65,6 +65,8 @@ export default async function globalSetup() {
     AUTH_RATE_LIMIT: '10000',
     // Specs seed hundreds of messages through the API at once; people never send that fast.
     SEND_RATE_PER_SECOND: '100000',
+    // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
+    ICE_SERVERS: '[]',
   };
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {
