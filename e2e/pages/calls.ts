@@ -45,7 +45,12 @@ export class CallUi {
    * The addresses of the selected candidate pair of the page's live peer connection (the
    * init script `recordPeerConnections` keeps them on window).
    */
-  selectedPair(): Promise<{ local: string; remote: string; localType: string } | null> {
+  selectedPair(): Promise<{
+    local: string;
+    remote: string;
+    localType: string;
+    remoteType: string;
+  } | null> {
     return this.page.evaluate(async () => {
       const pcs = (window as unknown as { __rucheCalls: RTCPeerConnection[] }).__rucheCalls;
       const pc = pcs.filter((p) => p.connectionState === 'connected').at(-1);
@@ -63,21 +68,32 @@ export class CallUi {
         local: local?.address ?? local?.ip ?? '',
         remote: remote?.address ?? remote?.ip ?? '',
         localType: local?.candidateType ?? '',
+        remoteType: remote?.candidateType ?? '',
       };
     });
   }
 }
 
-/** Keep every RTCPeerConnection the page makes on window.__rucheCalls, for getStats(). */
+/**
+ * Keep every RTCPeerConnection the page makes on window.__rucheCalls, for getStats(); and
+ * apply only the peer's loopback candidates (127.0.0.1), so that media never takes the
+ * machine's interface addresses: Chromium gathers host candidates on every interface, and
+ * on its own prefers them (docs/calls.md, "Tests").
+ */
 export async function recordPeerConnections(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const Original = window.RTCPeerConnection;
     const made: RTCPeerConnection[] = [];
     (window as unknown as { __rucheCalls: RTCPeerConnection[] }).__rucheCalls = made;
+    const loopback = / 127\.0\.0\.1 /;
     window.RTCPeerConnection = class extends Original {
       constructor(config?: RTCConfiguration) {
         super(config);
         made.push(this);
+      }
+      override addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void> {
+        if (candidate?.candidate && !loopback.test(candidate.candidate)) return Promise.resolve();
+        return super.addIceCandidate(candidate ?? undefined);
       }
     } as typeof RTCPeerConnection;
   });
