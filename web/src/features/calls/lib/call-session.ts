@@ -54,6 +54,7 @@ export class CallSession {
   private tone: Tone | null = null;
   private disconnectTimer: number | undefined;
   private offerSent = false;
+  private ice: Promise<RTCIceServer[]> | null = null;
   private awaitingResume = false;
   private closed = false;
   private readonly detach: Array<() => void> = [];
@@ -89,6 +90,8 @@ export class CallSession {
     );
     if (this.request.kind === 'incoming') {
       this.tone = playRingtone();
+      // Fetched while it rings: answering does not wait for it.
+      this.ice = this.iceServers();
     } else {
       void this.call();
     }
@@ -141,7 +144,7 @@ export class CallSession {
     if (this.request.kind !== 'incoming' || this.snapshot.phase !== 'incoming') return;
     this.stopTone();
     this.set({ phase: 'connecting' });
-    const [media, ice] = await Promise.all([this.getMedia(), this.iceServers()]);
+    const [media, ice] = await Promise.all([this.getMedia(), this.ice ?? this.iceServers()]);
     if (this.closed) return;
     if (!media) {
       // No camera nor microphone: the caller hears a decline.
