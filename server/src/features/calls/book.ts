@@ -21,7 +21,9 @@ export interface CallRecord {
 export type CallNote =
   | { op: 'ring'; call: CallRecord }
   | { op: 'accept'; callId: string; tabId: string; at: number }
-  | { op: 'end'; callId: string };
+  | { op: 'end'; callId: string }
+  /** A node started: the others share again the calls they hold, so that it knows them too. */
+  | { op: 'hello'; node: string };
 
 export const CALL_NOTES = 'calls';
 
@@ -50,7 +52,7 @@ export class CallBook {
       call.state = 'active';
       call.calleeTabId = note.tabId;
       call.acceptedAt = note.at;
-    } else {
+    } else if (note.op === 'end') {
       const call = this.calls.get(note.callId);
       if (!call) return;
       this.calls.delete(call.callId);

@@ -27,8 +27,9 @@ describe('calls on two nodes', () => {
     return socket;
   };
 
+  const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
-    const env = { REDIS_PREFIX: `ruche-test-${randomUUID().slice(0, 8)}` };
+    const env = { REDIS_PREFIX: prefix };
     node1 = await startTestServer({ redisUrl: REDIS_URL, env });
     node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
   });
@@ -91,6 +92,27 @@ describe('calls on two nodes', () => {
       isEvent('video-end-call', { callId: second }),
     );
     expect(busy.reason).toBe('busy');
+
+    // A node started during the call learns it from the others (a rolling restart).
+    const node3 = await startTestServer({
+      redisUrl: REDIS_URL,
+      env: { REDIS_PREFIX: prefix },
+      store: node1.store,
+    });
+    try {
+      const b3 = await open(node3, bob);
+      await expect
+        .poll(async () => {
+          b3.send({ type: 'video-call-resume', tabId: 'tab-b2' });
+          const state = await b3.next<Extract<ServerEvent, { type: 'video-call-state' }>>(
+            isEvent('video-call-state'),
+          );
+          return state.call && { state: state.call.state, tab: state.call.calleeTabId };
+        })
+        .toEqual({ state: 'active', tab: 'tab-b2' });
+    } finally {
+      await node3.close();
+    }
 
     // Bob hangs up on node 2; both nodes forget the call.
     b2.send({

@@ -60,7 +60,22 @@ export class CallService {
     private readonly deps: Deps,
     private readonly times: CallTimes,
   ) {
-    deps.realtime.onShared<CallNote>(CALL_NOTES, (note) => this.book.apply(note));
+    deps.realtime.onShared<CallNote>(CALL_NOTES, (note) => {
+      if (note.op === 'hello') {
+        if (note.node !== this.nodeId) void this.shareBook();
+        return;
+      }
+      this.book.apply(note);
+    });
+  }
+
+  /** Tell a node that just started every call this one holds (it ignores those it knows). */
+  private async shareBook(): Promise<void> {
+    for (const call of this.book.all()) {
+      await this.realtime
+        .share<CallNote>(CALL_NOTES, { op: 'ring', call: { ...call } })
+        .catch((err: unknown) => this.deps.log.warn({ err }, 'calls: sharing the book failed'));
+    }
   }
 
   get realtime(): Realtime {
@@ -75,6 +90,13 @@ export class CallService {
         Math.floor(Math.min(this.times.ringTimeoutMs, this.times.reconnectGraceMs) / 5),
       ),
     );
+    // Once the broker is up: the other nodes send the calls going on.
+    const hello = setTimeout(() => {
+      this.realtime
+        .share<CallNote>(CALL_NOTES, { op: 'hello', node: this.nodeId })
+        .catch((err: unknown) => this.deps.log.warn({ err }, 'calls: hello failed'));
+    }, 500);
+    hello.unref();
     this.timer = setInterval(() => {
       this.tick().catch((err: unknown) => this.deps.log.warn({ err }, 'calls: timer failed'));
     }, every);

@@ -277,8 +277,12 @@ export class CallSession {
       if (!this.awaitingResume) return;
       this.awaitingResume = false;
       const gone = !event.call || event.call.callId !== this.callId;
-      // The call ended while this tab's socket was away.
-      if (gone && (this.offerSent || this.request.kind === 'incoming')) this.finish('ended');
+      // The call ended while this tab's socket was away (media still flowing says otherwise:
+      // a peer that hung up closes its side, and the connection fails on its own).
+      const flowing = this.pc?.connectionState === 'connected';
+      if (gone && !flowing && (this.offerSent || this.request.kind === 'incoming')) {
+        this.finish('ended');
+      }
       return;
     }
     if (event.callId !== this.callId) return;
