@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import { Actor, expect, test } from '../fixtures';
+import { Actor, expect, PHONE, test } from '../fixtures';
 import { CallUi, recordPeerConnections } from '../pages/calls';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -99,6 +99,8 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
   if (SHOTS) {
     await bob.page.screenshot({ path: `${SHOTS}/call-incoming.png` });
     await alice.page.screenshot({ path: `${SHOTS}/call-calling.png` });
+    await bobTab2Page.setViewportSize(PHONE);
+    await bobTab2Page.screenshot({ path: `${SHOTS}/call-incoming-phone.png` });
   }
   await b1.accept.click();
   // The other tab stops ringing.
@@ -107,7 +109,11 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
   await b1.expectPhase('active');
   await a.expectRemoteVideoPlaying();
   await b1.expectRemoteVideoPlaying();
-  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/call-active.png` });
+  if (SHOTS) {
+    await alice.page.screenshot({ path: `${SHOTS}/call-active.png` });
+    await bob.page.setViewportSize(PHONE);
+    await bob.page.screenshot({ path: `${SHOTS}/call-active-phone.png` });
+  }
 
   // Media stays on this machine. Each side applies only the other's 127.0.0.1 candidate
   // (recordPeerConnections): the checks go to loopback, but Chromium also sends them from

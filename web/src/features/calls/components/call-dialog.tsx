@@ -123,7 +123,7 @@ export function CallDialog({ request }: { request: CallRequest }) {
           'gap-4 p-4 sm:p-5',
           incoming
             ? 'sm:max-w-sm'
-            : 'h-[100dvh] max-h-[100dvh] w-screen max-w-none rounded-none sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:max-w-3xl sm:rounded-xl',
+            : 'h-[100dvh] max-h-[100dvh] w-screen max-w-none grid-rows-[auto_minmax(0,1fr)_auto] rounded-none sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:max-w-3xl sm:grid-rows-none sm:rounded-xl',
         )}
         onPointerDownOutside={(event) => event.preventDefault()}
       >

@@ -1,3 +1,4 @@
+import { CALL_RING_TIMEOUT_MS } from '#shared/calls';
 import type { ClientFrame } from '#shared/protocol';
 import type { CallEvent, CallUser } from '#shared/protocol/calls';
 import { getIceServers } from '../api/get-ice-servers';
@@ -53,6 +54,7 @@ export class CallSession {
   private readonly queued: RTCIceCandidateInit[] = [];
   private tone: Tone | null = null;
   private disconnectTimer: number | undefined;
+  private ringTimer: number | undefined;
   private offerSent = false;
   private ice: Promise<RTCIceServer[]> | null = null;
   private awaitingResume = false;
@@ -138,6 +140,13 @@ export class CallSession {
     this.offerSent = true;
     this.set({ phase: 'calling' });
     this.tone = playRingback();
+    // The server ends an unanswered call after CALL_RING_TIMEOUT_MS; should its word be lost,
+    // this tab stops ringing a little later all the same.
+    this.ringTimer = window.setTimeout(() => {
+      if (this.snapshot.phase !== 'calling') return;
+      this.send({ type: 'video-end-call', ...this.route() });
+      this.finish('noAnswer');
+    }, CALL_RING_TIMEOUT_MS + 5000);
   }
 
   async accept(): Promise<void> {
@@ -379,6 +388,7 @@ export class CallSession {
     this.closed = true;
     this.stopTone();
     window.clearTimeout(this.disconnectTimer);
+    window.clearTimeout(this.ringTimer);
     for (const track of this.local?.getTracks() ?? []) track.stop();
     this.pc?.close();
     this.pc = null;
