@@ -68,7 +68,8 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
   alice,
   bob,
 }) => {
-  test.setTimeout(120_000);
+  // Two browsers encoding fake video on a shared two-core machine: slow when other specs run.
+  test.setTimeout(180_000);
   const dm = await directChannel(alice, bob);
   const bobTab2Page = await bob.context.newPage();
   for (const page of [alice.page, bob.page, bobTab2Page]) await recordPeerConnections(page);
