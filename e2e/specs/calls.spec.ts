@@ -138,6 +138,20 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
   }
   expect(pairs.some((p) => p?.local === '127.0.0.1' || p?.remote === '127.0.0.1')).toBe(true);
 
+  // Bob's network drops and comes back: his tab's socket reconnects, asks after the call
+  // (video-call-resume) and keeps it; the media went on meanwhile.
+  const reconnected = bob.page.waitForEvent('websocket');
+  await bob.context.setOffline(true);
+  await bob.page.waitForTimeout(500);
+  await bob.context.setOffline(false);
+  const socket = await reconnected;
+  const state = await socket.waitForEvent('framereceived', {
+    predicate: (frame) => String(frame.payload).includes('"video-call-state"'),
+  });
+  expect(String(state.payload)).toContain('"state":"active"');
+  await b1.expectPhase('active');
+  await b1.expectRemoteVideoPlaying();
+
   // Mute and camera toggles act on the local tracks.
   await a.mute.click();
   await expect(a.dialog.getByRole('button', { name: 'Réactiver le micro' })).toBeVisible();
