@@ -22,6 +22,8 @@ export type CallNote =
   | { op: 'ring'; call: CallRecord }
   | { op: 'accept'; callId: string; tabId: string; at: number }
   | { op: 'end'; callId: string }
+  /** A participant's tab said it is there (`video-call-resume`, sent every few seconds). */
+  | { op: 'seen'; callId: string; userId: string; at: number }
   /** A node started: the others share again the calls they hold, so that it knows them too. */
   | { op: 'hello'; node: string };
 
@@ -36,6 +38,8 @@ export const CALL_NOTES = 'calls';
 export class CallBook {
   private readonly calls = new Map<string, CallRecord>();
   private readonly byUser = new Map<string, string>();
+  /** `callId:userId` → when a tab of that participant last said it is there. */
+  private readonly seen = new Map<string, number>();
 
   apply(note: CallNote): void {
     if (note.op === 'ring') {
@@ -52,14 +56,23 @@ export class CallBook {
       call.state = 'active';
       call.calleeTabId = note.tabId;
       call.acceptedAt = note.at;
+    } else if (note.op === 'seen') {
+      if (this.calls.has(note.callId)) this.seen.set(`${note.callId}:${note.userId}`, note.at);
     } else if (note.op === 'end') {
       const call = this.calls.get(note.callId);
       if (!call) return;
       this.calls.delete(call.callId);
+      for (const user of [call.caller, call.callee])
+        this.seen.delete(`${call.callId}:${user.userId}`);
       for (const user of [call.caller, call.callee]) {
         if (this.byUser.get(user.userId) === call.callId) this.byUser.delete(user.userId);
       }
     }
+  }
+
+  /** When a tab of this participant last said it is there (0: never). */
+  seenAt(callId: string, userId: string): number {
+    return this.seen.get(`${callId}:${userId}`) ?? 0;
   }
 
   get(callId: string): CallRecord | undefined {

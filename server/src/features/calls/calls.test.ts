@@ -273,6 +273,36 @@ describe('1:1 video calls', () => {
     expect((await later.next<Of<'video-call-state'>>(isEvent('video-call-state'))).call).toBeNull();
   });
 
+  it('a participant who appears offline stays in the call while their tab says it is there', async () => {
+    const { alice, bob, dm, a, b1 } = await pair();
+    const { callId } = ring(a, dm, bob);
+    await b1.next(isEvent('video-offer', { callId }));
+    b1.send({
+      type: 'video-answer',
+      channelId: dm.id,
+      toUserId: alice.user.id,
+      callId,
+      tabId: 'tab-bob-1',
+      answer: ANSWER,
+    });
+    await a.next(isEvent('video-answer', { callId }));
+    // Bob chooses to appear offline: his presence says offline, his tab goes on beating.
+    b1.send({ type: 'presence', status: 'offline' });
+    const until = Date.now() + GRACE_MS * 2;
+    while (Date.now() < until) {
+      b1.send({ type: 'video-call-resume', tabId: 'tab-bob-1' });
+      await b1.next(isEvent('video-call-state'));
+      await new Promise((r) => setTimeout(r, GRACE_MS / 5));
+    }
+    expect(a.events.some((e) => e.type === 'video-end-call')).toBe(false);
+    // Silent for longer than the grace: the call is lost.
+    const end = await a.next<Of<'video-end-call'>>(
+      isEvent('video-end-call', { callId }),
+      GRACE_MS + 6000,
+    );
+    expect(end.reason).toBe('lost');
+  });
+
   it('a tab opened while it rings can still answer: the resume gives it the offer', async () => {
     const { alice, bob, dm, a, b1 } = await pair();
     const { callId } = ring(a, dm, bob);

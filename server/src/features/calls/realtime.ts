@@ -176,9 +176,11 @@ export function registerCallRealtime(realtime: Realtime, calls: CallService): vo
   realtime.onFrame(
     'video-call-resume',
     VideoCallResumeFrameSchema,
-    inOrder((socket) => {
-      const call = calls.book.callOf(socket.identity.userId);
+    inOrder(async (socket) => {
+      const { userId } = socket.identity;
+      const call = calls.book.callOf(userId);
       socket.reply({ type: 'video-call-state', call: call ? viewOf(call) : null });
+      if (call) await calls.seen(call.callId, userId);
     }),
     { activity: 'touch' },
   );

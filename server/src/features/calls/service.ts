@@ -187,6 +187,16 @@ export class CallService {
     }
   }
 
+  /** A participant's tab is there: every node notes it, for the home node's grace check. */
+  seen(callId: string, userId: string): Promise<void> {
+    return this.realtime.share<CallNote>(CALL_NOTES, {
+      op: 'seen',
+      callId,
+      userId,
+      at: Date.now(),
+    });
+  }
+
   toUser(userId: string, event: CallEvent): Promise<void> {
     return this.realtime.toUsers([userId], event);
   }
@@ -206,10 +216,16 @@ export class CallService {
     if (live.length === 0) return;
     const ids = [...new Set(live.flatMap((c) => [c.caller.userId, c.callee.userId]))];
     const presence = await this.realtime.presenceOf(ids);
+    for (const key of this.absentSince.keys()) {
+      if (!this.book.get(key.slice(0, key.indexOf(':')))) this.absentSince.delete(key);
+    }
     for (const call of live) {
       for (const user of [call.caller, call.callee]) {
         const key = `${call.callId}:${user.userId}`;
-        if ((presence.get(user.userId) ?? 'offline') !== 'offline') {
+        // Connected (presence), or heard from lately: a user who appears offline is still there.
+        const heard =
+          now - this.book.seenAt(call.callId, user.userId) < this.times.reconnectGraceMs;
+        if (heard || (presence.get(user.userId) ?? 'offline') !== 'offline') {
           this.absentSince.delete(key);
           continue;
         }

@@ -32,6 +32,8 @@ export interface CallSnapshot {
 
 /** A connection that stays disconnected this long has failed (a brief drop recovers by itself). */
 const DISCONNECTED_GRACE_MS = 5000;
+/** How often a tab in a call says it is there (well inside CALL_RECONNECT_GRACE_MS). */
+const HEARTBEAT_MS = 5000;
 
 const errorName = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 
@@ -55,6 +57,7 @@ export class CallSession {
   private tone: Tone | null = null;
   private disconnectTimer: number | undefined;
   private ringTimer: number | undefined;
+  private heartbeat: number | undefined;
   private offerSent = false;
   private ice: Promise<RTCIceServer[]> | null = null;
   private awaitingResume = false;
@@ -90,6 +93,10 @@ export class CallSession {
         this.awaitingResume = true;
       }),
     );
+    // Tells the server this tab is still there, also when its user appears offline.
+    this.heartbeat = window.setInterval(() => {
+      if (!this.closed) this.send({ type: 'video-call-resume', tabId: TAB_ID });
+    }, HEARTBEAT_MS);
     if (this.request.kind === 'incoming') {
       this.tone = playRingtone();
       // Fetched while it rings: answering does not wait for it.
@@ -389,6 +396,7 @@ export class CallSession {
     this.stopTone();
     window.clearTimeout(this.disconnectTimer);
     window.clearTimeout(this.ringTimer);
+    window.clearInterval(this.heartbeat);
     for (const track of this.local?.getTracks() ?? []) track.stop();
     this.pc?.close();
     this.pc = null;
