@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
-import { CallLayer } from '@/features/calls/components/call-layer';
+import { CallLayerLoader } from '@/features/calls/components/call-layer-loader';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
 import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
@@ -28,7 +28,7 @@ export function RealtimeProvider({ user, children }: { user: User; children: Rea
   return (
     <SocketProvider userId={user.id}>
       <FeatureEvents user={user} />
-      <CallLayer userId={user.id} />
+      <CallLayerLoader userId={user.id} />
       {children}
     </SocketProvider>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { CallEvent } from '#shared/protocol/calls';
 import { useSocket, useSocketEvent } from '@/lib/socket-context';
 import {
@@ -32,10 +32,16 @@ export function CallLayer({ userId }: { userId: string }) {
   const socket = useSocket();
   const request = useSyncExternalStore(subscribeCallRequest, getCallRequest);
 
-  useSocketEvent('ready', () => {
+  const resume = () => {
     notifySocketReady();
     socket?.send({ type: 'video-call-resume', tabId: TAB_ID }, { queue: false });
-  });
+  };
+  useSocketEvent('ready', resume);
+  // Mounted after the socket opened: ask now (a ring may have come before this chunk).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per socket.
+  useEffect(() => {
+    if (socket?.connectionState === 'open') resume();
+  }, [socket]);
 
   useSocketEvent(CALL_EVENTS, (event: CallEvent) => {
     if (event.type === 'video-offer' && event.toTabId === null) {
