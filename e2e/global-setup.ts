@@ -72,6 +72,8 @@ export default async function globalSetup() {
     // Specs share one server and expect a new account's home to be empty: the default
     // channel is tested in server/src/features/channels/default-channel.test.ts.
     DEFAULT_CHANNEL: '',
+    // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
+    ICE_SERVERS: '[]',
   };
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {

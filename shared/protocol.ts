@@ -26,6 +26,14 @@
  */
 import { z } from 'zod';
 import {
+  type CallEvent,
+  VideoAnswerFrameSchema,
+  VideoCallResumeFrameSchema,
+  VideoEndCallFrameSchema,
+  VideoIceCandidateFrameSchema,
+  VideoOfferFrameSchema,
+} from './protocol/calls';
+import {
   type ChannelEvent,
   JoinChannelFrameSchema,
   MarkReadFrameSchema,
@@ -77,6 +85,11 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   VoiceOfferFrameSchema,
   VoiceAnswerFrameSchema,
   VoiceCandidateFrameSchema,
+  VideoOfferFrameSchema,
+  VideoAnswerFrameSchema,
+  VideoIceCandidateFrameSchema,
+  VideoEndCallFrameSchema,
+  VideoCallResumeFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -91,7 +104,8 @@ export type ServerEvent =
   | FileEvent
   | NotificationEvent
   | VideoRoomEvent
-  | VoiceEvent;
+  | VoiceEvent
+  | CallEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -176,11 +176,8 @@ test.describe('channels', () => {
       'aria-current',
       'page',
     );
-    // A direct conversation: a video-call button (coming later), and no members tab.
-    await expect(alice.page.getByRole('button', { name: 'Appel vidéo' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    // A direct conversation: a video-call button (e2e/specs/calls.spec.ts), and no members tab.
+    await expect(alice.page.getByRole('button', { name: 'Appel vidéo' })).toBeEnabled();
     await expect(a.tab('Membres')).toHaveCount(0);
     const dmUrl = alice.page.url();
     const dmId = dmUrl.split('/').pop()!;

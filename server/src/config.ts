@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CALL_RECONNECT_GRACE_MS, CALL_RING_TIMEOUT_MS } from '#shared/calls';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
+import { type CallsConfig, callsConfig } from './features/calls/config';
 
 /**
  * Every environment variable Ruche reads, parsed once. None is required: with nothing set,
@@ -108,6 +110,13 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** 1:1 calls (docs/calls.md): ICE servers as JSON, TURN REST secret and URLs, ring and grace times. */
+  ICE_SERVERS: z.string().optional(),
+  TURN_SECRET: z.string().min(16).optional(),
+  TURN_URLS: z.string().default(''),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  CALL_RING_TIMEOUT_MS: z.coerce.number().int().positive().default(CALL_RING_TIMEOUT_MS),
+  CALL_RECONNECT_GRACE_MS: z.coerce.number().int().positive().default(CALL_RECONNECT_GRACE_MS),
   /** Web Push (docs/notifications.md): without them, a key pair is made once in DATA_DIR. */
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
@@ -162,6 +171,7 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  calls: CallsConfig;
   /** Web Push keys given by the environment (both or neither) and the contact subject. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** The channel every new account joins, or null. */
@@ -298,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    calls: callsConfig(e),
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerCallRoutes } from './calls/routes';
 import { registerChannelRoutes } from './channels/routes';
 import { registerFileRoutes } from './files/routes';
 import { registerFriendRoutes } from './friends/routes';
@@ -29,4 +30,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerNotificationRoutes(app, ctx);
   registerVideoRoomRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
+  registerCallRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
+import { CallLayerLoader } from '@/features/calls/components/call-layer-loader';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useFileEvents } from '@/features/files/hooks/use-file-events';
 import { useFriendEvents } from '@/features/friends/hooks/use-friend-events';
@@ -33,6 +34,7 @@ export function RealtimeProvider({ user, children }: { user: User; children: Rea
   return (
     <SocketProvider userId={user.id}>
       <FeatureEvents user={user} />
+      <CallLayerLoader userId={user.id} />
       {children}
     </SocketProvider>
   );

@@ -21,6 +21,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useStartCall } from '@/features/calls/hooks/use-start-call';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelTitle } from '../hooks/use-channel-title';
@@ -45,6 +46,7 @@ interface ChannelHeaderProps {
 export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
+  const startCall = useStartCall();
   const [dialog, setDialog] = useState<'invite' | 'delete' | 'leave' | null>(null);
   const invitedOnce = useOpenedOnce(dialog === 'invite');
   const deletedOnce = useOpenedOnce(dialog === 'delete' || dialog === 'leave');
@@ -99,10 +101,17 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         <ChannelNotificationMenu channelId={channel.id} />
-        {isDirect ? (
-          <SoonButton label={t('channelView.videoCall')}>
+        {isDirect && channel.directUser ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={t('channelView.videoCall')}
+            title={t('channelView.videoCall')}
+            onClick={() => channel.directUser && startCall(channel.id, channel.directUser, title)}
+          >
             <VideoIcon aria-hidden />
-          </SoonButton>
+          </Button>
         ) : null}
         {channel.type === 'channel' || channel.type === 'group' ? (
           <SoonButton label={t('channelView.voiceChat')}>

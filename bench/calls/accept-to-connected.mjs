@@ -1,0 +1,128 @@
+// Accept-to-connected time of a 1:1 video call (docs/calls.md): the built server on loopback
+// (embedded store, ICE_SERVERS=[]), two Chromium contexts with fake camera and microphone;
+// alice calls bob RUNS times, and each run times bob's click on "Accepter" until both call
+// dialogs show the call active (the peer connection's state "connected"). Prints each run and
+// the median. Not a test: run by hand after `npm run build`:
+//   node bench/calls/accept-to-connected.mjs [runs=5]
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const RUNS = Number(process.argv[2] ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function startServer() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-calls-'));
+  const port = await freePort();
+  const env = { ...process.env };
+  // The embedded store, one node: whatever the caller's shell configures.
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER']) delete env[key];
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '10000',
+      ICE_SERVERS: '[]',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/auth/providers`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function person(browser, url, name) {
+  const context = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
+  const page = await context.newPage();
+  const email = `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@ruche.test`;
+  for (;;) {
+    const res = await page.request.post('/api/auth/register', {
+      data: { email, password: 'ruche-bench-motdepasse', firstName: name },
+    });
+    if (res.status() === 201) break;
+    if (res.status() !== 503) throw new Error(`sign-up: ${res.status()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await page.request.patch('/api/auth/user', { data: { displayName: name } });
+  const me = await (await page.request.get('/api/auth/user')).json();
+  return { context, page, id: me.id };
+}
+
+const phase = (page, value) =>
+  page.waitForSelector(`[data-testid="call-dialog"][data-call-phase="${value}"]`, {
+    timeout: 60_000,
+  });
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+    '--disable-features=WebRtcHideLocalIpsWithMdns',
+  ],
+});
+try {
+  const alice = await person(browser, server.url, 'Alice');
+  const bob = await person(browser, server.url, 'Bob');
+  const dm = await (
+    await alice.page.request.post('/api/channels/direct', { data: { recipientId: bob.id } })
+  ).json();
+  await alice.page.goto(`/channel/${dm.id}`);
+  await bob.page.goto(`/channel/${dm.id}`);
+  await alice.page.getByRole('heading', { level: 1, name: 'Bob' }).waitFor();
+  await bob.page.getByRole('heading', { level: 1, name: 'Alice' }).waitFor();
+  const times = [];
+  for (let run = 1; run <= RUNS; run++) {
+    await alice.page.getByRole('button', { name: 'Appel vidéo', exact: true }).click();
+    await phase(alice.page, 'calling');
+    const accept = bob.page.getByRole('button', { name: 'Accepter' });
+    await accept.waitFor();
+    const started = performance.now();
+    await accept.click();
+    await Promise.all([phase(alice.page, 'active'), phase(bob.page, 'active')]);
+    const ms = performance.now() - started;
+    times.push(ms);
+    console.log(`run ${run}: ${ms.toFixed(0)} ms`);
+    await alice.page.getByRole('button', { name: 'Raccrocher' }).click();
+    await bob.page.waitForSelector('[data-testid="call-dialog"]', { state: 'detached' });
+    await alice.page.waitForSelector('[data-testid="call-dialog"]', { state: 'detached' });
+  }
+  const sorted = [...times].sort((x, y) => x - y);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`accept → connected, median of ${RUNS}: ${median.toFixed(0)} ms`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
