@@ -16,6 +16,9 @@ const HomePage = lazy(() => import('./home-page').then((module) => ({ default: m
 const SettingsScreen = lazy(() =>
   import('./settings-screen').then((module) => ({ default: module.SettingsScreen })),
 );
+const CalendarScreen = lazy(() =>
+  import('./calendar-screen').then((module) => ({ default: module.CalendarScreen })),
+);
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -74,6 +77,9 @@ export function Router() {
         </Route>
         <Route path="/settings">
           <RequireUser>{(me) => <SettingsScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/calendar">
+          <RequireUser>{(me) => <CalendarScreen user={me} />}</RequireUser>
         </Route>
         <Route component={NotFoundPage} />
       </Switch>

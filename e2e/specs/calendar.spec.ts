@@ -1,0 +1,109 @@
+import { addDays, format } from 'date-fns';
+import { expect, PHONE, test } from '../fixtures';
+import { CalendarPage } from '../pages/calendar-page';
+
+const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
+
+test.describe('calendar', () => {
+  test('creates an event, shows it under its day label, edits and deletes it', async ({
+    alice,
+  }, testInfo) => {
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const calendar = new CalendarPage(alice.page);
+    await calendar.goto();
+    await expect(calendar.tab(/À venir/)).toHaveAttribute('aria-selected', 'true');
+    await expect(alice.page.getByText('Aucun événement à venir.')).toBeVisible();
+
+    await calendar.addButton.click();
+    await expect(calendar.dialog.getByLabel('Heure de début')).toHaveValue('09:00');
+    await expect(calendar.dialog.getByLabel('Heure de fin')).toHaveValue('10:00');
+    const create = calendar.dialog.getByRole('button', { name: 'Créer' });
+    await expect(create).toBeDisabled();
+    const tomorrow = ymd(addDays(new Date(), 1));
+    await calendar.fillEvent({
+      title: 'Revue de sprint',
+      startDate: tomorrow,
+      startTime: '14:30',
+      endDate: tomorrow,
+      endTime: '15:30',
+      location: 'Salle Ada',
+    });
+    await create.click();
+    await expect(alice.shell.toast).toContainText('Événement créé');
+
+    const card = calendar.card('Revue de sprint');
+    await expect(card.getByTestId('event-day')).toHaveText('Demain');
+    await expect(card).toContainText('14:30 – 15:30');
+    await expect(card).toContainText('Salle Ada');
+    await expect(calendar.tab(/À venir/)).toContainText('1');
+
+    // An all-day event today comes first, labelled today.
+    await calendar.addButton.click();
+    await calendar.fillEvent({ title: 'Séminaire' });
+    await calendar.dialog.getByLabel('Toute la journée').click();
+    await calendar.dialog.getByRole('button', { name: 'Créer' }).click();
+    await expect(calendar.cards.first()).toContainText('Séminaire');
+    await expect(calendar.cards.first().getByTestId('event-day')).toHaveText("Aujourd'hui");
+    await expect(calendar.cards.first()).toContainText('Toute la journée');
+
+    await calendar.addButton.click();
+    await calendar.fillEvent({ title: 'Rétro', startDate: '2025-01-10', endDate: '2025-01-10' });
+    await calendar.dialog.getByRole('button', { name: 'Créer' }).click();
+    await expect(calendar.card('Rétro')).toHaveCount(0);
+    await calendar.tab(/Passés/).click();
+    await expect(calendar.card('Rétro').getByTestId('event-day')).toHaveText('10 janvier 2025');
+
+    await alice.page.screenshot({ path: testInfo.outputPath('calendar-list.png') });
+    await alice.page.getByRole('button', { name: 'Mois', exact: true }).click();
+    await expect(alice.page.getByRole('button', { name: 'Revue de sprint' })).toBeVisible();
+    await alice.page.screenshot({ path: testInfo.outputPath('calendar-month.png') });
+    await alice.page.getByRole('button', { name: 'Liste', exact: true }).click();
+
+    await calendar.tab(/À venir/).click();
+    await card.click();
+    await expect(calendar.dialog.getByLabel('Titre')).toHaveValue('Revue de sprint');
+    await calendar.dialog.getByLabel('Titre').fill('Revue de sprint 12');
+    await calendar.dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(calendar.card('Revue de sprint 12')).toBeVisible();
+
+    await calendar.card('Revue de sprint 12').click();
+    await calendar.dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    await expect(alice.shell.toast).toContainText('Événement supprimé');
+    await expect(calendar.card('Revue de sprint 12')).toHaveCount(0);
+  });
+
+  test('gives a private ICS address to copy, and a new one on demand', async ({ alice }) => {
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const calendar = new CalendarPage(alice.page);
+    await calendar.goto();
+    await alice.page.getByRole('button', { name: "Créer l'adresse" }).click();
+    const address = alice.page.getByLabel('Adresse du flux iCalendar');
+    await expect(address).toHaveValue(/\/api\/calendar\/feed\/[\w-]{43}\.ics$/);
+    const first = await address.inputValue();
+    const ics = await alice.page.request.get(first);
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VCALENDAR');
+
+    await alice.page.getByRole('button', { name: 'Régénérer' }).click();
+    await expect(address).not.toHaveValue(first);
+    expect((await alice.page.request.get(first)).status()).toBe(404);
+  });
+
+  test('fits a phone screen', async ({ actor }, testInfo) => {
+    const bob = await actor('Bob', { viewport: PHONE });
+    await bob.signUpViaApi({ displayName: 'Bob' });
+    const calendar = new CalendarPage(bob.page);
+    await calendar.goto();
+    await calendar.addButton.click();
+    await calendar.fillEvent({ title: 'Café' });
+    await bob.page.screenshot({ path: testInfo.outputPath('calendar-dialog-phone.png') });
+    await calendar.dialog.getByRole('button', { name: 'Créer' }).click();
+    await expect(calendar.card('Café').getByTestId('event-day')).toHaveText("Aujourd'hui");
+    await bob.page.screenshot({ path: testInfo.outputPath('calendar-phone.png') });
+    const overflow = await bob.page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+  });
+});
