@@ -4,6 +4,7 @@ import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
 import { idParam } from '../channels/access';
+import { registerCalendarConnectionRoutes } from './connection-routes';
 import { getFeed, regenerateFeed, renderFeed, revokeFeed } from './feed';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
 
@@ -15,6 +16,7 @@ const originOf = (ctx: AppContext, request: FastifyRequest) =>
 
 /** docs/calendar.md: a user's own events, their private ICS feed. */
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerCalendarConnectionRoutes(app, ctx);
   const eventId = (params: { id: string }) => idParam(params.id, EVENT_NOT_FOUND);
 
   app.get('/api/calendar/events', async (request) => {
