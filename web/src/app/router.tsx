@@ -19,6 +19,11 @@ const SettingsScreen = lazy(() =>
 const CalendarScreen = lazy(() =>
   import('./calendar-screen').then((module) => ({ default: module.CalendarScreen })),
 );
+const CalendarSettingsScreen = lazy(() =>
+  import('./calendar-settings-screen').then((module) => ({
+    default: module.CalendarSettingsScreen,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -80,6 +85,9 @@ export function Router() {
         </Route>
         <Route path="/calendar">
           <RequireUser>{(me) => <CalendarScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/calendar-settings">
+          <RequireUser>{(me) => <CalendarSettingsScreen user={me} />}</RequireUser>
         </Route>
         <Route component={NotFoundPage} />
       </Switch>
