@@ -107,3 +107,57 @@ test.describe('calendar', () => {
     expect(overflow).toBe(false);
   });
 });
+
+test.describe('calendar sync', () => {
+  test('a Google connection imports events that show on the calendar with the Google badge', async ({
+    alice,
+  }, testInfo) => {
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const { page } = alice;
+    // A meeting in the Google account, created through the loopback provider's control API.
+    const providers = process.env.RUCHE_E2E_CALENDAR_PROVIDERS!;
+    const title = `Comité Google ${testInfo.workerIndex}-${Date.now()}`;
+    // Tomorrow 10:00 UTC; the browser reads it in its own zone (playwright.config.ts: Paris).
+    const start = new Date();
+    start.setUTCDate(start.getUTCDate() + 1);
+    start.setUTCHours(10, 0, 0, 0);
+    const end = new Date(start.getTime() + 3600_000);
+    const hhmm = (d: Date) =>
+      new Intl.DateTimeFormat('fr-FR', {
+        timeZone: 'Europe/Paris',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(d);
+    const seeded = await page.request.post(`${providers}/control/google/events`, {
+      data: { title, start: start.toISOString(), end: end.toISOString(), location: 'Visio' },
+    });
+    expect(seeded.status()).toBe(201);
+
+    await page.goto('/calendar-settings');
+    await page.getByRole('button', { name: 'Ajouter une connexion' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('radio', { name: 'Google' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'Import' })).toBeChecked();
+    await dialog.getByLabel('Nom de la connexion').fill('Agenda pro');
+    await dialog.getByRole('button', { name: 'Continuer vers le fournisseur' }).click();
+
+    // The provider consents at once and sends the browser back to pick the calendar.
+    await expect(page.getByRole('heading', { name: "Choisir l'agenda" })).toBeVisible();
+    await page.getByRole('button', { name: 'Utiliser cet agenda' }).click();
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Agenda pro' });
+    await expect(card).toContainText('Jamais synchronisée');
+    await expect(card).toContainText('Import');
+
+    await card.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+    await expect(alice.shell.toast).toContainText(/1 événements importés, 0 ignorés/);
+    await expect(card).toContainText('Dernière synchronisation');
+    await page.screenshot({ path: testInfo.outputPath('calendar-settings.png') });
+
+    await page.goto('/calendar');
+    const event = page.getByTestId('event-card').filter({ hasText: title });
+    await expect(event.getByTestId('event-day')).toHaveText('Demain');
+    await expect(event).toContainText('Google');
+    await expect(event).toContainText(`${hhmm(start)} – ${hhmm(end)}`);
+    await expect(event).toContainText('Visio');
+  });
+});
