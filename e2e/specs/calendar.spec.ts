@@ -161,3 +161,29 @@ test.describe('calendar sync', () => {
     await expect(event).toContainText('Visio');
   });
 });
+
+test.describe('calendar sync failure', () => {
+  test('a revoked Outlook access shows "Échec de la synchronisation" with the reason', async ({
+    bob,
+  }) => {
+    await bob.signUpViaApi({ displayName: 'Bob' });
+    const { page } = bob;
+    await page.goto('/calendar-settings');
+    await page.getByRole('button', { name: 'Ajouter une connexion' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'Outlook' }).check();
+    await dialog.getByRole('button', { name: 'Continuer vers le fournisseur' }).click();
+    await page.getByRole('button', { name: 'Utiliser cet agenda' }).click();
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Calendrier' });
+    await expect(card).toContainText('Outlook');
+
+    // Only this spec uses Outlook: revoking its grants leaves the Google tests alone.
+    const providers = process.env.RUCHE_E2E_CALENDAR_PROVIDERS!;
+    expect((await page.request.post(`${providers}/control/outlook/revoke`)).status()).toBe(204);
+    await card.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+    await expect(bob.shell.toast).toContainText('Échec de la synchronisation');
+    await expect(bob.shell.toast).toContainText(/révoqué/);
+    await expect(card.getByRole('status')).toContainText('Échec de la synchronisation');
+    await expect(card.getByRole('status')).toContainText(/supprimez la connexion/);
+  });
+});

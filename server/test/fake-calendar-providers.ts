@@ -159,6 +159,10 @@ export class FakeCalendarProviders {
     const [p, action] = path as [FakeProviderName, string];
     const input = body ? JSON.parse(body) : {};
     if (action === 'events') return send(201, this.addEvent(p, input));
+    if (action === 'revoke') {
+      this.revokeRefreshTokens(p);
+      return send(204);
+    }
     return send(404, { error: 'unknown control' });
   }
 
