@@ -49,6 +49,12 @@ export class FakeCalendarProviders {
   private seq = 0;
   private next = 0;
   readonly stores: Record<FakeProviderName, Store> = { google: newStore(), outlook: newStore() };
+  /** Event listings in progress now, and the most seen at once (background sync across nodes). */
+  listing = 0;
+  maxListing = 0;
+  listings = 0;
+  /** How long each event listing takes (ms): makes overlapping syncs overlap. */
+  listDelayMs = 0;
 
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -150,6 +156,13 @@ export class FakeCalendarProviders {
       return send(429, { error: { code: 429, message: 'Rate limit' } }, { 'retry-after': '1' });
     }
     const json = body ? JSON.parse(body) : {};
+    const listing = req.method === 'GET' && /\/(events|delta)$/.test(url.pathname);
+    if (listing) {
+      this.listings++;
+      this.maxListing = Math.max(this.maxListing, ++this.listing);
+      await new Promise((resolve) => setTimeout(resolve, this.listDelayMs));
+      this.listing--;
+    }
     return p === 'google'
       ? this.google(store, req.method!, path, url, json, send)
       : this.graph(store, req.method!, path, url, json, send);

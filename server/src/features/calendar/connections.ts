@@ -108,7 +108,7 @@ export async function completeAuthorization(
     .where(
       and(eq(calendarConnections.oauthState, query.state), eq(calendarConnections.userId, userId)),
     );
-  if (!row || !row.oauthVerifier) throw notFound(CONNECTION_NOT_FOUND);
+  if (!row?.oauthVerifier) throw notFound(CONNECTION_NOT_FOUND);
   if (query.error || !query.code) {
     await deps.db.delete(calendarConnections).where(eq(calendarConnections.id, row.id));
     throw badRequest("L'autorisation a été refusée");
