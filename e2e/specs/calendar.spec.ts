@@ -4,8 +4,12 @@ import { CalendarPage } from '../pages/calendar-page';
 
 const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
 
+// These journeys make many round trips (consent, sync, several dialogs): on a loaded
+// machine they outlast the default 30 s without being wrong.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe('calendar', () => {
-  test('creates an event, shows it under its day label, edits and deletes it', async ({
+  test('creates events and shows them under their day labels, in a list and a month', async ({
     alice,
   }, testInfo) => {
     await alice.signUpViaApi({ displayName: 'Alice' });
@@ -57,11 +61,27 @@ test.describe('calendar', () => {
     await alice.page.getByRole('button', { name: 'Mois', exact: true }).click();
     await expect(alice.page.getByRole('button', { name: 'Revue de sprint' })).toBeVisible();
     await alice.page.screenshot({ path: testInfo.outputPath('calendar-month.png') });
-    await alice.page.getByRole('button', { name: 'Liste', exact: true }).click();
+  });
 
-    await calendar.tab(/À venir/).click();
+  test('edits and deletes an event from its dialog', async ({ alice }) => {
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const start = addDays(new Date(), 2);
+    start.setHours(14, 30, 0, 0);
+    const seeded = await alice.page.request.post('/api/calendar/events', {
+      data: {
+        title: 'Revue de sprint',
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3600_000).toISOString(),
+      },
+    });
+    expect(seeded.status()).toBe(201);
+    const calendar = new CalendarPage(alice.page);
+    await calendar.goto();
+    const card = calendar.card('Revue de sprint');
     await card.click();
     await expect(calendar.dialog.getByLabel('Titre')).toHaveValue('Revue de sprint');
+    await expect(calendar.dialog.getByLabel('Heure de début')).toHaveValue('14:30');
+    await expect(calendar.dialog.getByLabel('Heure de fin')).toHaveValue('15:30');
     await calendar.dialog.getByLabel('Titre').fill('Revue de sprint 12');
     await calendar.dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(calendar.card('Revue de sprint 12')).toBeVisible();
@@ -105,6 +125,10 @@ test.describe('calendar', () => {
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
     expect(overflow).toBe(false);
+    await bob.page.goto('/calendar-settings');
+    await bob.page.getByRole('button', { name: 'Ajouter une connexion' }).click();
+    await expect(bob.page.getByRole('dialog')).toBeVisible();
+    await bob.page.screenshot({ path: testInfo.outputPath('calendar-settings-phone.png') });
   });
 });
 
