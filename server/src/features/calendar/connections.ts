@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   type CalendarConnection,
   CONNECTION_NOT_FOUND,
@@ -67,6 +67,16 @@ export async function startConnection(
   origin: string,
 ): Promise<ConnectionCreated> {
   const provider = providerFor(deps, input.provider);
+  // Consent rounds abandoned over an hour ago leave nothing behind.
+  await deps.db
+    .delete(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.userId, userId),
+        eq(calendarConnections.status, 'pending'),
+        lt(calendarConnections.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
   const state = randomBytes(24).toString('base64url');
   const verifier = randomBytes(48).toString('base64url');
   const [row] = await deps.db
