@@ -38,6 +38,8 @@ interface Store {
   created: number;
   updated: number;
   throttle: number;
+  /** The next this many API calls answer 500. */
+  failures: number;
 }
 
 const PAGE_SIZE = 2;
@@ -154,6 +156,10 @@ export class FakeCalendarProviders {
     if (store.throttle > 0) {
       store.throttle--;
       return send(429, { error: { code: 429, message: 'Rate limit' } }, { 'retry-after': '1' });
+    }
+    if (store.failures > 0) {
+      store.failures--;
+      return send(500, { error: { code: 500, message: 'Backend Error' } });
     }
     const json = body ? JSON.parse(body) : {};
     const listing = req.method === 'GET' && /\/(events|delta)$/.test(url.pathname);
@@ -435,6 +441,7 @@ const newStore = (): Store => ({
   created: 0,
   updated: 0,
   throttle: 0,
+  failures: 0,
 });
 
 const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;

@@ -225,6 +225,22 @@ describe('connections', () => {
     for (const e of providers.liveEvents('google')) providers.deleteEvent('google', e.id);
   });
 
+  it('records a provider failure on the connection, and clears it at the next success', async () => {
+    const ida = await buildUser(server);
+    const connection = await connect(ida, 'google');
+    providers.stores.google.failures = 1;
+    const failed = await sync(ida, connection.id);
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe(
+      "Le fournisseur d'agenda n'a pas répondu correctement : réessayez plus tard",
+    );
+    const list = async () =>
+      (await ida.client.get<CalendarConnection[]>('/api/calendar/connections')).body[0];
+    expect(await list()).toMatchObject({ status: 'failed', lastError: failed.body.message });
+    expect((await sync(ida, connection.id)).status).toBe(200);
+    expect(await list()).toMatchObject({ status: 'connected', lastError: null });
+  });
+
   it('refuses inactive connections, hides them from others, and deletes them with their events', async () => {
     const gus = await buildUser(server);
     const other = await buildUser(server);

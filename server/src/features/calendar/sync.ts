@@ -20,6 +20,7 @@ import {
   GrantRevokedError,
   ProviderError,
   ThrottledError,
+  TokenRejectedError,
 } from './providers/http';
 import type { CalendarProvider, ChangePage, EventWrite, RemoteEvent } from './providers/provider';
 import { calendarConnections, calendarEvents } from './schema';
@@ -80,20 +81,23 @@ export async function syncConnection(
   } catch (error) {
     const failure = asHttpError(error);
     deps.log.warn({ err: error, connectionId: id }, 'calendar sync failed');
+    // A refusal of ours (inactive, no calendar yet) is not a failed sync; the provider's is.
+    const failed =
+      failure instanceof HttpError &&
+      (failure.statusCode !== 409 || error instanceof GrantRevokedError);
     await deps.db
       .update(calendarConnections)
       .set({
         leaseUntil: null,
-        ...(failure.statusCode === 409 && !(error instanceof GrantRevokedError)
-          ? {}
-          : { status: 'failed', lastError: failure.message }),
+        ...(failed ? { status: 'failed', lastError: failure.message } : {}),
       })
       .where(eq(calendarConnections.id, id));
     throw failure;
   }
 }
 
-function asHttpError(error: unknown): HttpError {
+/** A provider's failure as the answer to the sync request; anything else (the store) as it is. */
+function asHttpError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof GrantRevokedError) return conflict(REVOKED);
   if (error instanceof ThrottledError) {
@@ -102,9 +106,13 @@ function asHttpError(error: unknown): HttpError {
       `Le fournisseur d'agenda limite les requêtes : réessayez dans ${error.retryAfterSeconds} s`,
     );
   }
-  if (error instanceof ProviderError || error instanceof TypeError)
-    return new HttpError(502, PROVIDER_DOWN);
-  return new HttpError(502, PROVIDER_DOWN);
+  const fromProvider =
+    error instanceof ProviderError ||
+    error instanceof TokenRejectedError ||
+    error instanceof CursorGoneError ||
+    // fetch could not reach the provider (refused, reset, DNS).
+    error instanceof TypeError;
+  return fromProvider ? new HttpError(502, PROVIDER_DOWN) : error;
 }
 
 async function runSync(

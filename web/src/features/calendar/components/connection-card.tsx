@@ -36,6 +36,9 @@ export function ConnectionCard(props: ConnectionCardProps) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{name}</span>
         <Badge variant="secondary">{provider}</Badge>
+        {connection.status === 'pending' ? (
+          <Badge variant="outline">{t('calendar.settings.status.pending')}</Badge>
+        ) : null}
         <Badge variant={connection.isActive ? 'default' : 'outline'}>
           {connection.isActive ? t('calendar.settings.active') : t('calendar.settings.inactive')}
         </Badge>
