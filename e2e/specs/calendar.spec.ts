@@ -1,8 +1,16 @@
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
 import { expect, PHONE, test } from '../fixtures';
 import { CalendarPage } from '../pages/calendar-page';
 
-const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
+/** yyyy-MM-dd of the browser's day (Europe/Paris), not this process's. */
+const ymd = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(d);
+/** HH:mm as the browser shows it (playwright.config.ts: Europe/Paris), whatever this process's zone. */
+const hhmm = (d: Date) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
 
 // These journeys make many round trips (consent, sync, several dialogs): on a loaded
 // machine they outlast the default 30 s without being wrong.
@@ -66,12 +74,13 @@ test.describe('calendar', () => {
   test('edits and deletes an event from its dialog', async ({ alice }) => {
     await alice.signUpViaApi({ displayName: 'Alice' });
     const start = addDays(new Date(), 2);
-    start.setHours(14, 30, 0, 0);
+    start.setUTCHours(12, 30, 0, 0);
+    const end = new Date(start.getTime() + 3600_000);
     const seeded = await alice.page.request.post('/api/calendar/events', {
       data: {
         title: 'Revue de sprint',
         startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 3600_000).toISOString(),
+        endTime: end.toISOString(),
       },
     });
     expect(seeded.status()).toBe(201);
@@ -80,8 +89,8 @@ test.describe('calendar', () => {
     const card = calendar.card('Revue de sprint');
     await card.click();
     await expect(calendar.dialog.getByLabel('Titre')).toHaveValue('Revue de sprint');
-    await expect(calendar.dialog.getByLabel('Heure de début')).toHaveValue('14:30');
-    await expect(calendar.dialog.getByLabel('Heure de fin')).toHaveValue('15:30');
+    await expect(calendar.dialog.getByLabel('Heure de début')).toHaveValue(hhmm(start));
+    await expect(calendar.dialog.getByLabel('Heure de fin')).toHaveValue(hhmm(end));
     await calendar.dialog.getByLabel('Titre').fill('Revue de sprint 12');
     await calendar.dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(calendar.card('Revue de sprint 12')).toBeVisible();
@@ -146,12 +155,6 @@ test.describe('calendar sync', () => {
     start.setUTCDate(start.getUTCDate() + 1);
     start.setUTCHours(10, 0, 0, 0);
     const end = new Date(start.getTime() + 3600_000);
-    const hhmm = (d: Date) =>
-      new Intl.DateTimeFormat('fr-FR', {
-        timeZone: 'Europe/Paris',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(d);
     const seeded = await page.request.post(`${providers}/control/google/events`, {
       data: { title, start: start.toISOString(), end: end.toISOString(), location: 'Visio' },
     });
