@@ -107,7 +107,7 @@ export function AddConnectionDialog({
             <legend className="mb-2 font-medium text-sm">
               {t('calendar.settings.directionLabel')}
             </legend>
-            <div className="grid grid-cols-3 gap-2">
+            <div className="grid gap-2 sm:grid-cols-3">
               {SYNC_DIRECTIONS.map((d) => (
                 <label
                   key={d}
