@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FakeCalendarProviders } from '../server/test/fake-calendar-providers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // RUCHE_E2E_SERVER points at another build of the server (its dist/web beside it).
@@ -51,6 +52,9 @@ export default async function globalSetup() {
     throw new Error('dist/ is missing: run `npm run test:e2e` (it builds) or `npm run build`.');
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-'));
+  // Google's and Microsoft's OAuth and calendar endpoints on loopback (calendar.spec.ts).
+  const calendarProviders = await new FakeCalendarProviders().start();
+  process.env.RUCHE_E2E_CALENDAR_PROVIDERS = calendarProviders.url;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -74,6 +78,7 @@ export default async function globalSetup() {
     DEFAULT_CHANNEL: '',
     // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
     ICE_SERVERS: '[]',
+    ...calendarProviders.env(),
   };
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {
@@ -108,5 +113,6 @@ export default async function globalSetup() {
       clearTimeout(timer);
     }
     await rm(dataDir, { recursive: true, force: true });
+    await calendarProviders.close();
   };
 }

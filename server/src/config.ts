@@ -108,6 +108,31 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Calendar sync (docs/calendar.md): OAuth clients and provider addresses, overridable for tests. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_OAUTH_URL: z
+    .string()
+    .url()
+    .default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: z
+    .string()
+    .url()
+    .default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  /** 32 bytes, base64 or hex: encrypts calendar OAuth tokens at rest (generated into DATA_DIR when absent). */
+  CALENDAR_TOKEN_KEY: z.string().optional(),
+  /** Background sync of active connections, every this many ms (0: off). */
+  CALENDAR_SYNC_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60 * 1000),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** 1:1 calls (docs/calls.md): ICE servers as JSON, TURN REST secret and URLs, ring and grace times. */
@@ -171,6 +196,13 @@ export interface Config {
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
   drainTimeoutMs: number;
+  /** docs/calendar.md: the providers (undefined when their client id is not set) and the token key. */
+  calendar: {
+    google: CalendarProviderConfig | undefined;
+    outlook: CalendarProviderConfig | undefined;
+    tokenKey: Buffer;
+    syncIntervalMs: number;
+  };
   calls: CallsConfig;
   /** Web Push keys given by the environment (both or neither) and the contact subject. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
@@ -205,6 +237,36 @@ function s3Of(e: Env): S3Config | undefined | string {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
+}
+
+export interface CalendarProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+}
+
+/** CALENDAR_TOKEN_KEY (32 bytes, base64 or hex), or one generated once and kept in DATA_DIR. */
+function loadCalendarKey(dataDir: string, given: string | undefined): Buffer {
+  const decode = (text: string) => {
+    const key = /^[0-9a-f]{64}$/i.test(text)
+      ? Buffer.from(text, 'hex')
+      : Buffer.from(text, 'base64');
+    if (key.length !== 32) {
+      throw new Error(
+        'Invalid configuration:\nCALENDAR_TOKEN_KEY: 32 octets en base64 ou en hexadécimal',
+      );
+    }
+    return key;
+  };
+  if (given) return decode(given.trim());
+  const file = path.join(dataDir, 'calendar-token-key');
+  if (existsSync(file)) return decode(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }
 
 /** METRICS and METRICS_TOKEN: a token is required with METRICS=token, and pointless without it. */
@@ -320,5 +382,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
     },
     files: { uploadsPerMinute: e.FILES_UPLOADS_PER_MINUTE, s3 },
+    calendar: {
+      google: e.GOOGLE_CLIENT_ID
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET ?? '',
+            authorizeUrl: e.GOOGLE_OAUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+      outlook: e.MICROSOFT_CLIENT_ID
+        ? {
+            clientId: e.MICROSOFT_CLIENT_ID,
+            clientSecret: e.MICROSOFT_CLIENT_SECRET ?? '',
+            authorizeUrl: e.MICROSOFT_OAUTH_URL,
+            tokenUrl: e.MICROSOFT_TOKEN_URL,
+            apiUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+      tokenKey: loadCalendarKey(dataDir, e.CALENDAR_TOKEN_KEY),
+      syncIntervalMs: e.CALENDAR_SYNC_INTERVAL_MS,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerCalendarRoutes } from './calendar/routes';
 import { registerCallRoutes } from './calls/routes';
 import { registerChannelRoutes } from './channels/routes';
 import { registerFileRoutes } from './files/routes';
@@ -31,4 +32,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerVideoRoomRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
   registerCallRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx);
 }

@@ -27,6 +27,14 @@ const JoinRoomPage = lazy(() =>
     default: module.JoinRoomPage,
   })),
 );
+const CalendarScreen = lazy(() =>
+  import('./calendar-screen').then((module) => ({ default: module.CalendarScreen })),
+);
+const CalendarSettingsScreen = lazy(() =>
+  import('./calendar-settings-screen').then((module) => ({
+    default: module.CalendarSettingsScreen,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -95,6 +103,12 @@ export function Router() {
         </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/calendar">
+          <RequireUser>{(me) => <CalendarScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/calendar-settings">
+          <RequireUser>{(me) => <CalendarSettingsScreen user={me} />}</RequireUser>
         </Route>
         <Route component={NotFoundPage} />
       </Switch>

@@ -29,11 +29,22 @@ export const calendarConnections = pgTable(
     accessTokenEnc: text('access_token_enc'),
     refreshTokenEnc: text('refresh_token_enc'),
     tokenExpiresAt: tz('token_expires_at'),
+    /** pending (waiting for the provider's consent), connected, or failed (lastError says why). */
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    lastError: text('last_error'),
+    /** The OAuth round trip in flight: its state (looked up by the callback) and PKCE verifier. */
+    oauthState: text('oauth_state'),
+    oauthVerifier: text('oauth_verifier'),
+    /** Google's nextSyncToken or Graph's deltaLink: where the next incremental sync starts. */
+    syncCursor: text('sync_cursor'),
+    /** docs/calendar.md: one sync per connection at a time, across nodes (taken by UPDATE … RETURNING). */
+    leaseUntil: tz('lease_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('calendar_connections_user_idx').on(t.userId),
+    uniqueIndex('calendar_connections_oauth_state_key').on(t.oauthState),
     check('calendar_connections_provider_check', sql`${t.provider} in ('google', 'outlook')`),
     check(
       'calendar_connections_direction_check',
@@ -60,15 +71,30 @@ export const calendarEvents = pgTable(
     connectionId: uuid('connection_id').references(() => calendarConnections.id, {
       onDelete: 'set null',
     }),
+    /** The remote copy's version (etag / changeKey) last seen: unchanged means skipped. */
+    externalEtag: text('external_etag'),
+    /** When this event was last written to or read from its connection (export: changed since?). */
+    syncedAt: tz('synced_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('calendar_events_user_start_idx').on(t.userId, t.startTime),
     uniqueIndex('calendar_events_connection_external_key').on(t.connectionId, t.externalId),
+    // A task's due date is one event, on its assignee's calendar (task-events.ts).
+    uniqueIndex('calendar_events_task_key').on(t.taskId),
     check(
       'calendar_events_source_check',
       sql`${t.externalSource} is null or ${t.externalSource} in ('google', 'outlook')`,
     ),
   ],
 );
+
+/** docs/calendar.md: one private ICS feed per user, reached by a secret whose hash only is kept. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('calendar_feeds_token_hash_key'),
+  createdAt: createdAt(),
+});

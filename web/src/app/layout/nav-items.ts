@@ -33,5 +33,7 @@ export const BOTTOM_NAV: NavItem[] = [
 /** "/" is active on the messages screens, including a channel's own page. */
 export function isActivePath(href: string, location: string): boolean {
   if (href === '/') return location === '/' || location.startsWith('/channel/');
+  // The calendar's connections page belongs to the calendar.
+  if (href === '/calendar') return location === href || location.startsWith('/calendar');
   return location === href || location.startsWith(`${href}/`);
 }

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EVENT_NOT_FOUND, EventCreateSchema, EventUpdateSchema } from '#shared/calendar';
+import { requireUser } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { notFound, parse } from '../../lib/errors';
+import { idParam } from '../channels/access';
+import { registerCalendarConnectionRoutes } from './connection-routes';
+import { getFeed, regenerateFeed, renderFeed, revokeFeed } from './feed';
+import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
+
+type ById = { Params: { id: string } };
+
+/** Where the feed's address points: PUBLIC_URL when set, else the address the page used. */
+const originOf = (ctx: AppContext, request: FastifyRequest) =>
+  ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+/** docs/calendar.md: a user's own events, their private ICS feed. */
+export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerCalendarConnectionRoutes(app, ctx);
+  const eventId = (params: { id: string }) => idParam(params.id, EVENT_NOT_FOUND);
+
+  app.get('/api/calendar/events', async (request) => {
+    const user = requireUser(request);
+    return listEvents(ctx.db, user.id);
+  });
+
+  app.post('/api/calendar/events', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(EventCreateSchema, request.body);
+    return reply.status(201).send(await createEvent(ctx.db, user.id, input));
+  });
+
+  app.patch<ById>('/api/calendar/events/:id', async (request) => {
+    const user = requireUser(request);
+    const id = eventId(request.params);
+    const input = parse(EventUpdateSchema, request.body);
+    return updateEvent(ctx.db, user.id, id, input);
+  });
+
+  app.delete<ById>('/api/calendar/events/:id', async (request, reply) => {
+    const user = requireUser(request);
+    await deleteEvent(ctx.db, user.id, eventId(request.params));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/calendar/feed', async (request) => {
+    const user = requireUser(request);
+    return getFeed(ctx.db, user.id);
+  });
+
+  /** Makes the feed, or a new secret for it: the previous address stops working. */
+  app.post('/api/calendar/feed', async (request) => {
+    const user = requireUser(request);
+    return regenerateFeed(ctx.db, user.id, originOf(ctx, request));
+  });
+
+  app.delete('/api/calendar/feed', async (request, reply) => {
+    const user = requireUser(request);
+    await revokeFeed(ctx.db, user.id);
+    return reply.status(204).send();
+  });
+
+  /** No session: calendar apps subscribe with the secret address alone. */
+  app.get<{ Params: { file: string } }>('/api/calendar/feed/:file', async (request, reply) => {
+    const token = request.params.file.replace(/\.ics$/, '');
+    const text = await renderFeed(ctx.db, token, request.host.replace(/:\d+$/, ''));
+    if (text === null) throw notFound('Flux introuvable');
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(text);
+  });
+}

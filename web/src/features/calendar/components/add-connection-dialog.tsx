@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CALENDAR_PROVIDERS,
+  type CalendarProvider,
+  SYNC_DIRECTIONS,
+  type SyncDirection,
+} from '#shared/calendar';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toastFailure } from '@/lib/toast-failure';
+import { useCreateConnection } from '../api/connections';
+
+/** docs/product.md §5 connection form: google, empty name, import, active by default. */
+export function AddConnectionDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [provider, setProvider] = useState<CalendarProvider>('google');
+  const [calendarName, setCalendarName] = useState('');
+  const [syncDirection, setSyncDirection] = useState<SyncDirection>('import');
+  const [isActive, setIsActive] = useState(true);
+  const create = useCreateConnection();
+
+  const handleSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      { provider, calendarName, syncDirection, isActive },
+      {
+        // The provider's consent page, then back to /calendar-settings to pick the calendar.
+        onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
+        onError: (error) =>
+          toastFailure(
+            error,
+            t('calendar.toast.errorTitle'),
+            t('calendar.settings.toast.createError'),
+          ),
+      },
+    );
+  };
+
+  const choice = (selected: boolean) =>
+    selected ? 'border-primary bg-primary/10' : 'border-input hover:bg-accent/60';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{t('calendar.settings.dialog.title')}</DialogTitle>
+          <DialogDescription>{t('calendar.settings.dialog.description')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={handleSubmit} className="grid gap-4">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 font-medium text-sm">
+              {t('calendar.settings.dialog.provider')}
+            </legend>
+            <div className="grid grid-cols-2 gap-2">
+              {CALENDAR_PROVIDERS.map((p) => (
+                <label
+                  key={p}
+                  className={`flex cursor-pointer items-center gap-2 rounded-md border p-3 text-sm ${choice(provider === p)}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-provider`}
+                    value={p}
+                    checked={provider === p}
+                    onChange={() => setProvider(p)}
+                    className="accent-primary"
+                  />
+                  {t(`calendar.source.${p}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-name`}>
+              {t('calendar.settings.dialog.name')}
+              <span className="font-normal text-muted-foreground text-xs">
+                ({t('common.optional')})
+              </span>
+            </Label>
+            <Input
+              id={`${id}-name`}
+              value={calendarName}
+              maxLength={200}
+              placeholder={t('calendar.settings.dialog.namePlaceholder')}
+              onChange={(e) => setCalendarName(e.target.value)}
+            />
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 font-medium text-sm">
+              {t('calendar.settings.directionLabel')}
+            </legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {SYNC_DIRECTIONS.map((d) => (
+                <label
+                  key={d}
+                  className={`flex cursor-pointer items-center gap-2 rounded-md border p-2 text-xs sm:text-sm ${choice(syncDirection === d)}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-direction`}
+                    value={d}
+                    checked={syncDirection === d}
+                    onChange={() => setSyncDirection(d)}
+                    className="accent-primary"
+                  />
+                  {t(`calendar.settings.direction.${d}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex items-center justify-between gap-4">
+            <Label htmlFor={`${id}-active`}>{t('calendar.settings.dialog.isActive')}</Label>
+            <Switch id={`${id}-active`} checked={isActive} onCheckedChange={setIsActive} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending
+                ? t('calendar.settings.dialog.submitting')
+                : t('calendar.settings.dialog.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
