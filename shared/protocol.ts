@@ -25,6 +25,7 @@
  * module gathers them into the one typed union both sides use.
  */
 import { z } from 'zod';
+import type { BoardEvent } from './protocol/boards';
 import {
   type ChannelEvent,
   JoinChannelFrameSchema,
@@ -65,7 +66,8 @@ export type ServerEvent =
   | TypingEvent
   | PresenceEvent
   | ChannelEvent
-  | ConnectionEvent;
+  | ConnectionEvent
+  | BoardEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

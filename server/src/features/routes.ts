@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerBoardRoutes } from './boards/routes';
 import { registerChannelRoutes } from './channels/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
@@ -17,4 +18,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerMessageRoutes(app, ctx);
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
+  registerBoardRoutes(app, ctx);
 }
