@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
+import { useBoardEvents } from '@/features/boards/hooks/use-board-events';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
 import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
@@ -15,6 +16,7 @@ function FeatureEvents({ user }: { user: User }) {
   useMessageEvents(user);
   useChannelEvents(user.id);
   usePresenceEvents();
+  useBoardEvents();
   useSessionEnd();
   return null;
 }

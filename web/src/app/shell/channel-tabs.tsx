@@ -1,7 +1,8 @@
+import { boardTab } from '@/features/boards/channel-tabs';
 import { membersTab } from '@/features/channels/channel-tabs';
 import { chatTab } from '@/features/messages/channel-tabs';
 import type { ChannelTab, ChannelTabPanelProps } from '@/lib/shell';
-import { boardSoonTab, filesSoonTab, VoiceSoon } from './coming-soon-tabs';
+import { filesSoonTab, VoiceSoon } from './coming-soon-tabs';
 
 /** docs/product.md §2: a voice channel shows the voice panel instead of the chat. */
 function ChatOrVoicePanel(props: ChannelTabPanelProps) {
@@ -14,7 +15,7 @@ function ChatOrVoicePanel(props: ChannelTabPanelProps) {
  */
 export const channelTabs: readonly ChannelTab[] = [
   { ...chatTab, Panel: ChatOrVoicePanel },
-  boardSoonTab,
+  boardTab,
   filesSoonTab,
   membersTab,
 ];
