@@ -97,17 +97,32 @@ export function BoardView({ board, channel }: BoardViewProps) {
   const nameOf = (d: DndData | undefined) =>
     d?.type === 'task' ? d.task.title : (d?.list.name ?? '');
 
+  /** "Carte « X » saisie, position 2 sur 5 dans la liste À faire." */
+  const pickedUp = (task: Task) => {
+    const column = columnsRef.current.find((c) => c.id === task.listId);
+    const position = (column?.tasks.findIndex((x) => x.id === task.id) ?? 0) + 1;
+    const count = column?.tasks.length ?? 0;
+    return t('kanban.dnd.pickedUpTask', {
+      title: task.title,
+      list: column?.name ?? '',
+      position,
+      count,
+    });
+  };
+
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => {
       const d = dataOf(a);
       return d?.type === 'task'
-        ? t('kanban.dnd.pickedUpTask', { title: d.task.title, list: listName(d.task.listId) })
+        ? pickedUp(d.task)
         : t('kanban.dnd.pickedUpList', { name: nameOf(d) });
     },
     onDragOver: ({ active: a, over }) => {
       const d = dataOf(a);
       const o = dataOf(over);
       if (!o) return t('kanban.dnd.outside', { title: nameOf(d) });
+      if (d?.type === 'task' && o.type === 'task' && o.task.id === d.task.id)
+        return pickedUp(d.task);
       return o.type === 'task'
         ? t('kanban.dnd.overTask', {
             title: nameOf(d),
