@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Board, BoardDetail, BoardList, Task } from '#shared/boards';
-import { boardKey } from '../api/get-board';
+import { BOARD_KEY_ROOT, boardKey } from '../api/get-board';
 import { boardsKey } from '../api/get-boards';
 import { messageTasksKey } from '../api/get-message-tasks';
 
@@ -42,14 +42,17 @@ export function withTask(board: BoardDetail, task: Task): BoardDetail {
   };
 }
 
-export const withoutTask = (board: BoardDetail, taskId: string): BoardDetail => ({
-  ...board,
-  lists: board.lists.map((list) =>
-    list.tasks.some((t) => t.id === taskId)
-      ? { ...list, tasks: list.tasks.filter((t) => t.id !== taskId) }
-      : list,
-  ),
-});
+export const withoutTask = (board: BoardDetail, taskId: string): BoardDetail =>
+  board.lists.some((list) => list.tasks.some((t) => t.id === taskId))
+    ? {
+        ...board,
+        lists: board.lists.map((list) =>
+          list.tasks.some((t) => t.id === taskId)
+            ? { ...list, tasks: list.tasks.filter((t) => t.id !== taskId) }
+            : list,
+        ),
+      }
+    : board;
 
 export function withList(board: BoardDetail, list: BoardList): BoardDetail {
   const current = board.lists.find((l) => l.id === list.id);
@@ -75,6 +78,10 @@ export const invalidateMessageTasks = (queryClient: QueryClient, channelId: stri
   queryClient.invalidateQueries({ queryKey: messageTasksKey(channelId) });
 
 export function upsertTask(queryClient: QueryClient, task: Task) {
+  // A task moved to another board of the channel leaves the one it was on.
+  queryClient.setQueriesData<BoardDetail>({ queryKey: [BOARD_KEY_ROOT] }, (b) =>
+    b && b.id !== task.boardId ? withoutTask(b, task.id) : b,
+  );
   const board = queryClient.getQueryData<BoardDetail>(boardKey(task.boardId));
   if (board && !board.lists.some((l) => l.id === task.listId)) {
     void queryClient.invalidateQueries({ queryKey: boardKey(task.boardId) });
