@@ -13,12 +13,13 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
 import { type Column, type DndData, listDndId, taskDndId, translate } from '../lib/dnd';
-import { SortableTaskCard } from './task-card';
+import { type CardText, SortableTaskCard } from './task-card';
 
 interface BoardColumnProps {
   column: Column;
   members: ReadonlyMap<string, User>;
   today: string;
+  text: CardText;
   onOpenTask: (task: Task) => void;
   onAddTask: (column: Column) => void;
   onDeleteList: (column: Column) => void;
@@ -29,6 +30,7 @@ export const BoardColumn = memo(function BoardColumn({
   column,
   members,
   today,
+  text,
   onOpenTask,
   onAddTask,
   onDeleteList,
@@ -90,11 +92,16 @@ export const BoardColumn = memo(function BoardColumn({
       <SortableContext items={taskIds} strategy={verticalListSortingStrategy}>
         <ol className="flex min-h-10 flex-1 flex-col gap-2 overflow-y-auto px-2 py-1">
           {tasks.map((task) => (
-            <li key={task.id}>
+            // Cards scrolled out of the column skip layout and paint (boards of hundreds of cards).
+            <li
+              key={task.id}
+              className="[contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]"
+            >
               <SortableTaskCard
                 task={task}
                 assignee={task.assignedToId ? members.get(task.assignedToId) : undefined}
                 today={today}
+                text={text}
                 onOpen={onOpenTask}
               />
             </li>

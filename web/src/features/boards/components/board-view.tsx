@@ -26,6 +26,7 @@ import { LIST_NAME_MAX } from '#shared/limits';
 import type { User } from '#shared/users';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
+import { useDisplayName } from '@/lib/use-display-name';
 import { useCreateList } from '../api/create-list';
 import { useDeleteList } from '../api/delete-list';
 import { useBoard } from '../api/get-board';
@@ -36,7 +37,7 @@ import { todayIso } from '../lib/due-date';
 import { BoardColumn } from './board-column';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { NameDialog } from './name-dialog';
-import { CARD_CLASS, TaskCardBody } from './task-card';
+import { CARD_CLASS, type CardText, TaskCardBody } from './task-card';
 import { TaskDialog, type TaskDialogMode } from './task-dialog';
 
 const dataOf = (item: { data: { current?: unknown } } | null | undefined) =>
@@ -79,6 +80,9 @@ export function BoardView({ board, channel }: BoardViewProps) {
   const [addingList, setAddingList] = useState(false);
   const [deleting, setDeleting] = useState<Column | null>(null);
   const today = todayIso();
+  const displayName = useDisplayName();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: displayName follows t
+  const cardText = useMemo<CardText>(() => ({ t, displayName }), [t]);
 
   const members = useMemo(
     () => new Map<string, User>(channel.members.map((m) => [m.userId, m.user])),
@@ -237,6 +241,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
                 column={column}
                 members={members}
                 today={today}
+                text={cardText}
                 onOpenTask={handleOpenTask}
                 onAddTask={handleAddTask}
                 onDeleteList={handleDeleteList}
@@ -261,6 +266,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
                   active.task.assignedToId ? members.get(active.task.assignedToId) : undefined
                 }
                 today={today}
+                text={cardText}
               />
             </div>
           ) : active?.type === 'list' ? (

@@ -1,19 +1,25 @@
 import { useSortable } from '@dnd-kit/sortable';
+import type { TFunction } from 'i18next';
 import { CalendarIcon, MessageSquareTextIcon } from 'lucide-react';
 import { type KeyboardEvent, memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Task } from '#shared/boards';
 import type { User } from '#shared/users';
 import { UserAvatar } from '@/components/user-avatar';
-import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 import { type DndData, taskDndId, translate } from '../lib/dnd';
 import { isOverdue, shortDueDate } from '../lib/due-date';
+
+/** What every card needs from i18next, passed down once: no hook per card among hundreds. */
+export interface CardText {
+  t: TFunction;
+  displayName: (user: User) => string;
+}
 
 interface TaskCardBodyProps {
   task: Task;
   assignee: User | undefined;
   today: string;
+  text: CardText;
 }
 
 /**
@@ -24,9 +30,9 @@ export const TaskCardBody = memo(function TaskCardBody({
   task,
   assignee,
   today,
+  text,
 }: TaskCardBodyProps) {
-  const { t } = useTranslation();
-  const displayName = useDisplayName();
+  const { t, displayName } = text;
   const overdue = task.dueDate !== null && isOverdue(task.dueDate, today);
   const name = assignee ? displayName(assignee) : null;
   return (
@@ -93,7 +99,7 @@ export const SortableTaskCard = memo(function SortableTaskCard({
   onOpen,
   ...body
 }: SortableTaskCardProps) {
-  const { t } = useTranslation();
+  const { t } = body.text;
   const data: DndData = { type: 'task', task: body.task };
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: taskDndId(body.task.id),
