@@ -271,6 +271,21 @@ describe('tasks', () => {
     expect((await getBoard(bob, board.id)).body).toEqual(detail);
   });
 
+  it('ten cards dropped at once into the same slot all get distinct positions', async () => {
+    const { board, done, tasks } = await setUp(10);
+    const results = await Promise.all(
+      tasks.map((task, i) => moveTask(i % 2 === 0 ? alice : bob, task.id, done.id, 0)),
+    );
+    for (const r of results) expect(r.status).toBe(200);
+    const column = (await getBoard(alice, board.id)).body.lists[1]?.tasks ?? [];
+    expect(column).toHaveLength(10);
+    expect(new Set(column.map((t) => t.position)).size).toBe(10);
+    // The last answer of each card is where it is: every client applying them agrees.
+    for (const r of results) {
+      expect(column.find((t) => t.id === r.body.id)?.position).toBe(r.body.position);
+    }
+  });
+
   it('refuses to move a task to a list of another channel, even one the caller belongs to', async () => {
     const { todo, tasks } = await setUp(1);
     const other = await setUp(0);
