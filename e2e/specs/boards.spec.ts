@@ -147,6 +147,7 @@ test.describe('boards', () => {
     await expect(
       bobChat.message('relire la maquette').getByText('Tâche dans la liste En cours'),
     ).toBeAttached();
+    await bob.page.screenshot({ path: `${SHOTS}/message-chip-1280.png` });
 
     // The card links back to its message.
     const board = new BoardUi(alice.page);
@@ -164,9 +165,15 @@ test.describe('boards', () => {
     const a = new BoardUi(alice.page);
     await a.tab.tap();
     await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    // The columns scroll inside the board: the page itself stays as wide as the phone.
+    expect(await alice.page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await alice.page.screenshot({ path: `${SHOTS}/board-390.png` });
     await a.card('Préparer la démo').tap();
     await expect(a.taskDialog).toBeVisible();
+    // The dialog's opening animation has ended: the shot shows where it rests.
+    await alice.page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
     await alice.page.screenshot({ path: `${SHOTS}/board-task-390.png` });
   });
 });

@@ -53,7 +53,7 @@ export const BoardColumn = memo(function BoardColumn({
       data-list-id={id}
       style={{ transform: translate(sortable.transform), transition: sortable.transition }}
       className={cn(
-        'flex max-h-full w-72 shrink-0 flex-col rounded-xl border bg-muted/40',
+        'relative flex max-h-full w-[min(18rem,85vw)] shrink-0 flex-col rounded-xl border bg-muted/40',
         sortable.isDragging && 'opacity-40',
       )}
     >

@@ -47,7 +47,9 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
   };
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    // contain: inline-size: the columns scroll inside the tab instead of widening the page
+    // (their width would otherwise count in the layout's minimum width, on a phone too).
+    <div className="flex h-full min-h-0 min-w-0 flex-col [contain:inline-size]">
       <div className="flex items-center gap-2 border-b px-3 py-2 sm:px-4">
         {current ? (
           <>

@@ -233,7 +233,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
           screenReaderInstructions: { draggable: t('kanban.dnd.instructions') },
         }}
       >
-        <div className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-3 sm:p-4">
+        <div className="relative flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-3 sm:p-4">
           <SortableContext items={listIds} strategy={horizontalListSortingStrategy}>
             {columns.map((column) => (
               <BoardColumn
