@@ -297,6 +297,31 @@ describe('tasks', () => {
   });
 });
 
+describe('members leaving', () => {
+  it('unassigns a member who leaves the channel from its tasks', async () => {
+    const { channel, board, todo } = await setUp(0);
+    const task = (
+      await createTask(alice, todo.id, { title: 'Pour Bob', assignedToId: bob.user.id })
+    ).body;
+    const aliceSocket = await open(alice);
+    expect((await bob.client.post(`/api/channels/${channel.id}/leave`)).status).toBeLessThan(300);
+    const event = await aliceSocket.next<Extract<ServerEvent, { type: 'task_saved' }>>(
+      isEvent('task_saved', { channelId: channel.id }),
+    );
+    expect(event.task).toMatchObject({ id: task.id, assignedToId: null });
+    expect((await getBoard(alice, board.id)).body.lists[0]?.tasks[0]?.assignedToId).toBeNull();
+    expect(saved).toContainEqual({
+      task: {
+        id: task.id,
+        channelId: channel.id,
+        title: 'Pour Bob',
+        dueDate: null,
+        assigneeId: null,
+      },
+    });
+  });
+});
+
 /** The channel a deleted task belonged to, as the taskDeleted event names it. */
 function deletedChannel(task: Task): string | undefined {
   return saved.find((e) => e.task.id === task.id)?.task.channelId;

@@ -24,6 +24,7 @@ import {
   moveList,
   renameList,
 } from './service';
+import { subscribeBoards } from './subscriptions';
 import { createTask, deleteTask, listMessageTasks, moveTask, updateTask } from './tasks';
 
 type ById = { Params: { id: string } };
@@ -34,6 +35,7 @@ export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void
   const boardId = (p: { id: string }) => idParam(p.id, BOARD_NOT_FOUND);
   const listId = (p: { id: string }) => idParam(p.id, LIST_NOT_FOUND);
   const taskId = (p: { id: string }) => idParam(p.id, TASK_NOT_FOUND);
+  subscribeBoards(ctx, app.log);
 
   app.get<ById>('/api/channels/:id/boards', async (request) => {
     const user = requireUser(request);

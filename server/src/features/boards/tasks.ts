@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type {
   MessageTask,
   Task,
@@ -193,4 +193,34 @@ export async function listMessageTasks(db: Db, channelId: string): Promise<Messa
     .innerJoin(boards, eq(boards.id, lists.boardId))
     .where(and(eq(boards.channelId, channelId), isNotNull(tasks.messageId)));
   return rows.map((r) => ({ ...r, messageId: r.messageId as string }));
+}
+
+/**
+ * A member who leaves the channel (or is removed) is no longer assignable there: their tasks
+ * of the channel become unassigned, announced like an edit.
+ */
+export async function unassignMember(deps: Deps, channelId: string, userId: string): Promise<void> {
+  const channelLists = deps.db
+    .select({ id: lists.id })
+    .from(lists)
+    .innerJoin(boards, eq(boards.id, lists.boardId))
+    .where(eq(boards.channelId, channelId));
+  const rows = await deps.db
+    .update(tasks)
+    .set({ assignedToId: null, updatedAt: sql`now()` })
+    .where(and(eq(tasks.assignedToId, userId), inArray(tasks.listId, channelLists)))
+    .returning();
+  if (rows.length === 0) return;
+  const boardOf = new Map(
+    (
+      await deps.db
+        .select({ id: lists.id, boardId: lists.boardId })
+        .from(lists)
+        .where(inArray(lists.id, [...new Set(rows.map((r) => r.listId))]))
+    ).map((l) => [l.id, l.boardId]),
+  );
+  for (const row of rows) {
+    const boardId = boardOf.get(row.listId);
+    if (boardId) await announceTask(deps, row, boardId, channelId);
+  }
 }
