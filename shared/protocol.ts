@@ -25,6 +25,7 @@
  * module gathers them into the one typed union both sides use.
  */
 import { z } from 'zod';
+import type { BoardEvent } from './protocol/boards';
 import {
   type CallEvent,
   VideoAnswerFrameSchema,
@@ -105,7 +106,8 @@ export type ServerEvent =
   | NotificationEvent
   | VideoRoomEvent
   | VoiceEvent
-  | CallEvent;
+  | CallEvent
+  | BoardEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerCallRoutes } from './calls/routes';
 import { registerChannelRoutes } from './channels/routes';
@@ -33,4 +34,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerVoiceRoutes(app, ctx);
   registerCallRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
+  registerBoardRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { User } from '#shared/users';
 import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
+import { useBoardEvents } from '@/features/boards/hooks/use-board-events';
 import { CallLayerLoader } from '@/features/calls/components/call-layer-loader';
 import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
 import { useFileEvents } from '@/features/files/hooks/use-file-events';
@@ -22,6 +23,7 @@ function FeatureEvents({ user }: { user: User }) {
   useFriendEvents();
   useFileEvents();
   useNotificationEvents();
+  useBoardEvents();
   useSessionEnd();
   return null;
 }

@@ -1,8 +1,18 @@
-import { index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { BOARD_NAME_MAX, LIST_NAME_MAX, TASK_TITLE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
+import { messages } from '../messages/schema';
 
 export const boards = pgTable(
   'boards',
@@ -24,7 +34,8 @@ export const lists = pgTable(
     id: id(),
     boardId: ownedBy('board_id', () => boards.id),
     name: varchar('name', { length: LIST_NAME_MAX }).notNull(),
-    position: integer('position').notNull().default(0),
+    /** Fractional: a move writes one row, between its neighbours (docs/boards.md). */
+    position: doublePrecision('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,13 +52,17 @@ export const tasks = pgTable(
     assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
-    dueDate: tz('due_date'),
-    position: integer('position').notNull().default(0),
+    /** A calendar day (SPEC §5: a date or null), no time and no zone. */
+    dueDate: date('due_date', { mode: 'string' }),
+    position: doublePrecision('position').notNull().default(0),
+    /** The message the task was made from ("Créer une tâche"); kept null if it is deleted. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('tasks_list_position_idx').on(t.listId, t.position),
     index('tasks_assignee_idx').on(t.assignedToId),
+    index('tasks_message_idx').on(t.messageId),
   ],
 );

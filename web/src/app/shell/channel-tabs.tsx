@@ -1,9 +1,9 @@
 import { lazy } from 'react';
+import { boardTab } from '@/features/boards/channel-tabs';
 import { membersTab } from '@/features/channels/channel-tabs';
 import { filesTab } from '@/features/files/channel-tabs';
 import { chatTab } from '@/features/messages/channel-tabs';
 import type { ChannelTab, ChannelTabPanelProps } from '@/lib/shell';
-import { boardSoonTab } from './coming-soon-tabs';
 
 const VoicePanel = lazy(() =>
   import('@/features/voice/components/voice-panel').then((module) => ({
@@ -22,7 +22,7 @@ function ChatOrVoicePanel(props: ChannelTabPanelProps) {
  */
 export const channelTabs: readonly ChannelTab[] = [
   { ...chatTab, Panel: ChatOrVoicePanel },
-  boardSoonTab,
+  boardTab,
   filesTab,
   membersTab,
 ];

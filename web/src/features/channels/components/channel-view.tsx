@@ -1,7 +1,7 @@
 import { Loader2Icon, SearchXIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { ChannelWithMembers } from '#shared/channels';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -80,6 +80,12 @@ function ChannelTabs({
   const { t } = useTranslation();
   const tabs = registered.filter((tab) => tab.appliesTo?.(channel) ?? true);
   const [current, setCurrent] = useState(tabs[0]?.id);
+  // A message's permalink (?message=, e.g. from a board card) shows it in the first tab, the chat.
+  const wantsMessage = new URLSearchParams(useSearch()).has('message');
+  const firstTab = tabs[0]?.id;
+  useEffect(() => {
+    if (wantsMessage) setCurrent(firstTab);
+  }, [wantsMessage, firstTab]);
   // One visit of the channel: the chat tab may come and go, the unread line stays put.
   const readAtOpen = useReadPositionAtOpen(channel.id);
   const hasMembersTab = tabs.some((tab) => tab.id === MEMBERS_TAB_ID);

@@ -4,6 +4,7 @@ import {
   MoreHorizontalIcon,
   PencilIcon,
   SmilePlusIcon,
+  SquareKanbanIcon,
   Trash2Icon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -56,7 +57,7 @@ function ActionButton({
 
 /**
  * The hover toolbar (docs/product.md §2): add reaction (8 quick emojis + full picker), reply in
- * thread, copy link, and for the author only, a menu with edit and delete.
+ * thread, copy link, and a menu: create a task, and for the author only, edit and delete.
  */
 export function MessageActions({
   message,
@@ -64,12 +65,15 @@ export function MessageActions({
   onEdit,
   onDelete,
   onOpenChange,
+  createTask,
 }: {
   message: Message;
   inThread: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onOpenChange: (open: boolean) => void;
+  /** "Créer une tâche" (the boards feature), for every message. */
+  createTask: { label: string; start: () => void };
 }) {
   const { t } = useTranslation();
   const { me, openThread } = useChat();
@@ -123,7 +127,7 @@ export function MessageActions({
       >
         <LinkIcon className={cn('size-4', copied && 'text-online')} aria-hidden />
       </ActionButton>
-      {isMine ? (
+      {
         <DropdownMenu onOpenChange={onOpenChange}>
           <DropdownMenuTrigger asChild>
             <ActionButton label={t('messages.actions.more')}>
@@ -132,18 +136,26 @@ export function MessageActions({
           </DropdownMenuTrigger>
           {/* Focus goes back to the page, not to a toolbar that would then stay on screen. */}
           <DropdownMenuContent align="end" onCloseAutoFocus={(event) => event.preventDefault()}>
-            <DropdownMenuItem onSelect={onEdit}>
-              <PencilIcon aria-hidden />
-              {t('messages.actions.edit')}
+            <DropdownMenuItem onSelect={createTask.start}>
+              <SquareKanbanIcon aria-hidden />
+              {createTask.label}
             </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-              <Trash2Icon aria-hidden />
-              {t('messages.actions.delete')}
-            </DropdownMenuItem>
+            {isMine ? (
+              <>
+                <DropdownMenuItem onSelect={onEdit}>
+                  <PencilIcon aria-hidden />
+                  {t('messages.actions.edit')}
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+                  <Trash2Icon aria-hidden />
+                  {t('messages.actions.delete')}
+                </DropdownMenuItem>
+              </>
+            ) : null}
           </DropdownMenuContent>
         </DropdownMenu>
-      ) : null}
+      }
     </div>
   );
 }

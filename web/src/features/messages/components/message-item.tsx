@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_PLACEHOLDER, type Message } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useMessageTask } from '@/features/boards/hooks/use-message-task';
 import { useMessageAttachments } from '@/features/files/hooks/use-message-attachments';
 import { cn } from '@/lib/utils';
 import { useLongPress } from '../hooks/use-long-press';
@@ -113,6 +114,7 @@ export const MessageItem = memo(function MessageItem({
   const [deleting, setDeleting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [active, setActive] = useState(false);
+  const task = useMessageTask(message);
   // The toolbar (popover, menu, tooltips) mounts only for the row in use: with thousands
   // of rows scrolling by, idle rows stay cheap.
   const [hovered, setHovered] = useState(false);
@@ -243,6 +245,7 @@ export const MessageItem = memo(function MessageItem({
               </button>
             </div>
           ) : null}
+          {task.chips}
           {message.pending ? null : <ReactionBar message={message} />}
           {inThread || message.pending ? null : <ReplySummary message={message} />}
         </div>
@@ -259,6 +262,7 @@ export const MessageItem = memo(function MessageItem({
               setMenuOpen(false);
               setDeleting(true);
             }}
+            createTask={{ label: task.label, start: task.startTask }}
             onOpenChange={setMenuOpen}
           />
         )}
@@ -280,6 +284,7 @@ export const MessageItem = memo(function MessageItem({
           />
         </Suspense>
       ) : null}
+      {task.dialog}
     </>
   );
 });

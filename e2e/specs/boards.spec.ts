@@ -1,0 +1,179 @@
+import { mkdirSync } from 'node:fs';
+import { type Actor, expect, PHONE, test } from '../fixtures';
+import { BoardUi } from '../pages/board';
+import { ChatUi } from '../pages/chat';
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+interface Seed {
+  channelId: string;
+  boardId: string;
+  lists: Record<string, string>;
+}
+
+/** Alice's channel with Bob in it, a board with two lists and a few cards, through the API. */
+async function seedBoard(alice: Actor, bob: Actor, cards: string[]): Promise<Seed> {
+  await Promise.all([
+    alice.signUpViaApi({ displayName: 'Alice' }),
+    bob.signUpViaApi({ displayName: 'Bob' }),
+  ]);
+  const api = alice.page.request;
+  const name = `projet-${Math.random().toString(36).slice(2, 7)}`;
+  const channel = await (
+    await api.post('/api/channels', { data: { name, type: 'channel' } })
+  ).json();
+  const invite = await (await api.post(`/api/channels/${channel.id}/invites`)).json();
+  const joined = await bob.page.request.post(`/api/channel-invites/${invite.inviteCode}/join`);
+  expect(joined.ok()).toBe(true);
+  const board = await (
+    await api.post(`/api/channels/${channel.id}/boards`, { data: { name: 'Sprint 12' } })
+  ).json();
+  const lists: Record<string, string> = {};
+  for (const list of ['À faire', 'En cours']) {
+    lists[list] = (
+      await (await api.post(`/api/boards/${board.id}/lists`, { data: { name: list } })).json()
+    ).id;
+  }
+  for (const [i, title] of cards.entries()) {
+    const res = await api.post(`/api/lists/${lists['À faire']}/tasks`, {
+      data: {
+        title,
+        labels: i === 0 ? ['urgent', 'démo'] : [],
+        dueDate: i === 0 ? '2020-03-12' : i === 1 ? '2099-06-01' : null,
+        assignedToId:
+          i === 1 ? (await bob.page.request.get('/api/auth/user').then((r) => r.json())).id : null,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  return { channelId: channel.id, boardId: board.id, lists };
+}
+
+test.describe('boards', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a card dragged by alice moves live in bob’s window; a card moved by keyboard too', async ({
+    alice,
+    bob,
+  }) => {
+    const seed = await seedBoard(alice, bob, [
+      'Écrire la doc',
+      'Préparer la démo',
+      'Corriger le bug',
+    ]);
+    const a = new BoardUi(alice.page);
+    const b = new BoardUi(bob.page);
+    await Promise.all([
+      alice.page.goto(`/channel/${seed.channelId}`),
+      bob.page.goto(`/channel/${seed.channelId}`),
+    ]);
+    await Promise.all([a.open(), b.open()]);
+    await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo', 'Corriger le bug']);
+    await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo', 'Corriger le bug']);
+    // SPEC §2: counts, short French due dates (red when overdue), labels, assignee.
+    await expect(a.column('À faire').getByText('3 tâches')).toBeAttached();
+    await expect(a.card('Écrire la doc')).toContainText('12 mars');
+    await expect(a.card('Préparer la démo')).toContainText('1 juin');
+    await alice.page.screenshot({ path: `${SHOTS}/board-1280.png` });
+
+    // Alice drags the first card onto the "En cours" column's only slot: Bob sees it move.
+    await a.drag(a.card('Corriger le bug'), a.column('En cours').locator('ol'));
+    await a.expectTitles('En cours', ['Corriger le bug']);
+    await b.expectTitles('En cours', ['Corriger le bug']);
+    await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+
+    // Within a list, by the mouse.
+    await a.drag(a.card('Préparer la démo'), a.card('Écrire la doc'));
+    await b.expectTitles('À faire', ['Préparer la démo', 'Écrire la doc']);
+
+    // By the keyboard: focus a card, Space to pick it up, an arrow, Space to drop.
+    const card = a.card('Préparer la démo');
+    await card.focus();
+    await alice.page.keyboard.press('Space');
+    const live = alice.page.getByRole('status').filter({ hasText: 'Préparer la démo' });
+    await expect(live).toContainText('Carte « Préparer la démo » saisie, position 1 sur 2');
+    await alice.page.keyboard.press('ArrowDown');
+    await alice.page.keyboard.press('Space');
+    await expect(live).toContainText('déposée dans la liste À faire, position 2');
+    await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+
+    // Edits come live too: Bob renames the card, Alice sees it.
+    await b.card('Écrire la doc').click();
+    await b.taskDialog.getByLabel('Titre').fill('Écrire la doc des tableaux');
+    await b.taskDialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(a.card('Écrire la doc des tableaux')).toBeVisible();
+  });
+
+  test('a message becomes a task from its menu, and shows the task’s list live', async ({
+    alice,
+    bob,
+  }) => {
+    const seed = await seedBoard(alice, bob, []);
+    const sent = await bob.page.request.post(`/api/channels/${seed.channelId}/messages`, {
+      data: {
+        content: 'Il faut relire la **maquette** avant vendredi',
+        clientId: crypto.randomUUID(),
+      },
+    });
+    expect(sent.status()).toBe(201);
+    await Promise.all([
+      alice.page.goto(`/channel/${seed.channelId}`),
+      bob.page.goto(`/channel/${seed.channelId}`),
+    ]);
+    const chat = new ChatUi(alice.page);
+    const message = chat.message('relire la maquette');
+    await chat.act(message, "Plus d'actions");
+    await alice.page.getByRole('menuitem', { name: 'Créer une tâche' }).click();
+    const dialog = alice.page.getByRole('dialog', { name: 'Créer une tâche depuis un message' });
+    await expect(dialog.getByLabel('Titre')).toHaveValue(
+      'Il faut relire la maquette avant vendredi',
+    );
+    await expect(dialog.getByLabel('Liste')).toHaveValue(seed.lists['À faire'] ?? '');
+    await dialog.getByRole('button', { name: 'Créer la tâche' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The message shows the task's list, in both windows, and follows a move live.
+    const bobChat = new ChatUi(bob.page);
+    await expect(
+      bobChat.message('relire la maquette').getByText('Tâche dans la liste À faire'),
+    ).toBeAttached();
+    const tasks = await (await alice.page.request.get(`/api/boards/${seed.boardId}`)).json();
+    const taskId = tasks.lists[0].tasks[0].id;
+    await alice.page.request.post(`/api/tasks/${taskId}/move`, {
+      data: { listId: seed.lists['En cours'], index: 0 },
+    });
+    await expect(
+      bobChat.message('relire la maquette').getByText('Tâche dans la liste En cours'),
+    ).toBeAttached();
+    await bob.page.screenshot({ path: `${SHOTS}/message-chip-1280.png` });
+
+    // The card links back to its message.
+    const board = new BoardUi(alice.page);
+    await board.open();
+    await board.card('relire la maquette').click();
+    await board.taskDialog.getByRole('link', { name: "Voir le message d'origine" }).click();
+    await expect(chat.message('relire la maquette')).toBeVisible();
+  });
+
+  test('the board at phone size', async ({ actor }) => {
+    const alice = await actor('Alice', { viewport: PHONE });
+    const bob = await actor('Bob');
+    const seed = await seedBoard(alice, bob, ['Écrire la doc', 'Préparer la démo']);
+    await alice.page.goto(`/channel/${seed.channelId}`);
+    const a = new BoardUi(alice.page);
+    await a.tab.tap();
+    await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    // The columns scroll inside the board: the page itself stays as wide as the phone.
+    expect(await alice.page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await alice.page.screenshot({ path: `${SHOTS}/board-390.png` });
+    await a.card('Préparer la démo').tap();
+    await expect(a.taskDialog).toBeVisible();
+    // The dialog's opening animation has ended: the shot shows where it rests.
+    await alice.page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+    await alice.page.screenshot({ path: `${SHOTS}/board-task-390.png` });
+  });
+});

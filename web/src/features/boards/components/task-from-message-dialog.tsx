@@ -1,0 +1,27 @@
+import type { Message } from '#shared/messages';
+import { useChannel } from '@/features/channels/api/get-channel';
+import { TaskDialog } from './task-dialog';
+
+interface TaskFromMessageDialogProps {
+  message: Pick<Message, 'id' | 'channelId' | 'content'>;
+  onClose: () => void;
+}
+
+/** "Créer une tâche" on a message: the task dialog, filled from the message and linked to it. */
+export function TaskFromMessageDialog({ message, onClose }: TaskFromMessageDialogProps) {
+  const channel = useChannel(message.channelId);
+  return (
+    <TaskDialog
+      mode={{
+        kind: 'message',
+        channelId: message.channelId,
+        messageId: message.id,
+        content: message.content,
+      }}
+      members={channel.data?.members ?? []}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    />
+  );
+}
