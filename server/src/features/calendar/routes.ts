@@ -7,6 +7,7 @@ import { idParam } from '../channels/access';
 import { registerCalendarConnectionRoutes } from './connection-routes';
 import { getFeed, regenerateFeed, renderFeed, revokeFeed } from './feed';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
+import { subscribeToTasks } from './task-subscriptions';
 
 type ById = { Params: { id: string } };
 
@@ -17,6 +18,7 @@ const originOf = (ctx: AppContext, request: FastifyRequest) =>
 /** docs/calendar.md: a user's own events, their private ICS feed. */
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCalendarConnectionRoutes(app, ctx);
+  subscribeToTasks(ctx);
   const eventId = (params: { id: string }) => idParam(params.id, EVENT_NOT_FOUND);
 
   app.get('/api/calendar/events', async (request) => {
