@@ -4,6 +4,7 @@ import {
   MessageSquareTextIcon,
   PencilIcon,
   SmilePlusIcon,
+  SquareKanbanIcon,
   Trash2Icon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +57,7 @@ export function MessageActionSheet({
   onOpenChange,
   onEdit,
   onDelete,
+  createTask,
 }: {
   message: Message;
   inThread: boolean;
@@ -63,6 +65,8 @@ export function MessageActionSheet({
   onOpenChange: (open: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** "Créer une tâche" (the boards feature's, through message-item). */
+  createTask?: { label: string; start: () => void };
 }) {
   const { t } = useTranslation();
   const { me, openThread } = useChat();
@@ -134,6 +138,13 @@ export function MessageActionSheet({
             label={t('messages.actions.copyLink')}
             onSelect={copy(messagePermalink(message), t('messages.actions.linkCopied'))}
           />
+          {createTask ? (
+            <SheetAction
+              icon={SquareKanbanIcon}
+              label={createTask.label}
+              onSelect={close(createTask.start)}
+            />
+          ) : null}
           {isMine ? (
             <>
               <SheetAction

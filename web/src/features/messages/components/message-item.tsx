@@ -281,6 +281,7 @@ export const MessageItem = memo(function MessageItem({
             onOpenChange={setSheetOpen}
             onEdit={() => setEditing(true)}
             onDelete={() => setDeleting(true)}
+            createTask={{ label: task.label, start: task.startTask }}
           />
         </Suspense>
       ) : null}
