@@ -8,9 +8,13 @@ import { removeTaskEvent, upsertTaskEvent } from './task-events';
  * overtaken by it); different tasks go in parallel.
  */
 export function subscribeToTasks(ctx: Pick<AppContext, 'db' | 'events'>): void {
-  const queues = new Map<string, Promise<unknown>>();
-  const inOrder = (taskId: string, work: () => Promise<unknown>) => {
-    const next = (queues.get(taskId) ?? Promise.resolve()).catch(() => {}).then(work);
+  const queues = new Map<string, Promise<void>>();
+  const inOrder = (taskId: string, work: () => Promise<unknown>): Promise<void> => {
+    const next = (queues.get(taskId) ?? Promise.resolve())
+      .catch(() => {})
+      .then(async () => {
+        await work();
+      });
     queues.set(taskId, next);
     const forget = () => {
       if (queues.get(taskId) === next) queues.delete(taskId);
