@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'channel_message',
   'reaction',
   'channel_invite',
+  'friend_request',
+  'friend_accepted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

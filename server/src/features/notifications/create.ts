@@ -45,7 +45,10 @@ export async function notifyMessage(
   const actor = userDisplayName(message.user) ?? 'Quelqu’un';
   const isDirect = context.channelType === 'direct';
   const channel = `#${context.channelName}`;
-  const titles: Record<Exclude<NotificationType, 'reaction' | 'channel_invite'>, string> = {
+  const titles: Record<
+    Exclude<NotificationType, 'reaction' | 'channel_invite' | 'friend_request' | 'friend_accepted'>,
+    string
+  > = {
     direct_message: title(`Message de ${actor}`),
     mention: title(`${actor} vous a mentionné dans ${channel}`),
     thread_reply: title(`${actor} a répondu dans un fil de ${channel}`),
@@ -130,6 +133,31 @@ export async function notifyReaction(
     left join ${notificationPreferences} p on p.user_id = m.user_id
     ${settingsJoin(sql`m.user_id`, event.channelId)}
     where m.user_id = ${event.authorId}::uuid and coalesce(p.reactions, true) and ${notSilenced}
+    returning id`);
+  return ids(rows);
+}
+
+/**
+ * A friend request reached `userId`, or the one they sent was accepted (docs/friends.md):
+ * a system notice, gated by the system notifications preference, with no channel.
+ */
+export async function notifyFriend(
+  db: Db,
+  event: { userId: string; by: string; type: 'friend_request' | 'friend_accepted' },
+  actorName: string | null,
+): Promise<string[]> {
+  const actor = actorName ?? 'Quelqu’un';
+  const text = title(
+    event.type === 'friend_request'
+      ? `${actor} vous a envoyé une demande d’ami`
+      : `${actor} a accepté votre demande d’ami`,
+  );
+  const rows = await db.execute(sql`
+    insert into ${notifications} (user_id, type, title, triggered_by_user_id)
+    select ${event.userId}::uuid, ${event.type}, ${text}, ${event.by}::uuid
+    where coalesce(
+      (select system_notifications from ${notificationPreferences} where user_id = ${event.userId}::uuid),
+      true)
     returning id`);
   return ids(rows);
 }

@@ -344,6 +344,35 @@ describe('reading', () => {
   });
 });
 
+describe('friend requests', () => {
+  it('tell the recipient of a request and the sender of its acceptance, never the actor', async () => {
+    const sent = await alice.client.post<{ id: string }>('/api/friend-requests', {
+      toUserId: bob.user.id,
+    });
+    expect(sent.status).toBe(201);
+    const [request] = await list(bob);
+    expect(request).toMatchObject({
+      type: 'friend_request',
+      channelId: null,
+      triggeredBy: { id: alice.user.id },
+    });
+    expect(await list(alice)).toEqual([]);
+
+    expect((await bob.client.patch(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(
+      200,
+    );
+    const [accepted] = await list(alice);
+    expect(accepted).toMatchObject({ type: 'friend_accepted', triggeredBy: { id: bob.user.id } });
+    expect((await list(bob)).map((n) => n.type)).toEqual(['friend_request']);
+  });
+
+  it('are system notifications: off with that preference', async () => {
+    await setPreferences(bob, { systemNotifications: false });
+    await alice.client.post('/api/friend-requests', { toUserId: bob.user.id });
+    expect(await list(bob)).toEqual([]);
+  });
+});
+
 describe('preferences', () => {
   it('default to all on, and take exactly six booleans', async () => {
     const got = await bob.client.get<NotificationPreferences>('/api/notifications/preferences');

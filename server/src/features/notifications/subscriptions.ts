@@ -5,7 +5,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
-import { notifyAdded, notifyMessage, notifyReaction } from './create';
+import { notifyAdded, notifyFriend, notifyMessage, notifyReaction } from './create';
 import { deliver, type NotificationSink } from './deliver';
 import { forgetChannel, markChannelNotificationsRead } from './service';
 
@@ -57,6 +57,29 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
       const actorName = await nameOf(by);
       const ids = await notifyAdded(deps.db, { channelId, userId, by }, { ...ctx, actorName });
       await deliver(deps, ids, sinks);
+    }),
+  );
+
+  deps.events.on('friendRequestSent', ({ fromUserId, toUserId }) =>
+    serial.run(`friends:${toUserId}`, async () => {
+      const actorName = await nameOf(fromUserId);
+      const type = 'friend_request' as const;
+      await deliver(
+        deps,
+        await notifyFriend(deps.db, { userId: toUserId, by: fromUserId, type }, actorName),
+        sinks,
+      );
+    }),
+  );
+  deps.events.on('friendRequestAccepted', ({ fromUserId, toUserId }) =>
+    serial.run(`friends:${fromUserId}`, async () => {
+      const actorName = await nameOf(toUserId);
+      const type = 'friend_accepted' as const;
+      await deliver(
+        deps,
+        await notifyFriend(deps.db, { userId: fromUserId, by: toUserId, type }, actorName),
+        sinks,
+      );
     }),
   );
 

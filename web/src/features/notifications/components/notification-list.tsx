@@ -9,6 +9,7 @@ import {
   MessagesSquareIcon,
   SmileIcon,
   UserPlusIcon,
+  UsersIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -32,6 +33,8 @@ const ICONS: Record<NotificationType, typeof AtSignIcon> = {
   channel_message: HashIcon,
   reaction: SmileIcon,
   channel_invite: UserPlusIcon,
+  friend_request: UserPlusIcon,
+  friend_accepted: UsersIcon,
 };
 
 /** The bell's popover: newest first, 400 px high, a click marks read and opens the message. */

@@ -7,6 +7,7 @@ import type { Notification } from '#shared/notifications';
 export function notificationHref(
   n: Pick<Notification, 'type' | 'channelId' | 'messageId'>,
 ): string {
+  if (n.type === 'friend_request' || n.type === 'friend_accepted') return '/friends';
   if (!n.channelId) return '/';
   const channel = `/channel/${n.channelId}`;
   if (!n.messageId || n.type === 'channel_message') return channel;
