@@ -638,7 +638,7 @@ export class Hub implements Realtime {
    * catches up from the last seq it saw before the loss, and no live event can move that
    * mark past the gap (docs/realtime.md, "Losing the broker"). Then every socket's topics are
    * reloaded from the topic kinds and this node's users re-declared; a socket whose topics
-   * changed meanwhile (a channel joined during the outage) is told to catch up once more.
+   * changed meanwhile (a topic granted during the outage) is told to catch up once more.
    */
   resync(): Promise<void> {
     const resync = frame({ type: 'resync' });
