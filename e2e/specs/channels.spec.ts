@@ -96,7 +96,7 @@ test.describe('channels', () => {
     await expect(b.joinCodeDialog.getByText('Invité par Alice')).toBeVisible();
     await shot(bob.page, 'desktop-join-code-dialog');
     await b.joinCodeDialog.getByRole('button', { name: 'Rejoindre', exact: true }).click();
-    await expect(b.toast).toContainText('Canal rejoint !');
+    await expect(b.toast).toContainText('Groupe rejoint !');
     await expect(b.joinCodeDialog).toBeHidden();
     await expect(bob.page).toHaveURL(/\/$/);
     await expect(b.heading(name)).toBeVisible();

@@ -17,8 +17,9 @@ const BUDGETS = {
   /** A signed-in channel view: the entry, the app, the signed-in shell and the home screen. */
   channelView: {
     // Today's ceiling, not the goal: the goal is 160 KB (docs/performance.md says what stands
-    // in the way); lower this as the page gets lighter.
-    kb: 325,
+    // in the way); lower this as the page gets lighter. Raised from 325 once, with the eight
+    // features of 2026-11-25 (340.7 KB measured; docs/performance.md, "First-load JavaScript").
+    kb: 342,
     chunks: [
       'index.html',
       'src/app/app.tsx',
