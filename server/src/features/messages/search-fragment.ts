@@ -18,9 +18,20 @@ import { messages } from './schema';
 const vector = sql.raw('m.search_vector');
 
 /**
+ * How many matches are gathered through the GIN index before a word counts as common
+ * (docs/search.md, "Plans"). Below it, every match is in hand and sorting them is cheap;
+ * past it, walking messages_created_idx backwards finds a page within a few rows.
+ */
+export const GIN_FIRST = 2000;
+
+/**
  * The search feature's candidates from messages, as one parenthesised select of
- * (kind, id, created_at, at) for its UNION ALL: the caller's channels first, then the words
- * on the GIN index, newest first.
+ * (kind, id, created_at) for its UNION ALL: newest first, at most `limit`, in the caller's
+ * channels. With words, the matches are first gathered through the GIN index, up to
+ * GIN_FIRST: the planner cannot tell a rare word from a common one (its statistics give
+ * every uncommon lexeme the same guess, 5,000 rows in a million) and would otherwise walk
+ * the whole table backwards for a word that has ten matches. Only when the gathering
+ * overflows does the ordered walk run (a one-time filter on the count).
  */
 export function messageCandidatesSql(f: SearchFilter): SQL {
   const where: SQL[] = [sql`m.channel_id in (${f.channelIds})`];
@@ -32,9 +43,20 @@ export function messageCandidatesSql(f: SearchFilter): SQL {
   if (f.cursor) {
     where.push(sql`(m.created_at, m.id) < (${f.cursor.at}::timestamptz, ${f.cursor.id}::uuid)`);
   }
-  return sql`(select 'message' as kind, m.id, m.created_at from ${messages} m
-    where ${sql.join(where, sql` and `)}
-    order by m.created_at desc, m.id desc limit ${f.limit})`;
+  const matches = sql.join(where, sql` and `);
+  if (!f.tsquery) {
+    return sql`(select 'message' as kind, m.id, m.created_at from ${messages} m
+      where ${matches} order by m.created_at desc, m.id desc limit ${f.limit})`;
+  }
+  return sql`(with hits as materialized (
+      select m.id, m.created_at from ${messages} m where ${matches} limit ${GIN_FIRST})
+    (select 'message' as kind, h.id, h.created_at from hits h
+      where (select count(*) from hits) < ${GIN_FIRST}
+      order by h.created_at desc, h.id desc limit ${f.limit})
+    union all
+    (select 'message' as kind, m.id, m.created_at from ${messages} m
+      where ${matches} and (select count(*) from hits) >= ${GIN_FIRST}
+      order by m.created_at desc, m.id desc limit ${f.limit}))`;
 }
 
 export interface MessageHit {

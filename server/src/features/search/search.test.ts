@@ -6,6 +6,7 @@ import type { MessageSearchResult, SearchPage, SearchResult } from '#shared/sear
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { GIN_FIRST } from '../messages/search-fragment';
 
 let server: TestServer;
 let alice: Actor;
@@ -302,5 +303,42 @@ describe('GET /api/search', () => {
     const res = await search(bob, 'reunion');
     expect(res.body.results.every((r: SearchResult) => r.kind === 'message')).toBe(true);
     expect(contents(res.body).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a word in more messages than the GIN gathering takes', () => {
+  it('pages newest first with no gap or double, and a rare word beside it is still found', async () => {
+    const channel = await buildChannel(alice, { name: `volume-${word().slice(3, 9)}` });
+    const common = word();
+    const rare = word();
+    const count = GIN_FIRST + 30;
+    await server.database.sql`
+      insert into messages (channel_id, user_id, content, seq, created_at)
+      select ${channel.id}::uuid, ${alice.user.id}::uuid, ${common} || ' numéro ' || g, g,
+        now() - make_interval(secs => ${count} - g)
+      from generate_series(1, ${count}) g`;
+    // Written beside the send path, which would take these seqs again.
+    await server.database.sql`
+      insert into messages (channel_id, user_id, content, seq)
+      values (${channel.id}::uuid, ${alice.user.id}::uuid, ${`${common} et ${rare}`}, ${count + 1})`;
+
+    const expected = (
+      await server.database.sql<{ id: string }[]>`
+        select id from messages where channel_id = ${channel.id}::uuid
+        order by created_at desc, id desc limit 60`
+    ).map((r) => r.id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const res = await search(alice, common, cursor);
+      expect(res.status).toBe(200);
+      seen.push(...ids(res.body));
+      cursor = res.body.nextCursor ?? undefined;
+      expect(cursor).toBeTruthy();
+    }
+    expect(seen).toEqual(expected);
+
+    const found = await search(alice, rare);
+    expect(contents(found.body)).toEqual([`${common} et ${rare}`]);
   });
 });
