@@ -1,6 +1,6 @@
 import type { RemoteCalendar } from '#shared/calendar';
 import type { CalendarProviderConfig } from '../../../config';
-import { apiCall, tokenRequest } from './http';
+import { apiCall, oauthGrants } from './http';
 import { type CalendarProvider, type EventWrite, type RemoteEvent, ymd } from './provider';
 
 /** The narrowest scopes: list calendars, and read (or, to export, write) events. */
@@ -63,7 +63,6 @@ const toGoogle = (e: EventWrite) => ({
 /** Google Calendar API v3 and Google's OAuth 2.0 endpoints, with PKCE and offline access. */
 export function googleProvider(config: CalendarProviderConfig): CalendarProvider {
   const api = config.apiUrl;
-  const client = { client_id: config.clientId, client_secret: config.clientSecret };
   const eventsOf = (calendarId: string) =>
     `${api}/calendars/${encodeURIComponent(calendarId)}/events`;
   return {
@@ -84,20 +83,7 @@ export function googleProvider(config: CalendarProviderConfig): CalendarProvider
       }).toString();
       return url.toString();
     },
-    exchangeCode: ({ code, redirectUri, codeVerifier }) =>
-      tokenRequest(config.tokenUrl, {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-        ...client,
-      }),
-    refresh: (refreshToken) =>
-      tokenRequest(config.tokenUrl, {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        ...client,
-      }),
+    ...oauthGrants(config),
     async listCalendars(token) {
       const calendars: RemoteCalendar[] = [];
       let pageToken: string | undefined;

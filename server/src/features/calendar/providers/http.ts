@@ -104,3 +104,27 @@ export async function tokenRequest(url: string, form: Record<string, string>): P
     expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000),
   };
 }
+
+/**
+ * The two grants both providers take at their token endpoint, the same way (OAuth 2.0 with
+ * PKCE, client secret in the form): a code for tokens, and a refresh.
+ */
+export function oauthGrants(config: { tokenUrl: string; clientId: string; clientSecret: string }) {
+  const client = { client_id: config.clientId, client_secret: config.clientSecret };
+  return {
+    exchangeCode: (input: { code: string; redirectUri: string; codeVerifier: string }) =>
+      tokenRequest(config.tokenUrl, {
+        grant_type: 'authorization_code',
+        code: input.code,
+        redirect_uri: input.redirectUri,
+        code_verifier: input.codeVerifier,
+        ...client,
+      }),
+    refresh: (refreshToken: string) =>
+      tokenRequest(config.tokenUrl, {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        ...client,
+      }),
+  };
+}

@@ -1,6 +1,6 @@
 import type { RemoteCalendar } from '#shared/calendar';
 import type { CalendarProviderConfig } from '../../../config';
-import { apiCall, tokenRequest } from './http';
+import { apiCall, oauthGrants } from './http';
 import type { CalendarProvider, EventWrite, RemoteEvent } from './provider';
 
 const READ_SCOPES = 'offline_access Calendars.Read';
@@ -68,7 +68,6 @@ const toGraph = (e: EventWrite) => ({
 /** Microsoft Graph v1.0 (calendarView/delta) and the Microsoft identity platform's OAuth 2.0. */
 export function outlookProvider(config: CalendarProviderConfig): CalendarProvider {
   const api = config.apiUrl;
-  const client = { client_id: config.clientId, client_secret: config.clientSecret };
   const calendarPath = (id: string) => `${api}/me/calendars/${encodeURIComponent(id)}`;
   return {
     authorizeUrl({ redirectUri, state, codeChallenge, write }) {
@@ -86,20 +85,7 @@ export function outlookProvider(config: CalendarProviderConfig): CalendarProvide
       }).toString();
       return url.toString();
     },
-    exchangeCode: ({ code, redirectUri, codeVerifier }) =>
-      tokenRequest(config.tokenUrl, {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-        ...client,
-      }),
-    refresh: (refreshToken) =>
-      tokenRequest(config.tokenUrl, {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        ...client,
-      }),
+    ...oauthGrants(config),
     async listCalendars(token) {
       const calendars: RemoteCalendar[] = [];
       let next: string | undefined = `${api}/me/calendars`;
