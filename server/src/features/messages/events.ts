@@ -9,9 +9,18 @@ declare module '../../events/bus' {
   interface DomainEvents {
     /** A new message is stored (a retry of a stored clientId publishes nothing). */
     messageCreated: { channelId: string; seq: number; message: Message };
-    messageUpdated: { channelId: string; message: Message };
-    /** A message is deleted, with its replies when it was a thread's parent. */
-    messageDeleted: { channelId: string; messageId: string; parentMessageId: string | null };
+    /** An edit; `previousMentions` are the members the text mentioned before it. */
+    messageUpdated: { channelId: string; message: Message; previousMentions: string[] };
+    /**
+     * A message is deleted, with its replies when it was a thread's parent: `deletedIds`
+     * holds every message that went (the message and those replies).
+     */
+    messageDeleted: {
+      channelId: string;
+      messageId: string;
+      parentMessageId: string | null;
+      deletedIds: string[];
+    };
     /** `userId` added a reaction (not taken back) to a message written by `authorId`. */
     reactionAdded: {
       channelId: string;

@@ -28,7 +28,11 @@ export async function editMessage(
     .where(eq(messages.id, messageId));
   const message = await findPresentedMessage(deps.db, messageId);
   if (!message) throw new Error(`message ${messageId} vanished`);
-  deps.events.publish('messageUpdated', { channelId: row.channelId, message });
+  deps.events.publish('messageUpdated', {
+    channelId: row.channelId,
+    message,
+    previousMentions: row.mentions,
+  });
   await publish(deps, 'message_updated', () =>
     deps.realtime.toTopic(channelTopic(row.channelId), {
       type: 'message_updated',
@@ -46,11 +50,13 @@ export async function editMessage(
 export async function deleteMessage(deps: Deps, userId: string, messageId: string): Promise<void> {
   const row = await findMessageForMember(deps.db, messageId, userId);
   if (row.userId !== userId) throw forbidden("Seul l'auteur peut supprimer ce message");
-  await deps.db
+  const deleted = await deps.db
     .delete(messages)
-    .where(or(eq(messages.id, messageId), eq(messages.parentMessageId, messageId)));
+    .where(or(eq(messages.id, messageId), eq(messages.parentMessageId, messageId)))
+    .returning({ id: messages.id });
   const { channelId, parentMessageId } = row;
-  deps.events.publish('messageDeleted', { channelId, messageId, parentMessageId });
+  const deletedIds = deleted.map((d) => d.id);
+  deps.events.publish('messageDeleted', { channelId, messageId, parentMessageId, deletedIds });
   await publish(deps, 'message_deleted', () =>
     deps.realtime.toTopic(channelTopic(row.channelId), {
       type: 'message_deleted',

@@ -183,3 +183,38 @@ export async function notifyAdded(
     returning id`);
   return ids(rows);
 }
+
+/**
+ * An edit made the message mention members it did not mention before (Slack notifies them):
+ * each gets a `mention`, gated as a new message's, unless this message already notified
+ * them as a mention, a direct message or a reply — so editing again never notifies twice.
+ */
+export async function notifyEditMentions(
+  db: Db,
+  message: Message,
+  newlyMentioned: string[],
+  context: MessageContext,
+): Promise<string[]> {
+  if (newlyMentioned.length === 0 || context.channelType === 'direct') return [];
+  const actor = userDisplayName(message.user) ?? 'Quelqu’un';
+  const text = title(`${actor} vous a mentionné dans #${context.channelName}`);
+  const rows = await db.execute(sql`
+    insert into ${notifications}
+      (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
+    select m.user_id, 'mention', ${text}, ${excerpt(message.content)}, ${message.channelId}::uuid,
+      ${message.id}::uuid, ${message.userId}::uuid
+    from (${memberIdsSql(message.channelId)}) m
+    left join ${notificationPreferences} p on p.user_id = m.user_id
+    ${settingsJoin(sql`m.user_id`, message.channelId)}
+    where m.user_id in (${sql.join(
+      newlyMentioned.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      and m.user_id <> ${message.userId}::uuid
+      and coalesce(p.mentions, true) and ${notSilenced}
+      and not exists (select 1 from ${notifications} n
+        where n.user_id = m.user_id and n.message_id = ${message.id}::uuid
+          and n.type in ('mention', 'direct_message', 'thread_reply'))
+    returning id`);
+  return ids(rows);
+}

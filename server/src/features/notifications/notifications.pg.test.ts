@@ -78,3 +78,28 @@ it('unread count and read marks agree across two sockets of one user on two node
     expect(page.body.notifications.map((n) => n.read)).toEqual([true, true]);
   }
 });
+
+it('a deleted message takes its notifications off both nodes’ sockets, live', async () => {
+  const [alice, bob] = await Promise.all([
+    buildUser(node1, { displayName: 'Alice' }),
+    buildUser(node1, { displayName: 'Bob' }),
+  ]);
+  const channel = await buildChannel(alice);
+  await addMember(channel, alice, bob);
+  const b1 = await open(node1, bob);
+  const b2 = await open(node2, bob);
+  const sent = await sendMessage(alice, channel.id, { content: '@Bob oups', mentions: [bob.user.id] });
+  const made = await b1.next<NewNotification>(isEvent('new_notification'));
+  await b2.next(isEvent('new_notification'));
+  // Deleted through node 2: node 1's socket hears it too.
+  expect((await on2(alice).client.delete(`/api/messages/${sent.id}`)).status).toBe(204);
+  for (const s of [b1, b2]) {
+    const gone = await s.next<Extract<ServerEvent, { type: 'notifications_deleted' }>>(
+      isEvent('notifications_deleted'),
+    );
+    expect(gone.notificationIds).toEqual([made.notification.id]);
+    expect(gone.unreadCount).toBe(0);
+  }
+  const page = await bob.client.get<NotificationPage>('/api/notifications');
+  expect(page.body.notifications).toEqual([]);
+});

@@ -109,6 +109,101 @@ describe('mentions', () => {
   });
 });
 
+describe('edits', () => {
+  const edit = async (who: Actor, messageId: string, content: string) => {
+    const res = await who.client.patch(`/api/messages/${messageId}`, { content });
+    expect(res.status).toBe(200);
+  };
+  const mentionsOf = async (who: Actor) =>
+    (await list(who)).filter((n) => n.type === 'mention');
+
+  it('an edit that mentions someone new notifies them, once', async () => {
+    const channel = await channelWith(bob, carol);
+    await setPreferences(bob, { channelMessages: false });
+    await setPreferences(carol, { channelMessages: false });
+    const sent = await sendMessage(alice, channel.id, 'bonjour à tous');
+    expect(await list(bob)).toEqual([]);
+    const socket = await open(bob);
+    await edit(alice, sent.id, 'bonjour @Bob');
+    const event = (await socket.next(isEvent('new_notification'))) as Extract<
+      ServerEvent,
+      { type: 'new_notification' }
+    >;
+    expect(event.notification).toMatchObject({
+      type: 'mention',
+      messageId: sent.id,
+      content: 'bonjour @Bob',
+      triggeredBy: { id: alice.user.id },
+    });
+    expect(event.unreadCount).toBe(1);
+    // Editing again, or taking the mention out and back in, notifies no more.
+    await edit(alice, sent.id, 'bonjour @Bob !');
+    await edit(alice, sent.id, 'bonjour');
+    await edit(alice, sent.id, 'bonjour @Bob, re');
+    expect(await mentionsOf(bob)).toHaveLength(1);
+    expect(await unread(bob)).toBe(1);
+    expect(await list(carol)).toEqual([]);
+    expect(await list(alice)).toEqual([]);
+    // Someone added by a later edit is notified; who was mentioned from the start is not again.
+    const first = await mention(alice, channel.id, carol, 'dès le début');
+    await edit(alice, first.id, 'dès le début @Carol et @Bob');
+    expect(await mentionsOf(carol)).toHaveLength(1);
+    expect((await mentionsOf(bob)).map((n) => n.messageId).sort()).toEqual(
+      [sent.id, first.id].sort(),
+    );
+  });
+
+  it('an edit that adds a mention respects the preference and the channel setting', async () => {
+    const channel = await channelWith(bob, carol);
+    await setPreferences(bob, { mentions: false, channelMessages: false });
+    expect((await setChannel(carol, channel.id, { level: 'all', muted: true })).status).toBe(200);
+    const sent = await sendMessage(alice, channel.id, 'rien');
+    await edit(alice, sent.id, 'rien @Bob @Carol');
+    expect(await list(bob)).toEqual([]);
+    expect(await list(carol)).toEqual([]);
+  });
+});
+
+describe('deleted messages', () => {
+  it('take their notifications with them, live on every socket of each recipient', async () => {
+    const channel = await channelWith(bob, carol);
+    const [one, two] = [await open(bob), await open(bob)];
+    const kept = await mention(alice, channel.id, bob, 'reste');
+    const gone = await mention(alice, channel.id, bob, 'part');
+    const parent = await sendMessage(carol, channel.id, 'un fil');
+    await sendMessage(bob, channel.id, { content: 'moi', parentMessageId: parent.id });
+    const reply = await mention(alice, channel.id, carol, 'réponse');
+    await carol.client.patch('/api/notifications/read-all');
+    const threadReply = await sendMessage(alice, channel.id, {
+      content: 'dans le fil',
+      parentMessageId: parent.id,
+    });
+    expect((await list(bob)).map((n) => n.messageId)).toContain(gone.id);
+    const before = await unread(bob);
+
+    const goneItem = (await list(bob)).find((n) => n.messageId === gone.id);
+    expect((await alice.client.delete(`/api/messages/${gone.id}`)).status).toBe(204);
+    for (const socket of [one, two]) {
+      const event = (await socket.next(isEvent('notifications_deleted'))) as Extract<
+        ServerEvent,
+        { type: 'notifications_deleted' }
+      >;
+      expect(event.notificationIds).toEqual([goneItem?.id]);
+      expect(event.unreadCount).toBe(before - 1);
+    }
+    expect((await list(bob)).map((n) => n.messageId)).not.toContain(gone.id);
+    expect((await list(bob)).map((n) => n.messageId)).toContain(kept.id);
+    expect(await unread(bob)).toBe(before - 1);
+
+    // A thread's parent takes its replies, and the replies' notifications.
+    expect((await list(bob)).map((n) => n.messageId)).toContain(threadReply.id);
+    expect((await carol.client.delete(`/api/messages/${parent.id}`)).status).toBe(204);
+    await one.next(isEvent('notifications_deleted'));
+    expect((await list(bob)).map((n) => n.messageId)).not.toContain(threadReply.id);
+    expect((await list(carol)).map((n) => n.messageId)).toContain(reply.id);
+  });
+});
+
 describe('direct messages', () => {
   it('notify the other person, as a conversation started and then as a message', async () => {
     const dm = await alice.client.post<Channel>('/api/channels/direct', {

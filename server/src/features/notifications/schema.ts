@@ -15,7 +15,6 @@ import { NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
 import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
-import { messages } from '../messages/schema';
 
 export const notifications = pgTable(
   'notifications',
@@ -27,7 +26,11 @@ export const notifications = pgTable(
     content: text('content'),
     read: boolean('read').notNull().default(false),
     channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
-    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a deleted message's notifications are deleted by the notifications
+     * feature (its messageDeleted subscriber), which tells their owners' sockets live.
+     */
+    messageId: uuid('message_id'),
     triggeredByUserId: uuid('triggered_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -39,6 +42,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    index('notifications_message_idx').on(t.messageId),
     // The one unread channel-message row per (user, channel) that new messages fold into.
     uniqueIndex('notifications_unread_channel_key')
       .on(t.userId, t.channelId)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type ChannelNotificationLevel,
   type ChannelNotificationSettings,
@@ -224,6 +224,38 @@ export async function markChannelNotificationsRead(
             type: 'notification_read',
             notificationId: id,
             unreadCount,
+          }),
+    ),
+  );
+}
+
+/**
+ * Messages were deleted: the notifications about them go too, and every socket of their
+ * owners, on every node, drops them (with the owner's unread count after it).
+ */
+export async function forgetMessages(
+  deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
+  messageIds: string[],
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  const gone = await deps.db
+    .delete(notifications)
+    .where(inArray(notifications.messageId, messageIds))
+    .returning({ id: notifications.id, userId: notifications.userId });
+  if (gone.length === 0) return;
+  const byUser = new Map<string, string[]>();
+  for (const { id, userId } of gone) byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
+  const counts = await countUnreadOf(deps.db, [...byUser.keys()]);
+  await publish(
+    deps,
+    'notifications_deleted',
+    ...[...byUser].map(
+      ([userId, notificationIds]) =>
+        () =>
+          deps.realtime.toUsers([userId], {
+            type: 'notifications_deleted',
+            notificationIds,
+            unreadCount: counts.get(userId) ?? 0,
           }),
     ),
   );

@@ -5,9 +5,15 @@ import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
-import { notifyAdded, notifyFriend, notifyMessage, notifyReaction } from './create';
+import {
+  notifyAdded,
+  notifyEditMentions,
+  notifyFriend,
+  notifyMessage,
+  notifyReaction,
+} from './create';
 import { deliver, type NotificationSink } from './deliver';
-import { forgetChannel, markChannelNotificationsRead } from './service';
+import { forgetChannel, forgetMessages, markChannelNotificationsRead } from './service';
 
 interface SubscriberDeps {
   db: Db;
@@ -37,6 +43,23 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
       if (!ctx) return;
       await deliver(deps, await notifyMessage(deps.db, message, ctx), sinks);
     }),
+  );
+
+  // An edit that mentions someone new notifies them, once (Slack does).
+  deps.events.on('messageUpdated', ({ message, previousMentions }) =>
+    serial.run(message.channelId, async () => {
+      const before = new Set(previousMentions);
+      const added = message.mentions.filter((id) => !before.has(id));
+      if (added.length === 0) return;
+      const ctx = await context(message.userId, message.channelId);
+      if (!ctx) return;
+      await deliver(deps, await notifyEditMentions(deps.db, message, added, ctx), sinks);
+    }),
+  );
+
+  // A deleted message (and its replies) takes its notifications with it, live.
+  deps.events.on('messageDeleted', ({ channelId, deletedIds }) =>
+    serial.run(channelId, () => forgetMessages(deps, deletedIds)),
   );
 
   deps.events.on('reactionAdded', (event) =>

@@ -57,3 +57,19 @@ export function putFirst(queryClient: QueryClient, item: Notification): void {
     return { ...data, pages };
   });
 }
+
+/** Items gone with their message: out of every cached page. */
+export function removeNotifications(queryClient: QueryClient, ids: readonly string[]): void {
+  const gone = new Set(ids);
+  queryClient.setQueryData<Data>(NOTIFICATIONS_KEY, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.filter((n) => !gone.has(n.id)),
+          })),
+        }
+      : data,
+  );
+}

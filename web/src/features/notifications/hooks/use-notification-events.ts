@@ -2,13 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
-import { NOTIFICATIONS_KEY, patchNotifications, putFirst } from '../api/get-notifications';
+import {
+  NOTIFICATIONS_KEY,
+  patchNotifications,
+  putFirst,
+  removeNotifications,
+} from '../api/get-notifications';
 import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
 import { notificationHref } from '../lib/links';
 
 /**
- * new_notification, notification_read and notifications_read_all → the bell's badge and
- * list, in every tab of the user; a new item also shows as a desktop notification while the
+ * new_notification, notification_read, notifications_read_all and notifications_deleted →
+ * the bell's badge and list, in every tab of the user; a new item also shows as a desktop notification while the
  * tab is hidden. After a reconnect, both are fetched afresh.
  */
 export function useNotificationEvents(): void {
@@ -44,6 +49,10 @@ export function useNotificationEvents(): void {
   useSocketEvent('notifications_read_all', () => {
     setCount(0);
     patchNotifications(queryClient, (n) => ({ ...n, read: true }));
+  });
+  useSocketEvent('notifications_deleted', ({ notificationIds, unreadCount }) => {
+    setCount(unreadCount);
+    removeNotifications(queryClient, notificationIds);
   });
   useSocketCatchUp(({ first }) => {
     if (first) return;
