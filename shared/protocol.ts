@@ -43,7 +43,7 @@ import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protoc
 import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
-import type { NotificationEvent } from './protocol/notifications';
+import { type NotificationEvent, TabVisibilityFrameSchema } from './protocol/notifications';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 import {
@@ -79,6 +79,7 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   TypingFrameSchema,
   PresenceFrameSchema,
   PingFrameSchema,
+  TabVisibilityFrameSchema,
   SendMessageFrameSchema,
   RoomJoinFrameSchema,
   RoomHeartbeatFrameSchema,

@@ -1,4 +1,5 @@
 /** The notifications feature's events (server/src/features/notifications/). */
+import { z } from 'zod';
 import type { Notification } from '../notifications';
 
 export type NotificationEvent =
@@ -8,3 +9,18 @@ export type NotificationEvent =
   | { type: 'notifications_read_all'; unreadCount: 0 }
   /** Items gone with the message they were about (deleted): drop them from lists. */
   | { type: 'notifications_deleted'; notificationIds: string[]; unreadCount: number };
+
+/**
+ * `tab_visibility`: whether this tab is in view (document.visibilityState). Sent on every
+ * (re)connect, on each change, and again every TAB_VISIBLE_REFRESH_MS while visible: while a
+ * user has a visible tab anywhere, Web Push is not sent (docs/notifications.md).
+ */
+export const TabVisibilityFrameSchema = z.object({
+  type: z.literal('tab_visibility'),
+  visible: z.boolean(),
+});
+
+/** How often a visible tab says so again. */
+export const TAB_VISIBLE_REFRESH_MS = 20_000;
+/** How long the server counts a tab as visible after it last said so. */
+export const TAB_VISIBLE_TTL_MS = 45_000;

@@ -12,13 +12,19 @@ self.addEventListener('push', (event) => {
     data = { title: event.data ? event.data.text() : 'Ruche' };
   }
   event.waitUntil(
-    self.registration.showNotification(data.title || 'Ruche', {
-      body: data.body || undefined,
-      tag: data.id || undefined,
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
-      data: { url: data.url || '/' },
-    }),
+    (async () => {
+      // A tab of the app in view on this browser shows the bell already (the server skips
+      // users with a tab in view; this covers a push already on its way when it appeared).
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (windows.some((client) => client.visibilityState === 'visible')) return;
+      await self.registration.showNotification(data.title || 'Ruche', {
+        body: data.body || undefined,
+        tag: data.id || undefined,
+        icon: '/favicon.svg',
+        badge: '/favicon.svg',
+        data: { url: data.url || '/' },
+      });
+    })(),
   );
 });
 

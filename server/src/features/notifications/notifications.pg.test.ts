@@ -88,7 +88,10 @@ it('a deleted message takes its notifications off both nodes’ sockets, live', 
   await addMember(channel, alice, bob);
   const b1 = await open(node1, bob);
   const b2 = await open(node2, bob);
-  const sent = await sendMessage(alice, channel.id, { content: '@Bob oups', mentions: [bob.user.id] });
+  const sent = await sendMessage(alice, channel.id, {
+    content: '@Bob oups',
+    mentions: [bob.user.id],
+  });
   const made = await b1.next<NewNotification>(isEvent('new_notification'));
   await b2.next(isEvent('new_notification'));
   // Deleted through node 2: node 1's socket hears it too.

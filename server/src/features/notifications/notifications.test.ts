@@ -114,8 +114,7 @@ describe('edits', () => {
     const res = await who.client.patch(`/api/messages/${messageId}`, { content });
     expect(res.status).toBe(200);
   };
-  const mentionsOf = async (who: Actor) =>
-    (await list(who)).filter((n) => n.type === 'mention');
+  const mentionsOf = async (who: Actor) => (await list(who)).filter((n) => n.type === 'mention');
 
   it('an edit that mentions someone new notifies them, once', async () => {
     const channel = await channelWith(bob, carol);

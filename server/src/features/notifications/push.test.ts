@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { TestSocket } from '../../../test/test-socket';
 import { pushSubscriptions } from './schema';
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
@@ -165,6 +166,9 @@ function decrypt(request: Received, sub: ReturnType<typeof device>): unknown {
   return JSON.parse(padded.subarray(0, end).toString('utf8'));
 }
 
+const pushedTo = (sub: ReturnType<typeof device>) =>
+  received.filter((r) => `${pushOrigin}${r.path}` === sub.endpoint);
+
 const subscribe = (who: Actor, body: unknown) =>
   who.client.post('/api/notifications/push-subscriptions', body);
 const subscriptionsOf = (userId: string) =>
@@ -256,4 +260,75 @@ it('validates subscriptions and keeps them to their owner', async () => {
     endpoint: mine.endpoint,
   });
   expect(await subscriptionsOf(bob.user.id)).toHaveLength(0);
+});
+
+it('pushes nothing while the user has a tab in view anywhere; pushes once every tab is hidden or closed', async () => {
+  const [alice, bob, carol] = await Promise.all([
+    buildUser(server, { displayName: 'Alice' }),
+    buildUser(server, { displayName: 'Bob' }),
+    buildUser(server, { displayName: 'Carol' }),
+  ]);
+  const channel = await buildChannel(alice);
+  await addMember(channel, alice, bob);
+  await addMember(channel, alice, carol);
+  const bobPhone = device(`/bob/phone-${crypto.randomUUID()}`);
+  const carolPhone = device(`/carol/phone-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, bobPhone.json(true))).status).toBe(204);
+  expect((await subscribe(carol, carolPhone.json(true))).status).toBe(204);
+  const mentionBoth = (text: string) =>
+    sendMessage(alice, channel.id, {
+      content: `${text} @Bob @Carol`,
+      mentions: [bob.user.id, carol.user.id],
+    });
+  const pushedFor = (sub: ReturnType<typeof device>, messageId: string) =>
+    pushedTo(sub).some((r) => (decrypt(r, sub) as { url: string }).url.endsWith(messageId));
+  const waitPushed = (sub: ReturnType<typeof device>, messageId: string, timeout = 10_000) =>
+    vi.waitFor(
+      () => {
+        if (!pushedFor(sub, messageId)) throw new Error('not yet');
+      },
+      { timeout, interval: 50 },
+    );
+
+  // Bob looks at a tab (a hidden one besides): no push to any of his devices.
+  const inView = await TestSocket.open(server, bob.client);
+  const hidden = await TestSocket.open(server, bob.client);
+  inView.send({ type: 'tab_visibility', visible: true });
+  hidden.send({ type: 'tab_visibility', visible: false });
+  await inView.sync();
+  await hidden.sync();
+  const seen = await mentionBoth('tu vois ça');
+  // Carol, who has no tab open, is pushed (in the same batch as Bob would have been).
+  await waitPushed(carolPhone, seen.id);
+
+  // His tab goes to the background: every tab hidden, so he is pushed.
+  inView.send({ type: 'tab_visibility', visible: false });
+  await inView.sync();
+  const away = await mentionBoth('tu es parti');
+  await waitPushed(bobPhone, away.id);
+  // Sent after the first message's pushes were: had Bob had one, it would be here by now.
+  expect(pushedFor(bobPhone, seen.id)).toBe(false);
+
+  // In view again, then the tab is closed without a word: pushed again within seconds.
+  inView.send({ type: 'tab_visibility', visible: true });
+  await inView.sync();
+  const back = await mentionBoth('re');
+  await waitPushed(carolPhone, back.id);
+  inView.ws.terminate();
+  hidden.ws.terminate();
+  const deadline = Date.now() + 30_000;
+  let closed: { id: string } | undefined;
+  while (!closed && Date.now() < deadline) {
+    const sent = await mentionBoth('fermé');
+    await waitPushed(carolPhone, sent.id);
+    if (
+      await waitPushed(bobPhone, sent.id, 3_000).then(
+        () => true,
+        () => false,
+      )
+    )
+      closed = sent;
+  }
+  expect(closed).toBeDefined();
+  expect(pushedFor(bobPhone, back.id)).toBe(false);
 });

@@ -88,14 +88,18 @@ const GONE = new Set([404, 410]);
 
 /**
  * A sink for new notifications: each goes to every push subscription of its owner, off the
- * request path. A subscription the push service answers 404 or 410 for is deleted; other
+ * request path — unless the owner has a tab of the app in view on any device (they see the
+ * bell there; Slack and Discord do not push to someone who is looking). A subscription the push service answers 404 or 410 for is deleted; other
  * failures are logged and the subscription kept.
  */
 export function pushSink(
   deps: Pick<Deps, 'db' | 'log'>,
   keys: () => Promise<VapidKeys>,
+  /** Whether the user has a tab of the app in view somewhere: then nothing is pushed. */
+  inView: (userId: string) => boolean = () => false,
 ): NotificationSink {
-  return (items) => {
+  return (all) => {
+    const items = all.filter((item) => !inView(item.userId));
     void sendAll(deps, keys, items).catch((err: unknown) =>
       deps.log.warn({ err }, 'web push failed'),
     );

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam } from '../channels/access';
 import { depsFor } from '../deps';
+import { trackVisibleTabs } from './activity';
 import {
   deleteSubscription,
   loadVapidKeys,
@@ -41,8 +42,10 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     vapid ??= loadVapidKeys(ctx.config);
     return vapid;
   };
+  const visible = trackVisibleTabs(ctx.realtime);
+  app.addHook('onClose', async () => visible.stop());
   subscribeNotifications({ db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log }, [
-    pushSink({ db: ctx.db, log: app.log }, vapidKeys),
+    pushSink({ db: ctx.db, log: app.log }, vapidKeys, (userId) => visible.tabs.has(userId)),
   ]);
 
   app.get('/api/notifications', async (request) => {

@@ -10,6 +10,7 @@ import {
 } from '../api/get-notifications';
 import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
 import { notificationHref } from '../lib/links';
+import { useTabVisibility } from './use-tab-visibility';
 
 /**
  * new_notification, notification_read, notifications_read_all and notifications_deleted →
@@ -20,6 +21,7 @@ export function useNotificationEvents(): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const setCount = (count: number) => queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
+  useTabVisibility();
   // The service worker shows Web Push notifications and makes the app installable; it asks
   // for nothing by itself (permission is asked from the settings only).
   useEffect(() => {
