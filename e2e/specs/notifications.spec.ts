@@ -136,6 +136,47 @@ test.describe('notifications', () => {
     await shot(bob.page, 'notifications-settings-desktop');
   });
 
+  test('an edit that mentions bob rings the bell once; deleting the message empties it live', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(60_000);
+    await refuseNotifications(bob);
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const channelId = await channelOf(alice, bob, unique('edition'));
+    const ui = new NotificationsUi(bob.page);
+    await bob.page.goto('/settings');
+    await expect(ui.bell).toBeVisible();
+
+    const messageId = await poster(alice, channelId)('Qui relit la maquette ?');
+    await expect(ui.badge).toHaveText('1');
+    const edit = (content: string) =>
+      alice.page.request
+        .patch(`/api/messages/${messageId}`, { data: { content } })
+        .then((res) => expect(res.status()).toBe(200));
+    await edit('Qui relit la maquette ? @Bob');
+    await expect(ui.badge).toHaveText('2');
+    await ui.open();
+    await expect(ui.items).toHaveCount(2);
+    await expect(ui.items.nth(0)).toContainText('Alice vous a mentionné dans #edition-');
+    // A second edit keeps the mention: nothing more.
+    await edit('Qui relit la maquette ? @Bob merci');
+    await edit('Qui relit la maquette ? @Bob merci !');
+    const count = await bob.page.request.get('/api/notifications/unread-count');
+    expect(await count.json()).toEqual({ count: 2 });
+    await expect(ui.items).toHaveCount(2);
+
+    // Alice deletes the message: the items leave bob's open list and badge, no reload.
+    const deleted = await alice.page.request.delete(`/api/messages/${messageId}`);
+    expect(deleted.status()).toBe(204);
+    await expect(ui.items).toHaveCount(0);
+    await expect(ui.badge).toHaveCount(0);
+    await shot(bob.page, 'notifications-deleted-desktop');
+  });
+
   test('on a phone the bell sits in the top bar and its list fits the screen', async ({
     actor,
   }) => {
