@@ -10,6 +10,7 @@ import { MemoryBroker, MemoryPresenceStore } from './broker-memory';
 import { RedisBroker, RedisPresenceStore } from './broker-redis';
 import { Hub, type HubOptions } from './hub';
 import type { Identity, UserIdentity } from './identity';
+import { SocketSlots } from './socket-slots';
 
 type BaseContext = Omit<AppContext, 'realtime'>;
 
@@ -81,6 +82,14 @@ function declareMetrics(metrics: BaseContext['metrics'], hub: Hub): void {
 
 /** Who each upgrade request turned out to be (set by checkUpgrade, read by the handler). */
 const identities = new WeakMap<FastifyRequest, Identity>();
+/** The cluster-wide socket slot each upgrade claimed (with Redis), for the handler to hold. */
+const claimedSlots = new WeakMap<FastifyRequest, string>();
+
+const tooManySockets = (reply: FastifyReply) =>
+  reply
+    .code(429)
+    .header('Retry-After', '30')
+    .send({ message: 'Trop de connexions ouvertes pour ce compte : fermez des onglets' });
 
 /** A signed-in user's identity, from the session the request resolved. */
 function userIdentity(request: FastifyRequest): UserIdentity | undefined {
@@ -99,6 +108,7 @@ function userIdentity(request: FastifyRequest): UserIdentity | undefined {
 async function checkUpgrade(
   ctx: BaseContext,
   hub: Hub,
+  slots: SocketSlots | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
@@ -119,11 +129,14 @@ async function checkUpgrade(
   }
   const identity = userIdentity(request) ?? (await hub.scopedIdentityOf(request));
   if (!identity) return reply.code(401).send({ message: 'Authentification requise' });
-  if (identity.kind === 'user' && !hub.mayOpenSocket(identity.userId)) {
-    return reply
-      .code(429)
-      .header('Retry-After', '30')
-      .send({ message: 'Trop de connexions ouvertes pour ce compte : fermez des onglets' });
+  if (identity.kind === 'user') {
+    if (!hub.mayOpenSocket(identity.userId)) return tooManySockets(reply);
+    // With Redis, the cap counts the user's sockets on every node (docs/security.md, finding 6).
+    if (slots) {
+      const slot = await slots.claim(identity.userId);
+      if (!slot) return tooManySockets(reply);
+      claimedSlots.set(request, slot);
+    }
   }
   identities.set(request, identity);
 }
@@ -142,7 +155,13 @@ export async function registerRealtime(
   const hub = buildHub(app, ctx, statuses);
   declareMetrics(ctx.metrics, hub);
   await hub.start();
-  app.addHook('onClose', () => hub.close());
+  const slots = ctx.redis
+    ? new SocketSlots(ctx.redis, ctx.config.redisPrefix, ctx.config.maxSocketsPerUser, app.log)
+    : undefined;
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await slots?.close();
+  });
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME },
     errorHandler: (err, socket, request) => {
@@ -162,7 +181,7 @@ export async function registerRealtime(
     '/ws',
     {
       websocket: true,
-      preValidation: (request, reply) => checkUpgrade(ctx, hub, request, reply),
+      preValidation: (request, reply) => checkUpgrade(ctx, hub, slots, request, reply),
     },
     (socket, request) => {
       const retryMs = deferredUpgrade(request);
@@ -171,6 +190,11 @@ export async function registerRealtime(
       }
       const identity = identities.get(request);
       if (!identity) return socket.close(1008);
+      const slot = claimedSlots.get(request);
+      if (slot && identity.kind === 'user') {
+        slots?.hold(slot, identity.userId);
+        socket.on('close', () => slots?.release(slot, identity.userId));
+      }
       const conn = hub.open(socket, identity);
       const subject = conn.subject;
       socket.on('message', (data, isBinary) => {

@@ -9,7 +9,7 @@ import { requireUser } from '../../auth/guard';
 import { findSessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { HttpError, parse, unauthorized } from '../../lib/errors';
-import { TokenBuckets } from '../../lib/token-bucket';
+import { SharedTokenBuckets } from '../../lib/shared-token-bucket';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import {
@@ -54,18 +54,25 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // docs/security.md, finding 6: one account's sends, by socket or HTTP, share a bucket.
+  // Shared by every node through Redis when configured: spreading sends over nodes buys nothing.
   const rate = ctx.config.sendRatePerSecond;
-  const sendLimit = new TokenBuckets<string>(rate * 6, rate);
+  const sendLimit = new SharedTokenBuckets(
+    rate * 6,
+    rate,
+    ctx.redis,
+    `${ctx.config.redisPrefix}:send:`,
+    app.log,
+  );
   const sweep = setInterval(() => sendLimit.sweep(), 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  const spend = (userId: string): number => sendLimit.take(userId);
+  const spend = (userId: string): Promise<number> => sendLimit.take(userId);
 
   app.post<ById>('/api/channels/:id/messages', async (request, reply) => {
     const user = requireUser(request);
     const id = channelId(request.params);
     const input = parse(MessageCreateSchema, request.body);
-    const wait = spend(user.id);
+    const wait = await spend(user.id);
     if (wait > 0) {
       reply.header('Retry-After', String(Math.ceil(wait / 1000)));
       throw tooManySends();
@@ -88,7 +95,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     try {
       const id = channelId({ id: rawId });
       const input = parse(MessageCreateSchema, { ...message, clientId });
-      if (spend(userId) > 0) throw tooManySends();
+      if ((await spend(userId)) > 0) throw tooManySends();
       return await sendMessage(socketDeps, { id: userId, sessionId }, id, input);
     } catch (err) {
       const ended = err instanceof HttpError && err.statusCode === 401;

@@ -1,0 +1,119 @@
+/**
+ * docs/security.md, finding 6: the per-user limits hold across nodes. Two server processes
+ * on one PostgreSQL and one Redis: a user who spreads sockets or sends over both nodes gets
+ * no more than on one.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import { type Actor, buildUser } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+import { createChannel, TestSocket } from '../../test/test-socket';
+import { SocketSlots } from './socket-slots';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
+
+let node1: TestServer;
+let node2: TestServer;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  // A bucket of 1.2 sends refilled one per 5 s; two sockets per user.
+  const env = { REDIS_PREFIX: prefix, SEND_RATE_PER_SECOND: '0.2', MAX_SOCKETS_PER_USER: '2' };
+  node1 = await startTestServer({ redisUrl: REDIS_URL, env });
+  node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.terminate();
+  await node2?.close();
+  await node1?.close();
+});
+
+const open = async (node: TestServer, actor: Actor) => {
+  const socket = await TestSocket.open(node, actor.client);
+  sockets.push(socket);
+  return socket;
+};
+const on2 = (actor: Actor): Actor => {
+  const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
+  client.baseUrl = node2.url;
+  return { ...actor, client };
+};
+
+describe('sockets per user, across nodes', () => {
+  it('counts the sockets of both nodes against one cap, and frees a closed one’s slot', async () => {
+    const bob = await buildUser(node1);
+    const first = await open(node1, bob);
+    await open(node2, bob);
+    // Each node holds one socket of Bob's: below its own cap, but not below the user's.
+    for (const node of [node1, node2]) {
+      await expect(TestSocket.connect(node, bob.client.cookieHeader)).rejects.toMatchObject({
+        status: 429,
+      });
+    }
+    await first.close();
+    await vi.waitFor(async () => sockets.push(await TestSocket.open(node2, bob.client)), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  });
+
+  it('lets the slots of a node that stopped renewing them lapse', async () => {
+    const redis = new Redis(REDIS_URL);
+    const slots = new SocketSlots(redis, `${prefix}-lapse`, 1, { warn: () => {} }, 300);
+    try {
+      // Claimed by a node that died before its socket opened or renewed anything.
+      expect(await slots.claim('u1')).not.toBeNull();
+      expect(await slots.claim('u1')).toBeNull();
+      // The lease runs out: the slot is free again, without anyone releasing it.
+      await vi.waitFor(async () => expect(await slots.claim('u1')).not.toBeNull(), {
+        timeout: 5_000,
+        interval: 50,
+      });
+    } finally {
+      await slots.close();
+      redis.disconnect();
+    }
+  });
+});
+
+describe('send rate per user, across nodes', () => {
+  it('draws sends made through either node from one bucket (429 with Retry-After)', async () => {
+    const alice = await buildUser(node1);
+    const channel = await createChannel(alice);
+    const started = Date.now();
+    const first = await alice.client.post(`/api/channels/${channel.id}/messages`, {
+      content: 'par le nœud 1',
+      clientId: randomUUID(),
+    });
+    expect(first.status).toBe(201);
+    const second = await on2(alice).client.post<ApiErrorBody>(
+      `/api/channels/${channel.id}/messages`,
+      { content: 'par le nœud 2', clientId: randomUUID() },
+    );
+    // A bucket per node would have let it through; one token is back only 4 s later.
+    if (Date.now() - started < 4_000) {
+      expect(second.status).toBe(429);
+      expect(second.body.message).toBe(
+        'Vous envoyez trop de messages : patientez quelques secondes',
+      );
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // Over the socket of node 2 too.
+    const socket = await open(node2, alice);
+    const clientId = randomUUID();
+    socket.send({
+      type: 'send_message',
+      channelId: channel.id,
+      clientId,
+      message: { content: 'ws' },
+    });
+    const answer = await socket.next(
+      (e) => (e.type === 'message_ack' || e.type === 'message_rejected') && e.clientId === clientId,
+    );
+    if (Date.now() - started < 4_000)
+      expect(answer).toMatchObject({ type: 'message_rejected', status: 429 });
+  });
+});
