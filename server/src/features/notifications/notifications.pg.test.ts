@@ -3,11 +3,12 @@
  * notifications, read marks and unread count, whichever node made or read them.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationPage } from '#shared/notifications';
 import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
+import { type PushDevice, type PushService, startPushService } from '../../../test/push-service';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { isEvent, TestSocket } from '../../../test/test-socket';
 
@@ -105,4 +106,60 @@ it('a deleted message takes its notifications off both nodes’ sockets, live', 
   }
   const page = await bob.client.get<NotificationPage>('/api/notifications');
   expect(page.body.notifications).toEqual([]);
+});
+
+describe('Web Push and tabs in view, across nodes', () => {
+  let push: PushService;
+  beforeAll(async () => {
+    push = await startPushService();
+  });
+  afterAll(() => push?.close());
+
+  it('a tab in view on node 2 stops pushes made on node 1; hidden, they resume', async () => {
+    const [alice, bob, carol] = await Promise.all([
+      buildUser(node1, { displayName: 'Alice' }),
+      buildUser(node1, { displayName: 'Bob' }),
+      buildUser(node1, { displayName: 'Carol' }),
+    ]);
+    const channel = await buildChannel(alice);
+    await addMember(channel, alice, bob);
+    await addMember(channel, alice, carol);
+    const bobPhone = push.device(`/bob/${randomUUID()}`);
+    const carolPhone = push.device(`/carol/${randomUUID()}`);
+    const subscribe = (who: Actor, device: PushDevice) =>
+      who.client.post('/api/notifications/push-subscriptions', device.json(false));
+    expect((await subscribe(bob, bobPhone)).status).toBe(204);
+    expect((await subscribe(carol, carolPhone)).status).toBe(204);
+    const pushesTo = (device: PushDevice) =>
+      push.received.filter((r) => `${push.origin}${r.path}` === device.endpoint).length;
+    const waitPushes = (device: PushDevice, n: number) =>
+      vi.waitFor(() => expect(pushesTo(device)).toBe(n), { timeout: 10_000, interval: 50 });
+    const mentionBoth = () =>
+      sendMessage(alice, channel.id, {
+        content: '@Bob @Carol',
+        mentions: [bob.user.id, carol.user.id],
+      });
+
+    // Bob's tab in view is on node 2; the notification is made on node 1.
+    const tab = await open(node2, bob);
+    tab.send({ type: 'tab_visibility', visible: true });
+    await tab.sync();
+    // Node 2 publishes in order: once node 1 relays an event node 2 published after the
+    // note, node 1 has the note.
+    const probe = await open(node1, bob);
+    expect((await on2(bob).client.patch('/api/notifications/read-all')).status).toBe(204);
+    await probe.next(isEvent('notifications_read_all'));
+    await mentionBoth();
+    await waitPushes(carolPhone, 1);
+    // Carol's push and Bob's would have gone in the same batch.
+    expect(pushesTo(bobPhone)).toBe(0);
+
+    tab.send({ type: 'tab_visibility', visible: false });
+    await tab.sync();
+    expect((await on2(bob).client.patch('/api/notifications/read-all')).status).toBe(204);
+    await probe.next(isEvent('notifications_read_all'));
+    await mentionBoth();
+    await waitPushes(carolPhone, 2);
+    await waitPushes(bobPhone, 1);
+  });
 });

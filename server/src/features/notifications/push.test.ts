@@ -4,17 +4,17 @@
  * audience, the expiry) and decrypts its aes128gcm payload (RFC 8291) with node:crypto, as
  * a browser would, with the subscription keys the test made.
  */
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
+import {
+  type PushDevice,
+  type PushReceived,
+  type PushService,
+  startPushService,
+} from '../../../test/push-service';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { TestSocket } from '../../../test/test-socket';
 import { pushSubscriptions } from './schema';
@@ -22,85 +22,26 @@ import { pushSubscriptions } from './schema';
 const b64url = (buf: Buffer) => buf.toString('base64url');
 const unb64url = (text: string) => Buffer.from(text, 'base64url');
 
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+type Received = PushReceived;
 
-let pushService: https.Server;
+let push: PushService;
 let pushOrigin: string;
-const received: Received[] = [];
+let received: Received[];
 let server: TestServer;
-let previousCa: unknown;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ruche-push-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(path.join(dir, 'cert.pem'));
-  pushService = https.createServer(
-    { key: readFileSync(path.join(dir, 'key.pem')), cert },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = req.url?.startsWith('/gone') ? 410 : 201;
-        res.end();
-      });
-    },
-  );
-  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  pushOrigin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-  // The server runs in this process: its HTTPS requests trust the test's push service.
-  previousCa = https.globalAgent.options.ca;
-  https.globalAgent.options.ca = cert;
+  push = await startPushService();
+  pushOrigin = push.origin;
+  received = push.received;
   server = await startTestServer({ env: { VAPID_SUBJECT: 'mailto:admin@ruche.test' } });
 });
 afterAll(async () => {
-  https.globalAgent.options.ca = previousCa as typeof https.globalAgent.options.ca;
   await server?.close();
-  pushService?.close();
+  await push?.close();
 });
 
 /** A browser's push subscription: its ECDH key pair and auth secret (RFC 8291 §3). */
-function device(endpointPath: string) {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const authSecret = crypto.randomBytes(16);
-  return {
-    endpoint: `${pushOrigin}${endpointPath}`,
-    ecdh,
-    authSecret,
-    json: (previews: boolean) => ({
-      endpoint: `${pushOrigin}${endpointPath}`,
-      keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(authSecret) },
-      previews,
-    }),
-  };
-}
+const device = (endpointPath: string): PushDevice => push.device(endpointPath);
 
 /** RFC 8292: `vapid t=<JWT>, k=<public key>`; the ES256 signature must verify with k. */
 function checkVapid(request: Received, expectedKey: string): Record<string, unknown> {
@@ -138,7 +79,7 @@ function checkVapid(request: Received, expectedKey: string): Record<string, unkn
 }
 
 /** RFC 8291 + RFC 8188: decrypt one aes128gcm record with the subscription's keys. */
-function decrypt(request: Received, sub: ReturnType<typeof device>): unknown {
+function decrypt(request: Received, sub: PushDevice): unknown {
   expect(request.headers['content-encoding']).toBe('aes128gcm');
   const body = request.body;
   const salt = body.subarray(0, 16);
@@ -166,7 +107,7 @@ function decrypt(request: Received, sub: ReturnType<typeof device>): unknown {
   return JSON.parse(padded.subarray(0, end).toString('utf8'));
 }
 
-const pushedTo = (sub: ReturnType<typeof device>) =>
+const pushedTo = (sub: PushDevice) =>
   received.filter((r) => `${pushOrigin}${r.path}` === sub.endpoint);
 
 const subscribe = (who: Actor, body: unknown) =>
@@ -195,7 +136,7 @@ it('delivers a notification to each device, signed with VAPID, the text only whe
     content: 'Le plan secret @Bob',
     mentions: [bob.user.id],
   });
-  const forDevice = async (sub: ReturnType<typeof device>) =>
+  const forDevice = async (sub: PushDevice) =>
     vi.waitFor(
       () => {
         const got = received.find((r) => `${pushOrigin}${r.path}` === sub.endpoint);
@@ -280,9 +221,9 @@ it('pushes nothing while the user has a tab in view anywhere; pushes once every 
       content: `${text} @Bob @Carol`,
       mentions: [bob.user.id, carol.user.id],
     });
-  const pushedFor = (sub: ReturnType<typeof device>, messageId: string) =>
+  const pushedFor = (sub: PushDevice, messageId: string) =>
     pushedTo(sub).some((r) => (decrypt(r, sub) as { url: string }).url.endsWith(messageId));
-  const waitPushed = (sub: ReturnType<typeof device>, messageId: string, timeout = 10_000) =>
+  const waitPushed = (sub: PushDevice, messageId: string, timeout = 10_000) =>
     vi.waitFor(
       () => {
         if (!pushedFor(sub, messageId)) throw new Error('not yet');
