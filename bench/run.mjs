@@ -87,6 +87,7 @@ const { values: opt } = parseArgs({
     clients: { type: 'string', default: '4' },
     reload: { type: 'string', default: 'reconnect' },
     'witness-every': { type: 'string', default: '10' },
+    'http-connections': { type: 'string', default: '0' },
     'workspace-scale': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -137,6 +138,7 @@ const params = {
     clients: Number(opt.clients),
     reload: opt.reload,
     witnessEvery: Math.max(1, Number(opt['witness-every'])),
+    httpConnections: Number(opt['http-connections']),
     workspaceScale: opt['workspace-scale'] ? Number(opt['workspace-scale']) : undefined,
   },
 };

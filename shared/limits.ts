@@ -67,6 +67,8 @@ export const SCROLLBAR_HIDE_DELAY_MS = 600;
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '🎉', '🚀', '👀', '🔥', '✅'] as const;
 
 export const USER_STATUSES = ['online', 'away', 'offline'] as const;
+/** The most people one socket may watch the presence of (presence_watch, docs/realtime.md). */
+export const PRESENCE_WATCH_MAX = 1000;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const CHANNEL_TYPES = ['channel', 'group', 'voice', 'direct'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];

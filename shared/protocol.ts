@@ -44,7 +44,11 @@ import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type NotificationEvent, TabVisibilityFrameSchema } from './protocol/notifications';
-import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
+import {
+  type PresenceEvent,
+  PresenceFrameSchema,
+  PresenceWatchFrameSchema,
+} from './protocol/presence';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 import {
   RoomHeartbeatFrameSchema,
@@ -78,6 +82,7 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   MarkReadFrameSchema,
   TypingFrameSchema,
   PresenceFrameSchema,
+  PresenceWatchFrameSchema,
   PingFrameSchema,
   TabVisibilityFrameSchema,
   SendMessageFrameSchema,

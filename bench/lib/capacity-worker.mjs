@@ -143,6 +143,26 @@ function notePage(user, text) {
   if (c >= 36) user.lastMessageId = text.slice(c - 36, c);
 }
 
+/** A message's author in a page: the web client shows their avatar and presence. */
+const AUTHOR_RE = /"userId":"([0-9a-f-]{36})"/g;
+/** The web client keeps watching people shown a minute ago (web/src/lib/presence-store.ts). */
+const WATCH_KEEP = 100;
+
+/**
+ * presence_watch, as the web client sends it: the authors of the page shown, then those of
+ * the pages shown before, up to WATCH_KEEP (its answer, presence_state, is not parsed).
+ */
+function watchPage(user, text) {
+  const ids = new Set();
+  for (const match of text.matchAll(AUTHOR_RE)) ids.add(match[1]);
+  for (const id of user.watching) {
+    if (ids.size >= WATCH_KEEP) break;
+    ids.add(id);
+  }
+  user.watching = [...ids];
+  wsSend(user, { type: 'presence_watch', userIds: user.watching });
+}
+
 function newerCursorOf(text) {
   const i = text.indexOf('"newerCursor":"');
   if (i === -1) return null;
@@ -369,7 +389,10 @@ async function open(user, channel) {
   const id = P.channelIds[channel];
   wsSend(user, { type: 'join_channel', channelId: id });
   const res = await api(user, 'page', 'GET', `/api/channels/${id}/messages`);
-  if (res.status === 200 && user.current === channel) notePage(user, res.text);
+  if (res.status === 200 && user.current === channel) {
+    notePage(user, res.text);
+    watchPage(user, res.text);
+  }
   markRead(user);
 }
 
@@ -458,6 +481,8 @@ async function reload(user) {
   if (reconnect) {
     user.closing = false;
     if (!(await connect(user))) return;
+    // A new socket watches nobody: the client sends its set again after `ready`.
+    if (user.watching.length > 0) wsSend(user, { type: 'presence_watch', userIds: user.watching });
   }
   const channel = user.current;
   if (channel < 0) return;
@@ -516,6 +541,7 @@ async function start(u) {
     current: u.channels.length ? u.channels[Math.floor(Math.random() * u.channels.length)] : -1,
     lastSeq: 0,
     lastMessageId: null,
+    watching: [],
     lastRead: 0,
     readTimer: null,
     acks: new Map(),

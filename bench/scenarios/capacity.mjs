@@ -277,7 +277,9 @@ export async function capacity(sut, o) {
       ),
       typingMs: TYPING_MS / o.pace,
       reload: o.reload,
-      httpConnections: 64,
+      // 0: a connection for every request in flight, as each browser has its own, so that a
+      // request waits in the server (which may shed it), not in the generator's pool.
+      httpConnections: o.httpConnections > 0 ? o.httpConnections : null,
     };
     await Promise.all(
       pool.workers.map((w, i) => pool.call(w, { cmd: 'init', params: { ...params, workerId: i } })),

@@ -96,6 +96,10 @@ export function buildWorldHub(w: World, bus = new MemoryBus(), extra: WorldOptio
     {
       listChannelIds: loadChannelIds ?? channelsOf,
       isMember: async (channelId, userId) => w.members.get(channelId)?.has(userId) ?? false,
+      coMembers: async (userId, others) => {
+        const mine = [...w.members.values()].filter((users) => users.has(userId));
+        return new Set(others.filter((other) => mine.some((users) => users.has(other))));
+      },
     },
     // The read marker is the store's: the real one is tested over real sockets.
     async () => undefined,

@@ -124,6 +124,16 @@ export class TestSocket {
     });
   }
 
+  /**
+   * Show these people's presence (presence_watch, as the web client does for what it
+   * displays); resolves with the statuses the server answered.
+   */
+  async watch(userIds: string[]): Promise<Record<string, string>> {
+    this.send({ type: 'presence_watch', userIds });
+    const state = await this.next((e) => e.type === 'presence_state');
+    return (state as { statuses: Record<string, string> }).statuses;
+  }
+
   /** A round trip: every event sent to this socket before now has arrived after it. */
   async sync(): Promise<void> {
     this.send({ type: 'ping' });
@@ -205,6 +215,7 @@ export async function aliceWatchingBob(
   const channel = await createChannel(alice);
   await joinChannel(bob, channel.id);
   const a = await open(alice);
+  await a.watch([bob.user.id]);
   const forBob = (status: string) =>
     isEvent('presence_update', { userId: bob.user.id, status } as never);
   return { alice, bob, channel, a, forBob };

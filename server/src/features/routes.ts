@@ -18,7 +18,7 @@ import { registerVoiceRoutes } from './voice/routes';
 /**
  * Every feature registers itself here, in one place (docs/architecture.md: one folder per feature);
  * each one's register function mounts its routes, its realtime frames, topic kinds and
- * presence audiences, and its domain-event subscriptions.
+ * presence visibility rules, and its domain-event subscriptions.
  */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerUserRoutes(app, ctx);

@@ -95,6 +95,7 @@ describe('two nodes behind Redis', () => {
     const channel = await createChannel(alice);
     await joinChannel(bob, channel.id);
     const a = await open(node1, alice);
+    await a.watch([bob.user.id]);
     const forBob = (status: string) =>
       isEvent('presence_update', { userId: bob.user.id, status } as never);
 

@@ -13,8 +13,10 @@ export type Route =
   | { k: 'topics'; t: string[]; except?: string; n?: string }
   /** A note (the body) for every node's handlers of `n`; no socket. */
   | { k: 'shared'; n: string }
-  /** A presence change: sockets of the user's audiences (`t`) and the user's own. */
-  | { k: 'presence'; u: string; t: string[]; s: UserStatus; auto: boolean }
+  /** A presence change: the user's own sockets and those watching them (presence_watch). */
+  | { k: 'presence'; u: string; s: UserStatus; auto: boolean }
+  /** The sockets of user `u` check again whose presence they may watch (all, or `of`). */
+  | { k: 'recheck'; u: string; of?: string[] }
   /** Sockets listening to `w` start listening to `t`. */
   | { k: 'follow'; t: string; w: string }
   | { k: 'unfollow'; t: string; w: string }

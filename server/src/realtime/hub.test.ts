@@ -459,6 +459,7 @@ describe('several nodes on one bus', () => {
     const w = world({ c1: ['alice', 'bob'] });
     const [one, two] = await twoNodes(w);
     const alice = await connect(one, 'alice');
+    await one.watchPresence(alice.conn, ['bob']);
     const bobOn1 = await connect(one, 'bob');
     const bobOn2 = await connect(two, 'bob');
     await one.presence.settled();
@@ -486,6 +487,7 @@ describe('several nodes on one bus', () => {
     const hub = buildHub(w, new MemoryBus(), { awayAfterMs: 1000 });
     await hub.start();
     const alice = await connect(hub, 'alice');
+    await hub.watchPresence(alice.conn, ['bob']);
     const bob = await connect(hub, 'bob');
     await hub.presence.settled();
     await hub.presence.tick(Date.now() + 5000);
@@ -510,6 +512,7 @@ describe('several nodes on one bus', () => {
     const hub = buildHub(w);
     await hub.start();
     const alice = await connect(hub, 'alice');
+    await hub.watchPresence(alice.conn, ['bob', 'carol']);
     await connect(hub, 'bob');
     await connect(hub, 'carol');
     await hub.presence.settled();
@@ -531,6 +534,7 @@ describe('several nodes on one bus', () => {
     });
     await hub.start();
     const alice = await connect(hub, 'alice');
+    await hub.watchPresence(alice.conn, ['bob']);
     const bob = await connect(hub, 'bob');
     await hub.presence.settled();
     saves.length = 0;
@@ -555,6 +559,7 @@ describe('several nodes on one bus', () => {
     const { saves } = store;
     await hub.start();
     const alice = await connect(hub, 'alice');
+    await hub.watchPresence(alice.conn, ['bob']);
     const bob = await connect(hub, 'bob');
     // Both first transitions wait on the store; the frame and the REST call do not.
     await hub.handleFrame(bob.conn, JSON.stringify({ type: 'presence', status: 'away' }));
@@ -574,6 +579,7 @@ describe('several nodes on one bus', () => {
     const { saves } = store;
     await hub.start();
     const alice = await connect(hub, 'alice');
+    await hub.watchPresence(alice.conn, ['bob']);
     await hub.presence.settled();
     saves.length = 0;
     const release = store.hold();
@@ -597,10 +603,72 @@ describe('several nodes on one bus', () => {
     expect(updates.map((e) => (e as { status: string }).status)).toEqual(['online', 'offline']);
   });
 
+  it('presence goes to the sockets watching the person, not to every co-member', async () => {
+    const w = world({ c1: ['alice', 'bob', 'carol'], c2: ['bob', 'dave'] });
+    const [one, two] = await twoNodes(w);
+    const alice = await connect(one, 'alice');
+    const carol = await connect(two, 'carol');
+    const dave = await connect(two, 'dave');
+    await one.watchPresence(alice.conn, ['bob']);
+    await two.watchPresence(dave.conn, ['bob', 'alice']);
+    const bob = await connect(two, 'bob');
+    await two.presence.settled();
+    await settle();
+    const updates = (who: { socket: FakeSocket }, userId: string) =>
+      who.socket.events
+        .filter((e) => e.type === 'presence_update' && e.userId === userId)
+        .map((e) => (e as { status: string }).status);
+    // Alice watches Bob from the other node; Carol shares c1 with him but shows him nowhere.
+    expect(updates(alice, 'bob')).toEqual(['online']);
+    expect(updates(carol, 'bob')).toEqual([]);
+    expect(updates(dave, 'bob')).toEqual(['online']);
+    // Dave shares no channel with Alice: he may not watch her.
+    expect(updates(dave, 'alice')).toEqual([]);
+    const state = dave.socket.events.find((e) => e.type === 'presence_state');
+    expect(state).toEqual({ type: 'presence_state', statuses: { bob: 'offline' } });
+
+    // A watch replaces the previous one: Alice stops watching Bob.
+    await one.watchPresence(alice.conn, []);
+    await two.handleFrame(bob.conn, JSON.stringify({ type: 'presence', status: 'away' }));
+    await two.presence.settled();
+    await settle();
+    expect(updates(alice, 'bob')).toEqual(['online']);
+    expect(updates(dave, 'bob')).toEqual(['online', 'away']);
+    expect(one.watchers.watching('bob').size).toBe(0);
+  });
+
+  it('presence_state answers the statuses now; a recheck drops those no longer visible', async () => {
+    const w = world({ c1: ['alice', 'bob'] });
+    const [one, two] = await twoNodes(w);
+    const bob = await connect(two, 'bob');
+    await two.handleFrame(bob.conn, JSON.stringify({ type: 'presence', status: 'away' }));
+    await two.presence.settled();
+    await settle();
+    const alice = await connect(one, 'alice');
+    await one.watchPresence(alice.conn, ['bob', 'alice']);
+    await settle();
+    expect(alice.socket.events.find((e) => e.type === 'presence_state')).toEqual({
+      type: 'presence_state',
+      statuses: { bob: 'away', alice: 'online' },
+    });
+    // Alice leaves c1 (on node two): her sockets on node one stop watching Bob.
+    w.members.get('c1')?.delete('alice');
+    await two.recheckPresence('alice');
+    await settle();
+    expect(one.watchers.of(alice.conn).size).toBe(0);
+    await two.handleFrame(bob.conn, JSON.stringify({ type: 'presence', status: 'online' }));
+    await two.presence.settled();
+    await settle();
+    expect(
+      alice.socket.events.filter((e) => e.type === 'presence_update' && e.userId === 'bob'),
+    ).toEqual([]);
+  });
+
   it('drain: sockets closed with 1012 after what is queued, late ones at once, and their users kept online for the nodes they reconnect to', async () => {
     const w = world({ c1: ['alice', 'bob'] });
     const [one, two] = await twoNodes(w);
     const alice = await connect(two, 'alice');
+    await two.watchPresence(alice.conn, ['bob']);
     const bob = await connect(one, 'bob');
     await one.presence.settled();
     await settle();

@@ -9,6 +9,7 @@ import {
   CLOSE_TRY_LATER,
   type ServerEvent,
 } from '#shared/protocol';
+import { PresenceWatchFrameSchema } from '#shared/protocol/presence';
 import { HttpError, storeBusy } from '../lib/errors';
 
 import { TokenBuckets } from '../lib/token-bucket';
@@ -29,10 +30,11 @@ import {
 import { LocalIndex } from './local-index';
 import { Outbox } from './outbox';
 import { Presence } from './presence';
+import { PresenceWatchers } from './presence-watch';
 import type {
   FrameHandler,
   FrameOptions,
-  PresenceAudience,
+  PresenceVisibility,
   Realtime,
   ScopedIdentifier,
   Socket,
@@ -104,7 +106,7 @@ const typeOf = (value: unknown): string | undefined =>
 /**
  * The realtime hub of one node: sockets, their topics, batching, fan-out through the
  * broker, presence mechanics — and the registry the features fill: client frames, topic
- * kinds, presence audiences (realtime.ts). It knows no feature by name.
+ * kinds, who may see whose presence (realtime.ts). It knows no feature by name.
  */
 export class Hub implements Realtime {
   readonly index = new LocalIndex();
@@ -112,10 +114,13 @@ export class Hub implements Realtime {
   readonly presence: Presence;
   private readonly frames = new Map<string, FrameEntry>();
   private readonly kinds = new Map<string, TopicKind>();
-  private readonly audiences: PresenceAudience[] = [];
+  private readonly visibilities: PresenceVisibility[] = [];
+  /** Who each socket shows the presence of (presence_watch). */
+  readonly watchers = new PresenceWatchers();
   private readonly identifiers: ScopedIdentifier[] = [];
   private readonly sharedHandlers = new Map<string, Array<(note: unknown) => void>>();
   private readonly sockets = new WeakMap<Connection, Socket>();
+  private readonly connectionOf = new WeakMap<Socket, Connection>();
   /** docs/security.md, finding 6: every socket's frames go through a token bucket. */
   private readonly frameLimit: TokenBuckets<Connection>;
   private readonly refusedInARow = new WeakMap<Connection, number>();
@@ -241,8 +246,8 @@ export class Hub implements Realtime {
     this.kinds.set(kind, definition);
   }
 
-  presenceAudience(audience: PresenceAudience): void {
-    this.audiences.push(audience);
+  presenceVisible(visibility: PresenceVisibility): void {
+    this.visibilities.push(visibility);
   }
 
   identifyScoped(identifier: ScopedIdentifier): void {
@@ -304,6 +309,66 @@ export class Hub implements Realtime {
       },
       { activity: 'none' },
     );
+    // Watching is not activity: a page showing avatars says nothing of the person there.
+    this.onFrame(
+      'presence_watch',
+      PresenceWatchFrameSchema,
+      (socket, { userIds }) => {
+        const conn = this.connectionOf.get(socket);
+        return conn && this.watchPresence(conn, userIds);
+      },
+      { activity: 'none' },
+    );
+  }
+
+  /**
+   * Keep, of what the socket watches (or of `of`), only those the rules still let the user
+   * see. `of` stops at once, before this returns, and comes back if still visible.
+   */
+  private async recheck(conn: Connection, of?: readonly string[]): Promise<void> {
+    const watched = this.watchers.of(conn);
+    const doubtful = of ? of.filter((id) => watched.has(id)) : [...watched];
+    if (doubtful.length === 0 || !conn.userId) return;
+    const generation = this.watchers.begin(conn);
+    const sure = [...watched].filter((id) => !doubtful.includes(id));
+    this.watchers.set(conn, new Set(sure));
+    const visible = await this.visibleTo(conn.userId, doubtful).catch((err: unknown) => {
+      this.options.log.warn({ err }, 'realtime: presence recheck failed');
+      return new Set<string>();
+    });
+    if (conn.closed || !this.watchers.isLatest(conn, generation) || visible.size === 0) return;
+    this.watchers.set(conn, new Set([...sure, ...visible]));
+    const statuses = await this.presence.statuses([...visible]);
+    if (conn.closed) return;
+    this.reply(conn, { type: 'presence_state', statuses: Object.fromEntries(statuses) });
+  }
+
+  private async visibleTo(viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
+    const lists = await Promise.all(this.visibilities.map((rule) => rule(viewerId, userIds)));
+    const visible = new Set<string>();
+    for (const list of lists) for (const id of list) visible.add(id);
+    return visible;
+  }
+
+  /**
+   * presence_watch (docs/realtime.md, "Presence"): the socket now watches these people, those
+   * of them it may see (new ones are checked with the features' visibility rules, people
+   * already watched stay), and gets their statuses now in one `presence_state`.
+   */
+  async watchPresence(conn: Connection, userIds: readonly string[]): Promise<void> {
+    const generation = this.watchers.begin(conn);
+    const self = conn.userId as string;
+    const wanted = new Set(userIds);
+    const kept = [...this.watchers.of(conn)].filter((id) => wanted.has(id));
+    const fresh = [...wanted].filter((id) => id !== self && !this.watchers.of(conn).has(id));
+    const visible = fresh.length > 0 ? await this.visibleTo(self, fresh) : new Set<string>();
+    if (conn.closed || !this.watchers.isLatest(conn, generation)) return;
+    const next = new Set([...kept, ...visible]);
+    this.watchers.set(conn, next);
+    const shown = wanted.has(self) ? [...next, self] : [...next];
+    const statuses = await this.presence.statuses(shown);
+    if (conn.closed || !this.watchers.isLatest(conn, generation)) return;
+    this.reply(conn, { type: 'presence_state', statuses: Object.fromEntries(statuses) });
   }
 
   // ── fan-out: what the features call ──────────────────────────────────────────────────
@@ -339,6 +404,10 @@ export class Hub implements Realtime {
     this.publish({ k: 'drop', t: topic });
   }
 
+  async recheckPresence(userId: string, of?: readonly string[]): Promise<void> {
+    this.publish(of ? { k: 'recheck', u: userId, of: [...of] } : { k: 'recheck', u: userId });
+  }
+
   async sessionEnded(sessionId: string): Promise<void> {
     const t = topicOf(SESSION_TOPIC, sessionId);
     this.publish({ k: 'close', t, c: CLOSE_SESSION_ENDED, r: 'Session terminée' });
@@ -363,7 +432,9 @@ export class Hub implements Realtime {
       return conn;
     }
     this.index.add(conn);
-    this.sockets.set(conn, this.socketOf(conn));
+    const handle = this.socketOf(conn);
+    this.sockets.set(conn, handle);
+    this.connectionOf.set(handle, conn);
     if (conn.userId) this.presence.reconcile(conn.userId);
     conn.ready = this.load(conn);
     return conn;
@@ -417,6 +488,7 @@ export class Hub implements Realtime {
     this.frameLimit.forget(conn);
     conn.queue = [];
     this.index.remove(conn);
+    this.watchers.remove(conn);
     if (!this.closing && !this.draining && conn.userId) this.presence.reconcile(conn.userId);
   }
 
@@ -534,9 +606,8 @@ export class Hub implements Realtime {
   // ── fan-out ───────────────────────────────────────────────────────────────────────────
 
   private async publishPresence(userId: string, status: UserStatus, auto: boolean) {
-    const lists = await Promise.all(this.audiences.map((audience) => audience(userId)));
     const event = frame({ type: 'presence_update', userId, status });
-    this.publish({ k: 'presence', u: userId, t: lists.flat(), s: status, auto }, event);
+    this.publish({ k: 'presence', u: userId, s: status, auto }, event);
   }
 
   /**
@@ -578,7 +649,12 @@ export class Hub implements Realtime {
         break;
       case 'presence':
         this.presence.remember(route.u, route.s, route.auto);
-        this.deliver([userTopic(route.u), ...route.t], payload);
+        this.deliverPresence(route.u, payload);
+        break;
+      case 'recheck':
+        for (const conn of this.index.connectionsOf(userTopic(route.u))) {
+          void this.recheck(conn, route.of);
+        }
         break;
       case 'follow':
         this.index.follow(route.t, route.w);
@@ -615,6 +691,19 @@ export class Hub implements Realtime {
         this.options.log.warn({ err, name }, 'realtime: shared note handler failed');
       }
     }
+  }
+
+  /** A presence change: the user's own sockets and the sockets watching them, once each. */
+  private deliverPresence(userId: string, payload: string): void {
+    const own = this.index.connectionsOf(userTopic(userId));
+    const watching = this.watchers.watching(userId);
+    if (watching.size === 0) {
+      this.outbox.deliver(own, own.size, payload);
+      return;
+    }
+    const targets = new Set(own);
+    for (const conn of watching) targets.add(conn);
+    this.outbox.deliver(targets, targets.size, payload);
   }
 
   /** One topic's live set as it is (the common case); several topics' sockets once each. */

@@ -8,7 +8,7 @@ export interface PresenceDeps {
   isHere(userId: string): boolean;
   /** The user's most recent client frame on this node (ms), for the away rule. */
   lastActivity(userId: string): number;
-  /** Tell every node (the user's presence audiences) about a change. */
+  /** Tell every node (the user's sockets and those watching them) about a change. */
   publish(userId: string, status: UserStatus, auto: boolean): Promise<void>;
   /**
    * users.status, which REST reads. Called off the frame and request paths (from a user's

@@ -57,10 +57,14 @@ export interface TopicKind {
 }
 
 /**
- * Who sees a user's presence, as topics (e.g. every group they belong to). The user's
- * own sockets always do. Several audiences add up.
+ * Which of `userIds` the viewer may see the presence of (e.g. those sharing a group with
+ * them). A socket watches only those (presence_watch, docs/realtime.md "Presence"); the
+ * user's own sockets always see their own. Several rules add up.
  */
-export type PresenceAudience = (userId: string) => Promise<string[]>;
+export type PresenceVisibility = (
+  viewerId: string,
+  userIds: readonly string[],
+) => Promise<Iterable<string>>;
 
 /**
  * Recognizes an upgrade request without a session (a guest's token in a header or the
@@ -103,10 +107,17 @@ export interface Realtime {
   sessionEnded(sessionId: string): Promise<void>;
   /**
    * The user chose a status (a `presence` frame, PATCH /api/auth/user): saved and announced
-   * as presence_update to the user's presence audiences, after the call has returned (the
+   * as presence_update to the sockets watching the user, after the call has returned (the
    * caller waits for no write).
    */
   setStatus(userId: string, status: UserStatus): Promise<void>;
+  /**
+   * The user may no longer see some people's presence (they left a group, a friendship
+   * ended): every node checks again what the user's sockets watch, with the visibility rules.
+   * With `of`, only those people, and their updates stop before the call returns (here) or
+   * the broker message is applied (elsewhere); those still visible come back.
+   */
+  recheckPresence(userId: string, of?: readonly string[]): Promise<void>;
   /** Live presence for REST: a user with no open socket on any node is offline. */
   presenceOf(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
   /**
@@ -143,8 +154,8 @@ export interface Realtime {
   ): void;
   /** Declare a topic kind and who may listen to its topics. */
   topicKind(kind: string, definition: TopicKind): void;
-  /** Add who sees users' presence. */
-  presenceAudience(audience: PresenceAudience): void;
+  /** Add a rule of who may see whose presence (presence_watch). */
+  presenceVisible(visibility: PresenceVisibility): void;
   /** Let sockets without a session in, with the scoped identity this identifier grants. */
   identifyScoped(identifier: ScopedIdentifier): void;
 }

@@ -144,7 +144,7 @@ async function checkUpgrade(
 /**
  * Mount /ws and return the hub: the fan-out and registry the features use (ctx.realtime,
  * as `Realtime`), and what ops/ needs of it (its counters, the drain). The features
- * register their frames, topic kinds and presence audiences right after, while the app is
+ * register their frames, topic kinds and presence rules right after, while the app is
  * built: no socket can connect before it listens.
  */
 export async function registerRealtime(

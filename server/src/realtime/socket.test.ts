@@ -205,9 +205,11 @@ describe('presence', () => {
     expect(members.body.find((m) => m.userId === bob.user.id)?.user.status).toBe('offline');
   });
 
-  it('does not tell users who share no channel', async () => {
+  it('does not tell users who share no channel, even if they ask', async () => {
     const [alice, stranger] = await Promise.all([buildUser(server), buildUser(server)]);
     const a = await open(alice);
+    // Even when asked: presence only of those one shares a channel with (or friends).
+    expect(await a.watch([stranger.user.id])).toEqual({});
     const s = await open(stranger);
     await s.close();
     await a.sync();

@@ -149,5 +149,7 @@ async function announceMemberRemoved(deps: Deps, channelId: string, userId: stri
     () => deps.realtime.unfollow(channelTopic(channelId), userId),
     () => deps.realtime.toTopic(channelTopic(channelId), event),
     () => deps.realtime.toUsers([userId], event),
+    // Whose presence they may still watch: those they share another channel with.
+    () => deps.realtime.recheckPresence(userId),
   );
 }

@@ -2,7 +2,7 @@ import { JoinChannelFrameSchema, MarkReadFrameSchema } from '#shared/protocol/ch
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
 import { CHANNEL_NOT_FOUND } from './access';
-import { getMemberRole, listChannelIdsForUser } from './membership';
+import { findCoMembers, getMemberRole, listChannelIdsForUser } from './membership';
 import { CHANNEL_TOPIC, channelTopic } from './topics';
 
 /** What the channel topics ask the store; tests give the in-memory answers. */
@@ -10,18 +10,21 @@ export interface ChannelMembership {
   /** Ids of the channels the user belongs to (the database's answer). */
   listChannelIds(userId: string): Promise<string[]>;
   isMember(channelId: string, userId: string): Promise<boolean>;
+  /** Those of `others` who share a channel with the user. */
+  coMembers(userId: string, others: readonly string[]): Promise<Set<string>>;
 }
 
 export const membershipOf = (db: Db): ChannelMembership => ({
   listChannelIds: (userId) => listChannelIdsForUser(db, userId),
   isMember: async (channelId, userId) => (await getMemberRole(db, channelId, userId)) !== null,
+  coMembers: (userId, others) => findCoMembers(db, userId, others),
 });
 
 /**
  * The channels feature on /ws: every socket of a user listens to all of the user's channels
  * (unread counts, notifications), whichever is open; `join_channel` marks one open, and
  * re-checks membership with the store since this node may lag a join made on another. A
- * user's presence goes to everyone who shares a channel with them.
+ * user's presence may be watched by everyone who shares a channel with them.
  */
 export function registerChannelRealtime(
   realtime: Realtime,
@@ -49,7 +52,5 @@ export function registerChannelRealtime(
     }
     await markRead(socket.identity.userId, channelId);
   });
-  realtime.presenceAudience(async (userId) =>
-    (await membership.listChannelIds(userId)).map(channelTopic),
-  );
+  realtime.presenceVisible((viewerId, userIds) => membership.coMembers(viewerId, userIds));
 }

@@ -40,7 +40,7 @@ describe('friends on two nodes', () => {
     await node1?.close();
   });
 
-  it('a request accepted through node 2 reaches both people on node 1, then presence follows', async () => {
+  it('a request accepted through node 2 reaches both people on node 1, then presence may be watched', async () => {
     const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);
     const [a1, b1] = await Promise.all([open(node1, alice), open(node1, bob)]);
     const sent = await on2(alice).client.post<FriendRequest>('/api/friend-requests', {
@@ -56,7 +56,8 @@ describe('friends on two nodes', () => {
     await a1.next(isEvent('friend_added'));
     await b1.next(isEvent('friend_added'));
 
-    // They share no channel: Alice's socket on node 1 hears Bob through the friends topic.
+    // They share no channel: Alice's socket on node 1 may watch Bob as a friend.
+    expect(await a1.watch([bob.user.id])).toEqual({ [bob.user.id]: 'online' });
     const b2 = await open(node2, bob);
     b2.send({ type: 'presence', status: 'away' });
     await a1.next(isEvent('presence_update', { userId: bob.user.id, status: 'away' } as never));

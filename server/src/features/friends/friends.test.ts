@@ -351,13 +351,16 @@ describe('live', () => {
     const a = await open(alice);
     await befriend(alice, bob);
     await a.next(isEvent('friend_added'));
+    // Before the friendship nothing shows of a stranger; the friend list shows Bob now.
+    expect(await a.watch([bob.user.id])).toEqual({ [bob.user.id]: 'offline' });
     const bobSocket = await open(bob);
     await a.next(isEvent('presence_update', { userId: bob.user.id, status: 'online' } as never));
     await bobSocket.close();
     await a.next(isEvent('presence_update', { userId: bob.user.id, status: 'offline' } as never));
 
-    // A socket opened after the friendship follows the friend from the start.
+    // A socket opened after the friendship may watch the friend from the start.
     const later = await open(alice);
+    await later.watch([bob.user.id]);
     const bobAgain = await open(bob);
     await later.next(
       isEvent('presence_update', { userId: bob.user.id, status: 'online' } as never),
@@ -365,7 +368,7 @@ describe('live', () => {
 
     await bob.client.delete(`/api/friends/${alice.user.id}`);
     await later.next(isEvent('friend_removed'));
-    // Bob's own socket hears his status change: by then, a follower would have too.
+    // Bob's own socket hears his status change: by then, a watcher would have too.
     bobAgain.send({ type: 'presence', status: 'away' });
     await bobAgain.next(
       isEvent('presence_update', { userId: bob.user.id, status: 'away' } as never),

@@ -1,19 +1,15 @@
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
-import { areFriends, listFriendIds } from './queries';
-import { FRIENDS_TOPIC, friendsTopic } from './topics';
+import { listFriendIds } from './queries';
 
 /**
- * Friends see each other's presence (docs/friends.md), channel or not: each socket of a user
- * listens to `friends:<id>` of every friend, and a user's presence goes to their own
- * `friends:` topic. A friendship made or ended moves the open sockets (service.ts).
+ * Friends see each other's presence (docs/friends.md), channel or not: a socket may watch
+ * (presence_watch) the presence of the user's friends. Ending a friendship re-checks both
+ * people's watches (service.ts).
  */
 export function registerFriendRealtime(realtime: Realtime, db: Db): void {
-  realtime.topicKind(FRIENDS_TOPIC, {
-    authorize: async (identity, userId) =>
-      identity.kind === 'user' && areFriends(db, identity.userId, userId),
-    initial: async (identity) =>
-      identity.kind === 'user' ? listFriendIds(db, identity.userId) : [],
+  realtime.presenceVisible(async (viewerId, userIds) => {
+    const wanted = new Set(userIds);
+    return (await listFriendIds(db, viewerId)).filter((id) => wanted.has(id));
   });
-  realtime.presenceAudience(async (userId) => [friendsTopic(userId)]);
 }

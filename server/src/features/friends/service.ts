@@ -21,7 +21,6 @@ import { findUserById, type Tx } from '../users/service';
 import { presentFriend } from './presenter';
 import { areFriends, findFriendRequest, orderedPair, pairIs } from './queries';
 import { friendRequests, friendships } from './schema';
-import { friendsTopic } from './topics';
 
 type CreateInput = z.output<typeof FriendRequestCreateSchema>;
 type FriendshipRow = typeof friendships.$inferSelect;
@@ -213,14 +212,15 @@ export async function removeFriend(deps: Deps, userId: string, friendId: string)
     .where(pairIs(userId, friendId))
     .returning({ id: friendships.id });
   if (!row) throw notFound(FRIEND_NOT_FOUND);
-  // Tell them first, then stop their sockets following each other's presence.
+  // Tell them first, then their sockets stop watching each other's presence (unless they
+  // share a channel).
   await publish(
     deps,
     'friend_removed',
     () => deps.realtime.toUsers([userId], { type: 'friend_removed', userId: friendId }),
     () => deps.realtime.toUsers([friendId], { type: 'friend_removed', userId }),
-    () => deps.realtime.unfollow(friendsTopic(friendId), userId),
-    () => deps.realtime.unfollow(friendsTopic(userId), friendId),
+    () => deps.realtime.recheckPresence(userId, [friendId]),
+    () => deps.realtime.recheckPresence(friendId, [userId]),
   );
 }
 
@@ -240,9 +240,6 @@ async function announceFriendship(
   await publish(
     deps,
     'friend_added',
-    // Following first: the presence changes from now on reach the new friend.
-    () => deps.realtime.follow(friendsTopic(toUserId), fromUserId),
-    () => deps.realtime.follow(friendsTopic(fromUserId), toUserId),
     () =>
       deps.realtime.toUsers([fromUserId, toUserId], { type: 'friend_request_answered', request }),
     () =>

@@ -114,6 +114,7 @@ describe('typing and the store', () => {
       }),
     );
     const w = await open(watcher);
+    await w.watch(typers.map((typer) => typer.user.id));
     const sockets = await Promise.all(typers.map((typer) => open(typer)));
     // Coming online writes users.status: wait until everyone's has been announced.
     const announced = () => new Set(w.events.map((e) => e.type === 'presence_update' && e.userId));
