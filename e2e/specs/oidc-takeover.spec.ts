@@ -39,7 +39,8 @@ function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  // A second server starting while the shared one and the browsers run: slow on a busy machine.
+  test.setTimeout(180_000);
   provider = await startOidcProvider();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -71,7 +72,7 @@ test.beforeAll(async () => {
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
