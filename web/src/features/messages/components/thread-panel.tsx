@@ -52,7 +52,9 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
           <h2 className="font-semibold">{t('thread.title')}</h2>
           {channel.type === 'direct' ? null : (
             <p className="truncate text-muted-foreground text-xs">
-              {t('thread.inChannel', { name: channel.name })}
+              {t(channel.type === 'group' ? 'thread.inGroup' : 'thread.inChannel', {
+                name: channel.name,
+              })}
             </p>
           )}
         </div>
