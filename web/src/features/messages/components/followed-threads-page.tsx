@@ -92,7 +92,12 @@ export function FollowedThreadsPage() {
         <h1 className="font-bold text-xl tracking-tight">{t('threads.title')}</h1>
       </header>
       {query.isPending ? (
-        <div aria-busy="true" aria-label={t('threads.loading')} className="grid gap-3">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={t('threads.loading')}
+          className="grid gap-3"
+        >
           <Skeleton className="h-28" />
           <Skeleton className="h-28" />
         </div>
