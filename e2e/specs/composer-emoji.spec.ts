@@ -3,6 +3,8 @@ import { expect, test } from '../fixtures';
 test('emojis in the composer: ":sour" + Enter, arrows and Escape, and the emoji button', async ({
   alice,
 }) => {
+  // Key-by-key typing costs up to 170 ms a key on two shared cores (pages/chat.ts).
+  test.setTimeout(90_000);
   await alice.signUpViaApi({ displayName: 'Alice' });
   const name = `emoji-${Math.random().toString(36).slice(2, 7)}`;
   const created = await alice.page.request.post('/api/channels', {

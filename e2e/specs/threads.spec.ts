@@ -31,6 +31,7 @@ test('a reply in alice’s thread shows in her "Fils de discussion", unread unti
   alice,
   bob,
 }) => {
+  test.setTimeout(90_000);
   await Promise.all([
     alice.signUpViaApi({ displayName: 'Alice' }),
     bob.signUpViaApi({ displayName: 'Bob' }),
