@@ -63,7 +63,8 @@ describe.each([
   const color = (name: string) => oklch(own.get(name) ?? (light.get(name) as string));
   const surfaces = ['background', 'card', 'sidebar', 'popover'];
 
-  it.each(surfaces)('links (text-primary) on %s reach 4.5:1', (surface) => {
+  it.each(surfaces)('links (text-link, text-primary) on %s reach 4.5:1', (surface) => {
+    expect(contrast(color('link'), color(surface))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(color('primary'), color(surface))).toBeGreaterThanOrEqual(4.5);
   });
 

@@ -42,7 +42,10 @@ export default function EmojiSuggestions({
           )}
         >
           <span className="text-lg leading-none">{match.emoji}</span>
-          <span className="truncate">:{match.name.replace(/\s+/g, '_')}:</span>
+          <span className="shrink-0">:{match.name.replace(/\s+/g, '_')}:</span>
+          {match.label !== match.name ? (
+            <span className="truncate text-muted-foreground text-xs">{match.label}</span>
+          ) : null}
         </div>
       ))}
     </div>

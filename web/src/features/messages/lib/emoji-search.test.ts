@@ -21,7 +21,7 @@ describe('emojiQueryAt', () => {
 describe('matchEmojis (French names, as the picker searches)', () => {
   it('puts names starting with the query first, smileys in the picker’s order', () => {
     const found = matchEmojis(index, 'sour');
-    expect(found[0]).toEqual({ emoji: '😀', name: 'sourire' });
+    expect(found[0]).toEqual({ emoji: '😀', name: 'sourire', label: 'visage rieur' });
     expect(found.length).toBe(8);
     expect(found.every((m) => m.name.toLowerCase().includes('sour'))).toBe(true);
   });

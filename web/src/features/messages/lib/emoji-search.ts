@@ -22,6 +22,8 @@ export interface EmojiMatch {
   emoji: string;
   /** The name that matched, as written in the data. */
   name: string;
+  /** The emoji's full description (the data's last name), to tell alike matches apart. */
+  label: string;
 }
 
 /** Case, accents and ligatures folded: "Cœur" and "coeur" match. */
@@ -47,6 +49,8 @@ export function buildEmojiIndex(data: EmojiData): EmojiEntry[] {
     }));
 }
 
+const labelOf = (entry: EmojiEntry): string => entry.names.at(-1) ?? '';
+
 /**
  * Emojis named exactly the query, then whose name starts with it, then one of whose words
  * does; within each, the data's order. Spaces in names match `_` as in `:grand_sourire`.
@@ -60,16 +64,17 @@ export function matchEmojis(index: readonly EmojiEntry[], query: string, max = 8
   for (const entry of index) {
     const same = entry.keys.indexOf(wanted);
     if (same >= 0) {
-      exact.push({ emoji: entry.emoji, name: entry.names[same] ?? '' });
+      exact.push({ emoji: entry.emoji, name: entry.names[same] ?? '', label: labelOf(entry) });
       continue;
     }
     const at = entry.keys.findIndex((key) => key.startsWith(wanted));
     if (at >= 0) {
-      starts.push({ emoji: entry.emoji, name: entry.names[at] ?? '' });
+      starts.push({ emoji: entry.emoji, name: entry.names[at] ?? '', label: labelOf(entry) });
       continue;
     }
     const inWord = entry.keys.findIndex((key) => key.includes(`_${wanted}`));
-    if (inWord >= 0) words.push({ emoji: entry.emoji, name: entry.names[inWord] ?? '' });
+    if (inWord >= 0)
+      words.push({ emoji: entry.emoji, name: entry.names[inWord] ?? '', label: labelOf(entry) });
   }
   return [...exact, ...starts, ...words].slice(0, max);
 }
