@@ -70,6 +70,51 @@ export interface MessageThread {
   replies: Message[];
 }
 
+/** One followed thread in GET /api/threads (the "Fils de discussion" view). */
+export interface ThreadSummaryItem {
+  parent: Message;
+  /** The newest replies (up to THREAD_LATEST_REPLIES), oldest first. */
+  latestReplies: Message[];
+  /** Replies by others after the last one the user read. */
+  unreadCount: number;
+  lastReplyAt: string;
+}
+
+/** GET /api/threads: followed threads, newest activity first. */
+export interface ThreadListPage {
+  threads: ThreadSummaryItem[];
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+export const THREAD_PAGE_SIZE = 20;
+export const THREAD_LATEST_REPLIES = 2;
+
+const THREAD_CURSOR_INVALID = 'Le curseur de pagination des fils n’est pas valide';
+
+/** GET /api/threads query: `cursor` from the previous page's nextCursor. */
+export const ThreadListQuerySchema = z.object({
+  cursor: z
+    .string({ error: THREAD_CURSOR_INVALID })
+    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_[0-9a-f-]{36}$/, THREAD_CURSOR_INVALID)
+    .optional(),
+});
+export type ThreadListQuery = z.infer<typeof ThreadListQuerySchema>;
+
+/** POST /api/threads/{id}/read: read up to this reply seq (the newest shown). */
+export const ThreadReadSchema = z.object({
+  seq: z
+    .number({ error: 'Le numéro du dernier message lu doit être un nombre' })
+    .int('Le numéro du dernier message lu doit être un entier')
+    .nonnegative('Le numéro du dernier message lu doit être positif'),
+});
+export type ThreadReadInput = z.infer<typeof ThreadReadSchema>;
+
+/** GET /api/threads/unread: how many followed threads have unread replies (the sidebar badge). */
+export interface ThreadUnreadCount {
+  count: number;
+}
+
 /** POST /api/messages/{id}/reactions: the message's reactions after the toggle. */
 export interface ReactionToggleResult {
   channelId: string;

@@ -25,7 +25,7 @@ export class AppShell {
   /** The user menu trigger; its accessible name carries the display name. */
   userMenuButton(): Locator {
     return this.page
-      .getByRole('button', { name: /^Menu utilisateur de / })
+      .getByRole('button', { name: /menu utilisateur de /i })
       .filter({ visible: true });
   }
 

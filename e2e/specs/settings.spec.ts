@@ -14,7 +14,9 @@ test.describe('settings page', () => {
     await settings.displayNameInput.fill('Alice Dupont');
     await settings.saveDisplayNameButton.click();
     await expect(shell.toast).toContainText('Profil mis à jour');
-    await expect(shell.userMenuButton()).toHaveAccessibleName('Menu utilisateur de Alice Dupont');
+    await expect(shell.userMenuButton()).toHaveAccessibleName(
+      'AD, menu utilisateur de Alice Dupont',
+    );
 
     await settings.statusSelect.click();
     await page.getByRole('option', { name: 'Absent' }).click();

@@ -41,7 +41,9 @@ test.describe('sign-up and welcome', () => {
     await page.keyboard.press('Escape');
     await page.reload();
     await expect(shell.welcomePrompt).toBeVisible();
-    await expect(shell.userMenuButton()).toHaveAccessibleName('Menu utilisateur de Alice la Reine');
+    await expect(shell.userMenuButton()).toHaveAccessibleName(
+      'AR, menu utilisateur de Alice la Reine',
+    );
     await expect(welcome.dialog).toHaveCount(0);
   });
 

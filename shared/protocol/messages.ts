@@ -30,6 +30,11 @@ export type MessageEvent =
       parentMessageId: string | null;
     }
   | { type: 'reaction_updated'; channelId: string; messageId: string; reactions: ReactionGroup[] }
+  /**
+   * To a follower's sockets: a thread they follow changed (a reply, or they read it on
+   * another tab). Refetch the followed-thread queries.
+   */
+  | { type: 'thread_activity'; parentMessageId: string }
   /** Answers a `send_message`: the message is stored (`created` false for a retry of a stored one). */
   | { type: 'message_ack'; clientId: string; channelId: string; message: Message; created: boolean }
   /**

@@ -19,6 +19,9 @@ const SettingsScreen = lazy(() =>
 const FriendsScreen = lazy(() =>
   import('./friends-screen').then((module) => ({ default: module.FriendsScreen })),
 );
+const ThreadsScreen = lazy(() =>
+  import('./threads-screen').then((module) => ({ default: module.ThreadsScreen })),
+);
 const VideoRoomsScreen = lazy(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
@@ -100,6 +103,9 @@ export function Router() {
         </Route>
         <Route path="/settings">
           <RequireUser>{(me) => <SettingsScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/threads">
+          <RequireUser>{(me) => <ThreadsScreen user={me} />}</RequireUser>
         </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>

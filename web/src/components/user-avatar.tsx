@@ -8,7 +8,8 @@ const STATUS_DOT: Record<User['status'], string> = {
   offline: 'bg-offline',
 };
 
-function initials(name: string): string {
+/** What the avatar shows without a picture (also the start of labels that contain it). */
+export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? `${parts[0]?.[0]}${parts.at(-1)?.[0]}` : name.slice(0, 2);
   return letters.toUpperCase();

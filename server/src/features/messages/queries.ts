@@ -23,7 +23,7 @@ type UserRow = typeof users.$inferSelect;
  * a signed-in request costs one or two). The reactions and the thread summary are
  * correlated sub-selects on their message-id indexes, for the page's rows only.
  */
-function selectJoined(db: Db) {
+export function selectJoined(db: Db) {
   // Qualified by hand: Drizzle writes a bare "id" inside sql`` where the outer message is meant.
   const outerId = sql.raw('"messages"."id"');
   return db
@@ -63,7 +63,7 @@ export async function reactionsFor(db: Db, ids: string[]): Promise<Map<string, R
 }
 
 /** Present the rows selectJoined read: nothing more to ask the store. */
-function present(rows: Joined[]): Message[] {
+export function present(rows: Joined[]): Message[] {
   return rows.map((r) =>
     presentMessage(
       r.message,

@@ -4,6 +4,8 @@ import {
   MessageListQuerySchema,
   MessageUpdateSchema,
   ReactionToggleSchema,
+  ThreadListQuerySchema,
+  ThreadReadSchema,
 } from '#shared/messages';
 import { requireUser } from '../../auth/guard';
 import { findSessionUser } from '../../auth/sessions';
@@ -24,6 +26,12 @@ import {
 import { registerSendFrame, type SocketSend } from './realtime';
 import { sendMessage } from './send';
 import { deleteMessage, editMessage, toggleReaction } from './service';
+import {
+  countUnreadThreads,
+  listFollowedThreads,
+  markThreadRead,
+  subscribeThreadFollows,
+} from './threads';
 
 type ById = { Params: { id: string } };
 
@@ -110,6 +118,28 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const row = await findMessageForMember(ctx.db, messageId(request.params), user.id);
     // A reply's permalink opens the whole thread it belongs to.
     return listThread(ctx.db, row.parentMessageId ?? row.id);
+  });
+
+  // The "Fils de discussion" view (threads.ts): followed threads, their unread replies.
+  subscribeThreadFollows(socketDeps);
+
+  app.get('/api/threads', async (request) => {
+    const user = requireUser(request);
+    const { cursor } = parse(ThreadListQuerySchema, request.query);
+    return listFollowedThreads(ctx.db, user.id, cursor);
+  });
+
+  app.get('/api/threads/unread', async (request) => {
+    const user = requireUser(request);
+    return { count: await countUnreadThreads(ctx.db, user.id) };
+  });
+
+  app.post<ById>('/api/threads/:id/read', async (request, reply) => {
+    const user = requireUser(request);
+    const id = messageId(request.params);
+    const { seq } = parse(ThreadReadSchema, request.body);
+    await markThreadRead(depsFor(ctx, request), user.id, id, seq);
+    return reply.status(204).send();
   });
 
   app.patch<ById>('/api/messages/:id', async (request) => {

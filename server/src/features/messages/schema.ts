@@ -5,6 +5,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -68,4 +69,25 @@ export const reactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('reactions_message_user_emoji_key').on(t.messageId, t.userId, t.emoji)],
+);
+
+/**
+ * Threads a user follows (Slack's "Fils de discussion"): the parent's author, every replier
+ * and everyone mentioned in it, added after each reply (threads.ts), with how far they read.
+ * Only the channel's current members see their threads: the list checks membership.
+ */
+export const threadFollows = pgTable(
+  'thread_follows',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    parentMessageId: ownedBy('parent_message_id', () => messages.id),
+    channelId: ownedBy('channel_id', () => channels.id),
+    /** The seq of the last reply read; replies after it, by others, are unread. */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.parentMessageId] }),
+    index('thread_follows_parent_idx').on(t.parentMessageId),
+  ],
 );

@@ -36,6 +36,10 @@ export interface MessageContext {
  * messages fold into the member's one unread item for the channel (count + 1): an upsert on
  * the partial unique index, so a channel of any size costs one statement.
  */
+/** "#name" for a channel; a private group is not written with '#' (its icon is a lock). */
+const channelLabel = (context: MessageContext): string =>
+  context.channelType === 'group' ? context.channelName : `#${context.channelName}`;
+
 export async function notifyMessage(
   db: Db,
   message: Message,
@@ -44,7 +48,7 @@ export async function notifyMessage(
   const { channelId, userId: actorId, parentMessageId } = message;
   const actor = userDisplayName(message.user) ?? 'Quelqu’un';
   const isDirect = context.channelType === 'direct';
-  const channel = `#${context.channelName}`;
+  const channel = channelLabel(context);
   const titles: Record<
     Exclude<NotificationType, 'reaction' | 'channel_invite' | 'friend_request' | 'friend_accepted'>,
     string
@@ -122,7 +126,7 @@ export async function notifyReaction(
   if (event.authorId === event.userId) return [];
   const actor = context.actorName ?? 'Quelqu’un';
   const text = title(
-    `${actor} a réagi ${event.emoji} à votre message dans #${context.channelName}`,
+    `${actor} a réagi ${event.emoji} à votre message dans ${channelLabel(context)}`,
   );
   const rows = await db.execute(sql`
     insert into ${notifications}

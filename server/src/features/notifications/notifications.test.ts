@@ -101,6 +101,18 @@ describe('mentions', () => {
     expect(await list(alice)).toEqual([]);
   });
 
+  it('name a private group without the channel sign', async () => {
+    const group = await buildChannel(alice, { type: 'group' });
+    await addMember(group, alice, bob);
+    const socket = await open(bob);
+    await mention(alice, group.id, bob);
+    const event = (await socket.next(isEvent('new_notification'))) as Extract<
+      ServerEvent,
+      { type: 'new_notification' }
+    >;
+    expect(event.notification.title).toBe(`Alice vous a mentionné dans ${group.name}`);
+  });
+
   it('are not made when the mentions preference is off', async () => {
     const channel = await channelWith(bob);
     await setPreferences(bob, { mentions: false, channelMessages: false });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ThreadsSidebarLink } from '@/features/messages/components/threads-sidebar-link';
 import { sidebarSections } from '../shell/sidebar-sections';
 import { Sidebar } from './sidebar';
 
@@ -18,6 +19,7 @@ export function AppSidebar({ header, onNavigate, className }: AppSidebarProps) {
     <Sidebar
       sections={sidebarSections}
       header={header}
+      top={<ThreadsSidebarLink onNavigate={onNavigate} />}
       onNavigate={onNavigate}
       className={className}
     />

@@ -45,13 +45,15 @@ export interface SidebarProps {
   sections: readonly SidebarSectionContribution[];
   /** Rendered above the sections (the mobile menu puts its search entry here). */
   header?: ReactNode;
+  /** Entries above the sections (the followed threads). */
+  top?: ReactNode;
   /** Called after a selection, and before a dialog opens (the mobile menu closes). */
   onNavigate?: () => void;
   className?: string;
 }
 
 /** docs/product.md §2: the 280 px sidebar, made of the sections the features contribute. */
-export function Sidebar({ sections, header, onNavigate, className }: SidebarProps) {
+export function Sidebar({ sections, header, top, onNavigate, className }: SidebarProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -61,6 +63,7 @@ export function Sidebar({ sections, header, onNavigate, className }: SidebarProp
       {header}
       <ScrollArea className="min-h-0 flex-1">
         <nav aria-label={t('layout.sidebar.label')} className="grid gap-5 px-2 py-3">
+          {top ? <div className="grid gap-1">{top}</div> : null}
           {sections.map(({ id, titleKey, Actions, Content }) => (
             <SidebarSection
               key={id}

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { UserAvatar } from '@/components/user-avatar';
+import { initials, UserAvatar } from '@/components/user-avatar';
 import { goToLogout } from '@/features/auth/navigation';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
@@ -38,7 +38,12 @@ export function UserMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={t('layout.rail.userMenu', { name })}
+        // WCAG 2.5.3: the name starts with what the button shows (the initials, without a picture).
+        aria-label={
+          user.profileImageUrl
+            ? t('layout.rail.userMenu', { name })
+            : t('layout.rail.userMenuInitials', { name, initials: initials(name) })
+        }
         className={cn(
           'flex cursor-pointer items-center gap-2 rounded-full outline-none transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-rail',
           className,

@@ -94,7 +94,9 @@ function ChannelChatView({
       ? t('composer.placeholderDirect', {
           name: userDisplayName(channel.directUser) ?? channel.name,
         })
-      : t('composer.placeholder', { name: channel.name });
+      : t(channel.type === 'group' ? 'composer.placeholderGroup' : 'composer.placeholder', {
+          name: channel.name,
+        });
 
   return (
     <ChatContext.Provider value={context}>

@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SendHorizontalIcon } from 'lucide-react';
-import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
@@ -9,6 +17,7 @@ import { useComposerFiles } from '@/features/files/hooks/use-composer-files';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
+import { useEmojiAutocomplete } from '../hooks/use-emoji-autocomplete';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { fitTextarea } from '../lib/fit-textarea';
 import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
@@ -18,6 +27,9 @@ import { useChat } from './chat-context';
 
 const MAX_SUGGESTIONS = 8;
 
+// The emoji button and its picker load after the channel's first paint (not in its first load).
+const ComposerEmojiButton = lazy(() => import('./composer-emoji-button'));
+
 function normalize(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
@@ -25,7 +37,7 @@ function normalize(text: string): string {
 /**
  * The composer (docs/product.md §2, §5): Enter sends, Shift+Enter adds a line, grows to 150 px, the
  * text is trimmed and a blank one is not sent; typing signals; @mention autocomplete of
- * the channel's members (arrows, then Enter or Tab).
+ * the channel's members (arrows, then Enter or Tab); emojis by button or `:code:`.
  */
 export function Composer({
   parentMessageId = null,
@@ -79,6 +91,21 @@ export function Composer({
   }, [mention, members, me.id]);
   const showSuggestions = mention !== null && suggestions.length > 0;
 
+  /** Replaces text[start, end) and puts the caret after what went in. */
+  const replaceRange = (start: number, end: number, value: string) => {
+    pendingCaret.current = start + value.length;
+    setText((current) => current.slice(0, start) + value + current.slice(end));
+  };
+  const insertAtCaret = (value: string) => {
+    const element = textarea.current;
+    replaceRange(
+      element?.selectionStart ?? text.length,
+      element?.selectionEnd ?? text.length,
+      value,
+    );
+  };
+  const emoji = useEmojiAutocomplete(parentMessageId ?? channel.id, replaceRange);
+
   const blank = text.trim().length === 0 && files.attachments.length === 0;
 
   const updateMention = (value: string, caret: number) => {
@@ -119,6 +146,7 @@ export function Composer({
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
+    if (emoji.handleKeyDown(event)) return;
     if (showSuggestions) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
@@ -195,6 +223,7 @@ export function Composer({
             ))}
           </div>
         ) : null}
+        {emoji.listbox}
         {files.chips}
         <textarea
           ref={textarea}
@@ -206,29 +235,41 @@ export function Composer({
           aria-label={t('composer.label')}
           placeholder={placeholder}
           role="combobox"
-          aria-expanded={showSuggestions}
-          aria-controls={showSuggestions ? listId : undefined}
+          aria-expanded={showSuggestions || emoji.open}
+          aria-controls={showSuggestions ? listId : emoji.open ? emoji.listId : undefined}
           aria-autocomplete="list"
           aria-activedescendant={
             showSuggestions && suggestions[selected]
               ? `${listId}-${suggestions[selected].user.id}`
-              : undefined
+              : emoji.activeId
           }
           onChange={(event) => {
             setText(event.target.value);
             fitTextarea(event.target, COMPOSER_MAX_HEIGHT_PX);
             updateMention(event.target.value, event.target.selectionStart);
+            emoji.update(event.target.value, event.target.selectionStart);
             if (event.target.value.trim()) typing.keystroke();
             else typing.stop();
           }}
           onKeyDown={handleKeyDown}
-          onClick={(event) => updateMention(text, event.currentTarget.selectionStart)}
-          onBlur={() => setMention(null)}
+          onClick={(event) => {
+            updateMention(text, event.currentTarget.selectionStart);
+            emoji.update(text, event.currentTarget.selectionStart);
+          }}
+          onBlur={() => {
+            setMention(null);
+            emoji.close();
+          }}
           style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
           className="block w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[0.9375rem] leading-relaxed outline-none placeholder:text-muted-foreground"
         />
         <div className="flex items-center justify-between gap-2 px-2 pb-2">
-          {files.attachButton}
+          <div className="flex items-center gap-1">
+            {files.attachButton}
+            <Suspense fallback={<span className="size-8" />}>
+              <ComposerEmojiButton onPick={insertAtCaret} />
+            </Suspense>
+          </div>
           <div className="flex items-center gap-3">
             <p className="hidden text-[0.6875rem] text-muted-foreground sm:block">
               {t('composer.hintPlain')}

@@ -15,7 +15,7 @@ const components: Components = {
       {...props}
       target="_blank"
       rel="noopener noreferrer"
-      className="font-medium text-sky-400 underline-offset-2 hover:underline dark:text-sky-300"
+      className="font-medium text-link underline-offset-2 hover:underline"
     />
   ),
   pre: ({ node: _node, ...props }) => (

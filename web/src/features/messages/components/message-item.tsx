@@ -79,8 +79,8 @@ function ReplySummary({ message }: { message: Message }) {
       onClick={() => openThread(message)}
       className="group/replies mt-1 flex cursor-pointer items-center gap-2 rounded-md border border-transparent py-1 pr-3 pl-1.5 text-left text-xs transition-colors hover:border-border hover:bg-background"
     >
-      <MessageSquareTextIcon className="size-4 text-sky-400" aria-hidden />
-      <span className="font-semibold text-sky-400 group-hover/replies:underline">
+      <MessageSquareTextIcon className="size-4 text-link" aria-hidden />
+      <span className="font-semibold text-link group-hover/replies:underline">
         {t('messages.replies', { count: message.replyCount })}
       </span>
       {message.lastReplyAt ? (

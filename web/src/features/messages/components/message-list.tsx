@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDownIcon, HashIcon, LoaderCircleIcon } from 'lucide-react';
+import { ArrowDownIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { userDisplayName } from '#shared/users';
+import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ReadPosition } from '@/lib/shell';
@@ -72,6 +73,14 @@ function ListHeader({ context }: { context?: ListContext }) {
 
 const ListFooter = () => <div className="h-3" />;
 
+// Private groups are not written with a '#' (their icon is a lock).
+const INTRO_TITLE = {
+  channel: 'messages.empty.title',
+  voice: 'messages.empty.title',
+  group: 'messages.empty.titleGroup',
+  direct: 'messages.empty.directTitle',
+} as const;
+
 /** The start of the history (docs/product.md §2 empty state, and the top of a fully loaded channel). */
 function ChannelIntro({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -84,11 +93,11 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
         {direct && channel.directUser ? (
           <AuthorAvatar user={channel.directUser} className="size-14" />
         ) : (
-          <HashIcon className="size-7" aria-hidden />
+          <ChannelTypeIcon type={channel.type} className="size-7" />
         )}
       </div>
       <h2 className="font-bold text-2xl tracking-tight">
-        {t(direct ? 'messages.empty.directTitle' : 'messages.empty.title', { name })}
+        {t(INTRO_TITLE[channel.type], { name })}
       </h2>
       <p className="mt-1 text-muted-foreground">
         {compact

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useThread } from '../api/get-thread';
+import { useMarkThreadReadWhileShown } from '../api/mark-thread-read';
 import { groupMessages } from '../lib/group-messages';
 import { usePendingSends } from '../lib/pending-sends';
 import { useChat } from './chat-context';
@@ -26,6 +27,7 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
     [replies, pending],
   );
   const end = useRef<HTMLDivElement>(null);
+  useMarkThreadReadWhileShown(messageId, replies.at(-1)?.seq);
 
   // New replies (own or others') keep the panel scrolled to the newest.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reply count is the trigger
@@ -52,7 +54,9 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
           <h2 className="font-semibold">{t('thread.title')}</h2>
           {channel.type === 'direct' ? null : (
             <p className="truncate text-muted-foreground text-xs">
-              {t('thread.inChannel', { name: channel.name })}
+              {t(channel.type === 'group' ? 'thread.inGroup' : 'thread.inChannel', {
+                name: channel.name,
+              })}
             </p>
           )}
         </div>

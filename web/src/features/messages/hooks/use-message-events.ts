@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/users';
 import { useSocket, useSocketCatchUp, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
+import { FOLLOWED_THREADS_KEY } from '../api/get-followed-threads';
 import { retryWaitingMessages } from '../api/send-message';
 import { applyMessageEvent, catchUpCachedChannels, MESSAGE_EVENTS } from '../lib/realtime-cache';
 import { useAutoAway } from './use-auto-away';
@@ -14,7 +15,13 @@ export function useMessageEvents(user: User): void {
   const queryClient = useQueryClient();
   const socket = useSocket();
   useSocketEvent(MESSAGE_EVENTS, (event) => applyMessageEvent(queryClient, event, user.id));
-  useSocketCatchUp(() => void catchUpCachedChannels(queryClient));
+  // A followed thread changed (a reply, or read on another tab): its queries refetch.
+  const refetchThreads = () => queryClient.invalidateQueries({ queryKey: FOLLOWED_THREADS_KEY });
+  useSocketEvent('thread_activity', () => void refetchThreads());
+  useSocketCatchUp(() => {
+    void catchUpCachedChannels(queryClient);
+    void refetchThreads();
+  });
   useSocketOpen(() => socket && retryWaitingMessages(queryClient, socket));
   useAutoAway(socket, user.status);
 }

@@ -4,7 +4,12 @@ import type { Notification } from '#shared/notifications';
 /** The item's sentence, from the catalogue: who did what, where. */
 export function notificationText(n: Notification, t: TFunction): string {
   const actor = n.triggeredBy?.name ?? t('notifications.someone');
-  const channel = n.channelName ? `#${n.channelName}` : '';
+  // A private group is not written with '#' (its icon is a lock).
+  const channel = !n.channelName
+    ? ''
+    : n.channelType === 'group'
+      ? n.channelName
+      : `#${n.channelName}`;
   switch (n.type) {
     case 'channel_message':
       return t('notifications.text.channel_message', { count: n.count, channel });

@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// RUCHE_E2E_SERVER points at another build of the server (its dist/web beside it).
+const serverEntry = path.resolve(
+  process.env.RUCHE_E2E_SERVER ?? path.join(repoRoot, 'dist/server/main.js'),
+);
+const webIndex = path.join(path.dirname(serverEntry), '../web/index.html');
+// Two shared cores under parallel specs: an embedded store's first start can be slow.
+const START_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(baseUrl: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited with code ${server.exitCode}:\n${log()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/auth/providers`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer within ${START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+export interface E2eServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server with a fresh embedded store in a temporary DATA_DIR, with the e2e
+ * settings and `env` over them: the shared server (global-setup.ts), or a second one for a
+ * spec that needs other settings (default-channel.spec.ts).
+ */
+export async function startE2eServer(extra: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
+  if (!existsSync(serverEntry) || !existsSync(webIndex)) {
+    throw new Error('dist/ is missing: run `npm run test:e2e` (it builds) or `npm run build`.');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Every spec signs up its own users, all from one address.
+    AUTH_RATE_LIMIT: '10000',
+    // Specs seed hundreds of messages through the API at once; people never send that fast.
+    SEND_RATE_PER_SECOND: '100000',
+    // Load shedding is tested in server/src/lib/overload.test.ts: here the browser and the
+    // server share two cores with parallel specs, and a lagging loop is not the subject.
+    WS_ADMIT_PER_SECOND: '100000',
+    OVERLOAD_EVENT_LOOP_MS: '60000',
+    // Specs share one server and expect a new account's home to be empty: the default
+    // channel has its own server (default-channel.spec.ts) and its API test
+    // (server/src/features/channels/default-channel.test.ts).
+    DEFAULT_CHANNEL: '',
+    // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
+    ICE_SERVERS: '[]',
+    ...extra,
+  };
+  // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {
+    delete env[key];
+  }
+  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  try {
+    await waitUntilServing(baseUrl, server, () => output);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    url: baseUrl,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
