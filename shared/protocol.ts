@@ -45,6 +45,14 @@ import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import type { NotificationEvent } from './protocol/notifications';
 import { type PresenceEvent, PresenceFrameSchema } from './protocol/presence';
+import {
+  SfuCandidateFrameSchema,
+  SfuDescriptionFrameSchema,
+  type SfuEvent,
+  SfuJoinFrameSchema,
+  SfuLeaveFrameSchema,
+  SfuSubscribeFrameSchema,
+} from './protocol/sfu';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 import {
   RoomHeartbeatFrameSchema,
@@ -91,6 +99,11 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   VideoIceCandidateFrameSchema,
   VideoEndCallFrameSchema,
   VideoCallResumeFrameSchema,
+  SfuJoinFrameSchema,
+  SfuLeaveFrameSchema,
+  SfuDescriptionFrameSchema,
+  SfuSubscribeFrameSchema,
+  SfuCandidateFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -107,6 +120,7 @@ export type ServerEvent =
   | VideoRoomEvent
   | VoiceEvent
   | CallEvent
+  | SfuEvent
   | BoardEvent;
 
 export type ServerEventType = ServerEvent['type'];

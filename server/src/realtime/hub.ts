@@ -418,6 +418,13 @@ export class Hub implements Realtime {
     conn.queue = [];
     this.index.remove(conn);
     if (!this.closing && !this.draining && conn.userId) this.presence.reconcile(conn.userId);
+    for (const listener of conn.closeListeners.splice(0)) {
+      try {
+        listener();
+      } catch (err) {
+        this.options.log.warn({ err }, 'realtime close listener failed');
+      }
+    }
   }
 
   pong(conn: Connection): void {
@@ -499,6 +506,10 @@ export class Hub implements Realtime {
       subscribe: (topic) => this.subscribe(conn, topic),
       reply: (event) => this.reply(conn, event),
       close: (code, reason) => this.disconnect(conn, code, reason, false),
+      onClosed: (listener) => {
+        if (conn.closed) listener();
+        else conn.closeListeners.push(listener);
+      },
     };
   }
 
