@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { janusInstalled, startJanus } from '../scripts/janus.mjs';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -55,6 +56,16 @@ export default async function globalSetup() {
   // Google's and Microsoft's OAuth and calendar endpoints on loopback (calendar.spec.ts).
   const calendarProviders = await new FakeCalendarProviders().start();
   process.env.RUCHE_E2E_CALENDAR_PROVIDERS = calendarProviders.url;
+  // Voice channels and rooms through Janus (docs/calls.md): ICE on loopback only.
+  const janus = janusInstalled()
+    ? await startJanus(path.join(dataDir, 'janus'), {
+        wsPort: await freePort(),
+        rtpRange: '40000-40999',
+        loopbackOnly: true,
+        log: 'ignore',
+      })
+    : undefined;
+  if (janus) process.env.RUCHE_E2E_JANUS = janus.url;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -78,6 +89,7 @@ export default async function globalSetup() {
     DEFAULT_CHANNEL: '',
     // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
     ICE_SERVERS: '[]',
+    ...(janus ? { JANUS_URL: janus.url } : {}),
     ...calendarProviders.env(),
   };
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
@@ -99,6 +111,7 @@ export default async function globalSetup() {
     await waitUntilServing(baseUrl, server, () => output);
   } catch (error) {
     server.kill('SIGKILL');
+    janus?.child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -112,6 +125,7 @@ export default async function globalSetup() {
       await exited;
       clearTimeout(timer);
     }
+    janus?.child.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
     await calendarProviders.close();
   };

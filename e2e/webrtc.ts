@@ -92,3 +92,49 @@ export async function expectLoopback(a: Page, b: Page): Promise<void> {
   );
   for (const end of ends.filter((e) => e.address)) expect(local.has(end.address)).toBe(true);
 }
+
+/** Whether the e2e server drives a Janus (global-setup.ts starts one when it is installed). */
+export const THROUGH_JANUS = Boolean(process.env.RUCHE_E2E_JANUS);
+
+/** How many of the page's peer connections are connected now. */
+export const connectedCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter(
+        (pc) => pc.connectionState === 'connected',
+      ).length,
+  );
+
+/**
+ * Through Janus, every connection of the page goes to Janus on this machine: the selected
+ * pair of each is 127.0.0.1 at both ends (Janus gathers on `lo` only; the page lets only
+ * 127.0.0.1 candidates through).
+ */
+export async function expectLoopbackToJanus(page: Page): Promise<void> {
+  const pairs = await selectedPairs(page);
+  const debug = await page.evaluate(() =>
+    (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map((pc) => ({
+      state: pc.connectionState,
+      remote: (pc.remoteDescription?.sdp ?? '').split('\r\n').filter((l) => l.startsWith('a=candidate') || l.startsWith('c=')),
+    })),
+  );
+  expect(pairs.length).toBeGreaterThan(0);
+  for (const pair of pairs) {
+    expect(pair.remote.address, JSON.stringify({ pairs, debug })).toBe('127.0.0.1');
+    expect(pair.local.address, JSON.stringify(pairs)).toBe('127.0.0.1');
+  }
+}
+
+/** Bytes of audio received so far, per connected peer connection that receives audio. */
+export const inboundAudioBytes = (page: Page) =>
+  page.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    const bytes: number[] = [];
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      const stats = [...(await pc.getStats()).values()] as Array<Record<string, unknown>>;
+      const audio = stats.filter((s) => s.type === 'inbound-rtp' && s.kind === 'audio');
+      if (audio.length > 0)
+        bytes.push(audio.reduce((sum, s) => sum + Number(s.bytesReceived ?? 0), 0));
+    }
+    return bytes;
+  });

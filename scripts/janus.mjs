@@ -23,7 +23,9 @@ export const janusInstalled = () => existsSync(JANUS_BIN) && PLUGINS_DIR !== und
 export function writeJanusConfig(dir, { wsPort, rtpRange = '20000-20199', loopbackOnly = false }) {
   mkdirSync(dir, { recursive: true });
   const nat = [];
-  if (loopbackOnly) nat.push('ice_enforce_list = "lo"', 'ice_lite = false');
+  // Janus skips interfaces flagged loopback: tests run in a network namespace where an
+  // interface of their own holds 127.0.0.1 (scripts/netns.mjs, named by RUCHE_LOOPBACK_IF).
+  if (loopbackOnly) nat.push(`ice_enforce_list = "${process.env.RUCHE_LOOPBACK_IF ?? 'lo'}"`);
   if (process.env.JANUS_NAT_1_1) nat.push(`nat_1_1_mapping = "${process.env.JANUS_NAT_1_1}"`);
   if (process.env.JANUS_STUN) {
     const [host, port] = process.env.JANUS_STUN.split(':');

@@ -23,6 +23,7 @@ import { joinVoice } from '../api/join-voice';
 import { leaveVoice } from '../api/leave-voice';
 import { updateVoiceParticipant } from '../api/update-voice-participant';
 import { useVoiceMesh } from '../hooks/use-voice-mesh';
+import { MESH_MAX_PARTICIPANTS } from '#shared/sfu';
 
 /** SPEC §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
 const MIC_CONSTRAINTS: MediaStreamConstraints = {
@@ -40,7 +41,7 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
   const [mic, setMic] = useState<MediaStream | null>(null);
   const [me, setMe] = useState<VoiceParticipant | null>(null);
   const [busy, setBusy] = useState(false);
-  const streams = useVoiceMesh(channel.id, user?.id ?? '', mic);
+  const { streams, mode } = useVoiceMesh(channel.id, user?.id ?? '', mic);
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: voiceParticipantsKey(channel.id) });
 
@@ -119,6 +120,11 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
             <p className="text-muted-foreground text-sm" role="status">
               {me ? t('voice.connected') : t('voice.notJoined')}
             </p>
+            {me && mode === 'mesh' && (participants.data?.length ?? 0) > MESH_MAX_PARTICIPANTS ? (
+              <p className="text-amber-500 text-sm" role="alert">
+                {t('voice.meshTooLarge', { max: MESH_MAX_PARTICIPANTS })}
+              </p>
+            ) : null}
           </div>
         </div>
         {me ? (
