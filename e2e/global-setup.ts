@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { janusInstalled, startJanus } from '../scripts/janus.mjs';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { janusInstalled, startJanus } from '../scripts/janus.mjs';
 import { FakeCalendarProviders } from '../server/test/fake-calendar-providers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

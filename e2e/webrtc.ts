@@ -115,7 +115,9 @@ export async function expectLoopbackToJanus(page: Page): Promise<void> {
   const debug = await page.evaluate(() =>
     (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map((pc) => ({
       state: pc.connectionState,
-      remote: (pc.remoteDescription?.sdp ?? '').split('\r\n').filter((l) => l.startsWith('a=candidate') || l.startsWith('c=')),
+      remote: (pc.remoteDescription?.sdp ?? '')
+        .split('\r\n')
+        .filter((l) => l.startsWith('a=candidate') || l.startsWith('c=')),
     })),
   );
   expect(pairs.length).toBeGreaterThan(0);

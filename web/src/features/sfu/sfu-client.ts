@@ -35,7 +35,11 @@ interface Subscription {
 const candidateOf = (candidate: RTCIceCandidate | null): SfuCandidate | null => {
   if (!candidate) return null;
   const init = candidate.toJSON();
-  return { candidate: init.candidate ?? '', sdpMid: init.sdpMid, sdpMLineIndex: init.sdpMLineIndex };
+  return {
+    candidate: init.candidate ?? '',
+    sdpMid: init.sdpMid,
+    sdpMLineIndex: init.sdpMLineIndex,
+  };
 };
 
 /**
@@ -134,7 +138,12 @@ export class SfuClient {
     await pc.setLocalDescription(await pc.createAnswer());
     const answer = pc.localDescription;
     if (answer && this.subs.get(feed)?.pc === pc) {
-      send({ type: 'sfu_description', space, feed, description: { type: 'answer', sdp: answer.sdp } });
+      send({
+        type: 'sfu_description',
+        space,
+        feed,
+        description: { type: 'answer', sdp: answer.sdp },
+      });
     }
   }
 

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MESH_MAX_PARTICIPANTS } from '#shared/sfu';
 import type { VoiceParticipant } from '#shared/voice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -23,7 +24,6 @@ import { joinVoice } from '../api/join-voice';
 import { leaveVoice } from '../api/leave-voice';
 import { updateVoiceParticipant } from '../api/update-voice-participant';
 import { useVoiceMesh } from '../hooks/use-voice-mesh';
-import { MESH_MAX_PARTICIPANTS } from '#shared/sfu';
 
 /** SPEC §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
 const MIC_CONSTRAINTS: MediaStreamConstraints = {
