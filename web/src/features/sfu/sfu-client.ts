@@ -90,6 +90,8 @@ export class SfuClient {
   private async publish(): Promise<void> {
     this.publisher?.close();
     const { local, space, send, iceServers } = this.options;
+    // Nothing to send (no camera nor microphone): receive only.
+    if (!local || local.getTracks().length === 0) return;
     const pc = new RTCPeerConnection({ iceServers });
     this.publisher = pc;
     for (const track of local?.getTracks() ?? []) {
