@@ -14,7 +14,7 @@ const serverEntry = path.resolve(
   process.env.RUCHE_E2E_SERVER ?? path.join(repoRoot, 'dist/server/main.js'),
 );
 const webIndex = path.join(path.dirname(serverEntry), '../web/index.html');
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -112,18 +112,20 @@ export const connectedCount = (page: Page) =>
  */
 export async function expectLoopbackToJanus(page: Page): Promise<void> {
   const pairs = await selectedPairs(page);
-  const debug = await page.evaluate(() =>
-    (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map((pc) => ({
-      state: pc.connectionState,
-      remote: (pc.remoteDescription?.sdp ?? '')
-        .split('\r\n')
-        .filter((l) => l.startsWith('a=candidate') || l.startsWith('c=')),
-    })),
-  );
   expect(pairs.length).toBeGreaterThan(0);
+  // Chromium hides the address of a peer-reflexive local candidate (learnt from Janus's
+  // answer to a check). The pair is IPv4 (Janus's end is 127.0.0.1), and in the test's
+  // namespace (scripts/netns.mjs) every IPv4 address is a 127.0.0.1: so is the hidden one.
+  const ipv4 = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i?.family === 'IPv4')
+    .map((i) => i?.address);
+  const onlyLoopback = ipv4.every((address) => address === '127.0.0.1');
   for (const pair of pairs) {
-    expect(pair.remote.address, JSON.stringify({ pairs, debug })).toBe('127.0.0.1');
-    expect(pair.local.address, JSON.stringify(pairs)).toBe('127.0.0.1');
+    const detail = JSON.stringify(pairs);
+    expect(pair.remote.address, detail).toBe('127.0.0.1');
+    if (pair.local.candidateType === 'prflx' && pair.local.address === '' && onlyLoopback) continue;
+    expect(pair.local.address, detail).toBe('127.0.0.1');
   }
 }
 
