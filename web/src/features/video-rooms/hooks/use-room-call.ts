@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServerEvent } from '#shared/protocol';
 import type { RoomIceCandidate, RoomSessionDescription } from '#shared/protocol/video-rooms';
 import { ROOM_HEARTBEAT_MS, type RoomJoinResult, type RoomParticipant } from '#shared/video-rooms';
-import { SfuClient } from '@/features/sfu/sfu-client';
+import { SfuClient } from '@/features/sfu/api/sfu-client';
 import { ROOM_ICE_SERVERS } from '../lib/ice';
 import { openRoomSocket } from '../lib/room-socket';
 
