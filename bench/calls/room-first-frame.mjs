@@ -82,6 +82,7 @@ const browser = await chromium.launch({
 
 async function guest(link, name) {
   const context = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
+  context.setDefaultTimeout(120_000);
   const page = await context.newPage();
   await page.goto(link);
   await page.getByLabel('Votre nom').fill(name);
@@ -98,6 +99,7 @@ const firstRemoteFrame = (page) =>
 try {
   // The host: an account that makes the room (guests allowed by default).
   const hostContext = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
+  hostContext.setDefaultTimeout(120_000);
   const host = await hostContext.newPage();
   const email = `hote.${Math.random().toString(36).slice(2, 8)}@ruche.test`;
   await host.request.post('/api/auth/register', {
@@ -106,6 +108,7 @@ try {
   const room = await (
     await host.request.post('/api/video-rooms', { data: { name: 'Banc', maxParticipants: 10 } })
   ).json();
+  if (!room.roomCode) throw new Error(`room: ${JSON.stringify(room)}`);
   const link = `${url}/join/${room.roomCode}`;
   await host.goto(link);
   await host.getByRole('button', { name: 'Rejoindre la salle' }).click();
