@@ -1,18 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { janusInstalled, startJanus } from '../scripts/janus.mjs';
 import { FakeCalendarProviders } from '../server/test/fake-calendar-providers';
 import { startE2eServer } from './server-process';
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
- * Start the built server with a fresh embedded store in a temporary DATA_DIR; the returned
- * function (Playwright's teardown) stops it and removes the data.
+ * Start the built server with a fresh embedded store in a temporary DATA_DIR (and Janus, when
+ * installed, for voice channels and rooms); the returned function (Playwright's teardown)
+ * stops them and removes the data.
  */
 export default async function globalSetup() {
   // Google's and Microsoft's OAuth and calendar endpoints on loopback (calendar.spec.ts).
   const calendarProviders = await new FakeCalendarProviders().start();
   process.env.RUCHE_E2E_CALENDAR_PROVIDERS = calendarProviders.url;
+  // Voice channels and rooms through Janus (docs/calls.md): ICE on loopback only.
+  const janusDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-janus-'));
+  const janus = janusInstalled()
+    ? await startJanus(janusDir, {
+        wsPort: await freePort(),
+        rtpRange: '40000-40999',
+        loopbackOnly: true,
+        log: 'ignore',
+      })
+    : undefined;
+  if (janus) process.env.RUCHE_E2E_JANUS = janus.url;
   let server: Awaited<ReturnType<typeof startE2eServer>>;
   try {
-    server = await startE2eServer(calendarProviders.env());
+    server = await startE2eServer({
+      ...calendarProviders.env(),
+      ...(janus ? { JANUS_URL: janus.url } : {}),
+    });
   } catch (error) {
+    janus?.child.kill('SIGKILL');
+    await rm(janusDir, { recursive: true, force: true });
     await calendarProviders.close();
     throw error;
   }
@@ -20,6 +53,8 @@ export default async function globalSetup() {
 
   return async () => {
     await server.stop();
+    janus?.child.kill('SIGTERM');
+    await rm(janusDir, { recursive: true, force: true });
     await calendarProviders.close();
   };
 }

@@ -92,3 +92,53 @@ export async function expectLoopback(a: Page, b: Page): Promise<void> {
   );
   for (const end of ends.filter((e) => e.address)) expect(local.has(end.address)).toBe(true);
 }
+
+/** Whether the e2e server drives a Janus (global-setup.ts starts one when it is installed). */
+export const THROUGH_JANUS = Boolean(process.env.RUCHE_E2E_JANUS);
+
+/** How many of the page's peer connections are connected now. */
+export const connectedCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter(
+        (pc) => pc.connectionState === 'connected',
+      ).length,
+  );
+
+/**
+ * Through Janus, every connection of the page goes to Janus on this machine: the selected
+ * pair of each is 127.0.0.1 at both ends (Janus gathers on `lo` only; the page lets only
+ * 127.0.0.1 candidates through).
+ */
+export async function expectLoopbackToJanus(page: Page): Promise<void> {
+  const pairs = await selectedPairs(page);
+  expect(pairs.length).toBeGreaterThan(0);
+  // Chromium hides the address of a peer-reflexive local candidate (learnt from Janus's
+  // answer to a check). The pair is IPv4 (Janus's end is 127.0.0.1), and in the test's
+  // namespace (scripts/netns.mjs) every IPv4 address is a 127.0.0.1: so is the hidden one.
+  const ipv4 = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i?.family === 'IPv4')
+    .map((i) => i?.address);
+  const onlyLoopback = ipv4.every((address) => address === '127.0.0.1');
+  for (const pair of pairs) {
+    const detail = JSON.stringify(pairs);
+    expect(pair.remote.address, detail).toBe('127.0.0.1');
+    if (pair.local.candidateType === 'prflx' && pair.local.address === '' && onlyLoopback) continue;
+    expect(pair.local.address, detail).toBe('127.0.0.1');
+  }
+}
+
+/** Bytes of audio received so far, per connected peer connection that receives audio. */
+export const inboundAudioBytes = (page: Page) =>
+  page.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    const bytes: number[] = [];
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      const stats = [...(await pc.getStats()).values()] as Array<Record<string, unknown>>;
+      const audio = stats.filter((s) => s.type === 'inbound-rtp' && s.kind === 'audio');
+      if (audio.length > 0)
+        bytes.push(audio.reduce((sum, s) => sum + Number(s.bytesReceived ?? 0), 0));
+    }
+    return bytes;
+  });

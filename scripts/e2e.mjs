@@ -32,10 +32,20 @@ if (buildIsStale(outputs, inputs)) {
   run('npm', ['run', '--silent', 'build']);
 }
 
+// As root (CI), the specs run in a network namespace where only loopback exists, so WebRTC
+// media between Chromium and Janus stays on 127.0.0.1 (scripts/netns.mjs, docs/calls.md).
+const playwright = [
+  'playwright',
+  'test',
+  '--config',
+  'e2e/playwright.config.ts',
+  ...process.argv.slice(2),
+];
+const isolate = process.getuid?.() === 0 && !process.env.RUCHE_NETNS && existsSync('/usr/bin/ip');
 const started = Date.now();
 const result = spawnSync(
-  'npx',
-  ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+  isolate ? process.execPath : 'npx',
+  isolate ? ['scripts/netns.mjs', 'npx', ...playwright] : playwright,
   {
     stdio: 'inherit',
     // Playwright must use Debian's Chromium, never download its own.

@@ -1,10 +1,50 @@
 // npm start: install what is missing, build, then serve (the server migrates its store at start).
+// Without JANUS_URL, Janus is started here when it is installed (docs/calls.md): config
+// generated under DATA_DIR, API on loopback, and stopped with the server.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { janusInstalled, startJanus } from './janus.mjs';
 import { ensureDependencies, run } from './lib.mjs';
 
 ensureDependencies();
 console.log('▸ Construction…');
 run('npm', ['run', '--silent', 'build']);
+
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+let janus;
+let stopping = false;
+if (!env.JANUS_URL && janusInstalled()) {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  janus = await startJanus(path.join(dataDir, 'janus'), {
+    wsPort: Number(env.JANUS_WS_PORT ?? 8188),
+    rtpRange: env.JANUS_RTP_PORTS ?? '20000-20199',
+    log: 'ignore',
+  });
+  env.JANUS_URL = janus.url;
+  console.log(`▸ Janus démarré (${janus.url}, ports RTP ${env.JANUS_RTP_PORTS ?? '20000-20199'})`);
+  // Janus dies: start it again (the server reconnects and the rooms are made again).
+  const supervise = (child) =>
+    child.once('exit', async () => {
+      if (stopping) return;
+      console.error('✖ Janus s’est arrêté : redémarrage');
+      janus = await startJanus(path.join(dataDir, 'janus'), {
+        wsPort: Number(env.JANUS_WS_PORT ?? 8188),
+        rtpRange: env.JANUS_RTP_PORTS ?? '20000-20199',
+        log: 'ignore',
+      });
+      supervise(janus.child);
+    });
+  supervise(janus.child);
+}
+
 console.log('▸ Démarrage de Ruche…');
-run(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.once('exit', (code, signal) => {
+  stopping = true;
+  janus?.child.kill('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
 });

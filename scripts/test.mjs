@@ -21,6 +21,18 @@ function ensureChromium() {
   apt(['install', '-y', '-qq', 'chromium']);
 }
 
+/** Voice channels and rooms go through Janus in the e2e specs (docs/calls.md). */
+function ensureJanus() {
+  if (existsSync('/usr/bin/janus')) return;
+  step('Installation de Janus (paquet Debian)');
+  const asRoot = process.getuid?.() === 0;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) =>
+    asRoot ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'janus']);
+}
+
 function reachable(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 2000 });
@@ -62,6 +74,7 @@ function addPlaywright(file) {
 
 ensureDependencies();
 ensureChromium();
+ensureJanus();
 await ensureServices();
 mkdirSync('test-results', { recursive: true });
 

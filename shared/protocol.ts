@@ -49,6 +49,14 @@ import {
   PresenceFrameSchema,
   PresenceWatchFrameSchema,
 } from './protocol/presence';
+import {
+  SfuCandidateFrameSchema,
+  SfuDescriptionFrameSchema,
+  type SfuEvent,
+  SfuJoinFrameSchema,
+  SfuLeaveFrameSchema,
+  SfuSubscribeFrameSchema,
+} from './protocol/sfu';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
 import {
   RoomHeartbeatFrameSchema,
@@ -97,6 +105,11 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   VideoIceCandidateFrameSchema,
   VideoEndCallFrameSchema,
   VideoCallResumeFrameSchema,
+  SfuJoinFrameSchema,
+  SfuLeaveFrameSchema,
+  SfuDescriptionFrameSchema,
+  SfuSubscribeFrameSchema,
+  SfuCandidateFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -113,6 +126,7 @@ export type ServerEvent =
   | VideoRoomEvent
   | VoiceEvent
   | CallEvent
+  | SfuEvent
   | BoardEvent;
 
 export type ServerEventType = ServerEvent['type'];

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from '../fixtures';
 import { JoinRoomUi, VideoRoomsUi } from '../pages/video-rooms';
-import { expectLoopback, LOOPBACK_ONLY, WEBRTC_LAUNCH } from '../webrtc';
+import {
+  connectedCount,
+  expectLoopback,
+  expectLoopbackToJanus,
+  LOOPBACK_ONLY,
+  THROUGH_JANUS,
+  WEBRTC_LAUNCH,
+} from '../webrtc';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -63,7 +70,12 @@ test.describe('video rooms', () => {
     await expect(zoe.tileOf('Alice')).toBeVisible();
     await expect.poll(() => zoe.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
-    await expectLoopback(guest.page, alice.page);
+    if (THROUGH_JANUS) {
+      // Through Janus: each page has its publisher and one subscriber, both to Janus.
+      await expect.poll(() => connectedCount(guest.page), { timeout: 20_000 }).toBe(2);
+      await expectLoopbackToJanus(guest.page);
+      await expectLoopbackToJanus(alice.page);
+    } else await expectLoopback(guest.page, alice.page);
     await shot(alice.page, 'desktop-call');
     await guest.page.setViewportSize(PHONE);
     await shot(guest.page, 'phone-call');

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { expectLoopback, LOOPBACK_ONLY, WEBRTC_LAUNCH } from '../webrtc';
+import {
+  connectedCount,
+  expectLoopback,
+  expectLoopbackToJanus,
+  inboundAudioBytes,
+  LOOPBACK_ONLY,
+  THROUGH_JANUS,
+  WEBRTC_LAUNCH,
+} from '../webrtc';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -54,7 +62,8 @@ test.describe('voice channels', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
-    await expectLoopback(alice.page, bob.page);
+    if (THROUGH_JANUS) await expectLoopbackToJanus(alice.page);
+    else await expectLoopback(alice.page, bob.page);
 
     await bob.page.getByRole('button', { name: 'Couper le micro' }).click();
     await expect(panel(alice.page).getByLabel('Micro coupé')).toBeVisible();
@@ -66,5 +75,53 @@ test.describe('voice channels', () => {
     // Bob leaves: Alice's list follows.
     await bob.page.getByRole('button', { name: 'Quitter' }).click();
     await expect(panel(alice.page).getByText('Bob')).toHaveCount(0);
+  });
+
+  test('three people in a voice channel through Janus each hear the other two', async ({
+    alice,
+    bob,
+    actor,
+  }) => {
+    test.skip(!THROUGH_JANUS, 'Janus is not installed (npm test installs it)');
+    const carol = await actor('Carol');
+    const people = [alice, bob, carol];
+    await Promise.all(people.map((p) => p.context.addInitScript(LOOPBACK_ONLY)));
+    await Promise.all(people.map((p) => p.arrive()));
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: 'salon-sfu', type: 'voice' },
+    });
+    const channel = (await created.json()) as { id: string };
+    const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
+    const { inviteCode } = (await invite.json()) as { inviteCode: string };
+    for (const p of [bob, carol]) {
+      expect((await p.page.request.post(`/api/channel-invites/${inviteCode}/join`)).ok()).toBe(
+        true,
+      );
+    }
+    for (const p of people) {
+      await p.page.goto(`/channel/${channel.id}`);
+      await p.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+      await expect(p.page.getByText('Vous êtes connecté')).toBeVisible();
+    }
+
+    // Each page: its publisher and one subscriber per other person, all connected to Janus.
+    for (const p of people) {
+      await expect.poll(() => connectedCount(p.page), { timeout: 30_000 }).toBe(3);
+    }
+    // Each page receives two audio streams, and their bytes keep growing.
+    for (const p of people) {
+      const before = await inboundAudioBytes(p.page);
+      expect(before).toHaveLength(2);
+      await expect
+        .poll(
+          async () => {
+            const after = await inboundAudioBytes(p.page);
+            return after.length === 2 && after.every((bytes, i) => bytes > (before[i] ?? 0));
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      await expectLoopbackToJanus(p.page);
+    }
   });
 });

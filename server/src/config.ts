@@ -137,6 +137,11 @@ const EnvSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** 1:1 calls (docs/calls.md): ICE servers as JSON, TURN REST secret and URLs, ring and grace times. */
   ICE_SERVERS: z.string().optional(),
+  /** Janus Gateway's WebSocket API (docs/calls.md), e.g. ws://127.0.0.1:8188; unset: peer mesh. */
+  JANUS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'une adresse ws:// ou wss://')
+    .optional(),
   TURN_SECRET: z.string().min(16).optional(),
   TURN_URLS: z.string().default(''),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -204,6 +209,8 @@ export interface Config {
     syncIntervalMs: number;
   };
   calls: CallsConfig;
+  /** Voice channels and video rooms through Janus (docs/calls.md); undefined: the peer mesh. */
+  janusUrl: string | undefined;
   /** Web Push keys given by the environment (both or neither) and the contact subject. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** The channel every new account joins, or null. */
@@ -371,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     calls: callsConfig(e),
+    janusUrl: e.JANUS_URL || undefined,
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,

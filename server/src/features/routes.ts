@@ -10,6 +10,7 @@ import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerSearchRoutes } from './search/routes';
+import { registerSfuRoutes } from './sfu/routes';
 import { registerTypingRoutes } from './typing/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerVideoRoomRoutes } from './video-rooms/routes';
@@ -30,6 +31,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerSearchRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerSfuRoutes(app, ctx);
   registerVideoRoomRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
   registerCallRoutes(app, ctx);

@@ -36,6 +36,8 @@ export class Connection {
   /** Cleared before each heartbeat ping, set again by the pong. */
   alive = true;
   closed = false;
+  /** Called once when the socket closes (Socket.onClosed). */
+  readonly closeListeners: (() => void)[] = [];
   /** Settles once the subscriptions are loaded and `ready` is queued. */
   ready: Promise<void> = Promise.resolve();
   /** Who `except` compares with: the user id, or the scoped holder's subject. */

@@ -490,6 +490,13 @@ export class Hub implements Realtime {
     this.index.remove(conn);
     this.watchers.remove(conn);
     if (!this.closing && !this.draining && conn.userId) this.presence.reconcile(conn.userId);
+    for (const listener of conn.closeListeners.splice(0)) {
+      try {
+        listener();
+      } catch (err) {
+        this.options.log.warn({ err }, 'realtime close listener failed');
+      }
+    }
   }
 
   pong(conn: Connection): void {
@@ -571,6 +578,10 @@ export class Hub implements Realtime {
       subscribe: (topic) => this.subscribe(conn, topic),
       reply: (event) => this.reply(conn, event),
       close: (code, reason) => this.disconnect(conn, code, reason, false),
+      onClosed: (listener) => {
+        if (conn.closed) listener();
+        else conn.closeListeners.push(listener);
+      },
     };
   }
 

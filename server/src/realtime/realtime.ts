@@ -24,6 +24,8 @@ export interface Socket<I extends Identity = Identity> {
   reply(event: ServerEvent): void;
   /** Close the socket after what is queued for it (e.g. 4401 when its session ended). */
   close(code: number, reason: string): void;
+  /** Call `listener` once when the socket closes (at once if it already has). */
+  onClosed(listener: () => void): void;
 }
 
 export type FrameHandler<I extends Identity, F> = (

@@ -12,6 +12,7 @@ import { SESSION_TOPIC, topicOf } from '../../realtime/identity';
 import type { Socket } from '../../realtime/realtime';
 import type { Deps } from '../deps';
 import { publish } from '../deps';
+import type { Sfu } from '../sfu/sfu';
 import {
   activeSeatIds,
   bothSeated,
@@ -97,8 +98,16 @@ async function seatFor(db: Db, identity: Identity, participantId: string): Promi
  * and the frames of the mesh — join, heartbeat, and signals relayed only between seats of
  * one room.
  */
-export function registerVideoRoomRealtime(deps: Deps): void {
+export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
   const { realtime, db } = deps;
+
+  // The SFU space `room:<participantId>`: the seat this socket took with room_join, still taken.
+  sfu.space('room', async (_identity, participantId, socket) => {
+    const seat = seated.get(socket);
+    if (!seat || seat.participantId !== participantId) return null;
+    if (!(await seatById(db, participantId))) return null;
+    return { group: `room:${seat.roomId}`, display: participantId, audioOnly: false };
+  });
 
   realtime.identifyScoped(async (request) => {
     const token = tokenOf(request);

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
 import { idParam } from '../channels/access';
 import { depsFor } from '../deps';
+import { sfuOf } from '../sfu/routes';
 import { announceClosed, announceLeft, registerVideoRoomRealtime } from './realtime';
 import {
   createRoom,
@@ -54,12 +55,10 @@ async function seatOf(ctx: AppContext, request: FastifyRequest, id: string): Pro
 
 export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rateLimit = rateLimitOf(ctx);
-  registerVideoRoomRealtime({
-    db: ctx.db,
-    realtime: ctx.realtime,
-    events: ctx.events,
-    log: app.log,
-  });
+  registerVideoRoomRealtime(
+    { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log },
+    sfuOf(ctx),
+  );
 
   app.get('/api/video-rooms', async (request) => {
     const user = requireUser(request);

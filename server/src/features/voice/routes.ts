@@ -9,8 +9,16 @@ import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { idParam } from '../channels/access';
 import { depsFor } from '../deps';
+import { sfuOf } from '../sfu/routes';
 import { registerVoiceRealtime } from './realtime';
-import { joinVoice, leaveVoice, listVoice, requireVoiceMember, updateVoice } from './service';
+import {
+  inVoice,
+  joinVoice,
+  leaveVoice,
+  listVoice,
+  requireVoiceMember,
+  updateVoice,
+} from './service';
 import { subscribeVoice } from './subscriptions';
 
 type ById = { Params: { id: string } };
@@ -18,6 +26,12 @@ type ById = { Params: { id: string } };
 export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerVoiceRealtime(ctx.realtime, ctx.db);
   subscribeVoice(ctx, app.log);
+  // The SFU space `voice:<channelId>`: a user who is in the channel's voice, audio only.
+  sfuOf(ctx).space('voice', async (identity, channelId) =>
+    identity.kind === 'user' && (await inVoice(ctx.db, channelId, identity.userId))
+      ? { group: `voice:${channelId}`, display: identity.userId, audioOnly: true }
+      : null,
+  );
   const channelId = (params: { id: string }) => idParam(params.id, VOICE_NOT_FOUND);
 
   app.post<ById>('/api/voice-channels/:id/join', async (request) => {

@@ -138,6 +138,15 @@ export async function updateVoice(
 }
 
 /** Whether both users are in the voice channel now (signals go only between them). */
+/** Whether the user is in the channel's voice now (the SFU asks before every step). */
+export async function inVoice(db: Db, channelId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: voice.userId })
+    .from(voice)
+    .where(and(eq(voice.channelId, channelId), eq(voice.userId, userId)));
+  return rows.length === 1;
+}
+
 export async function bothInVoice(
   db: Db,
   channelId: string,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServerEvent } from '#shared/protocol';
 import type { RoomIceCandidate, RoomSessionDescription } from '#shared/protocol/video-rooms';
 import { ROOM_HEARTBEAT_MS, type RoomJoinResult, type RoomParticipant } from '#shared/video-rooms';
+import { SfuClient } from '@/features/sfu/api/sfu-client';
 import { ROOM_ICE_SERVERS } from '../lib/ice';
 import { openRoomSocket } from '../lib/room-socket';
 
@@ -15,7 +16,9 @@ export interface RemotePeer {
 type RoomSocket = ReturnType<typeof openRoomSocket>;
 
 /**
- * The room's peer mesh (docs/calls.md): one RTCPeerConnection per other seat. The newcomer
+ * The room's media (docs/calls.md): through Janus when the server has it — one publisher
+ * connection and one subscriber connection per other seat (SfuClient) — else a peer mesh:
+ * one RTCPeerConnection per other seat. The newcomer
  * offers to everyone already in (room_joined), so two sides never offer to each other at
  * once; SDP and candidates go through the server over /ws, to seats of this room only.
  */
@@ -26,6 +29,7 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
   const connections = useRef(new Map<string, RTCPeerConnection>());
   const queued = useRef(new Map<string, RTCIceCandidateInit[]>());
   const socketRef = useRef<RoomSocket | null>(null);
+  const sfuRef = useRef<SfuClient | null>(null);
 
   const updatePeer = useCallback(
     (id: string, change: (peer: RemotePeer | undefined) => RemotePeer | null) => {
@@ -115,17 +119,42 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
     };
 
     const end = (next: CallStatus) => {
+      sfu?.close();
+      sfu = null;
       for (const id of [...pcs.keys()]) drop(id);
       setPeers(new Map());
       setStatus(next);
       socketRef.current?.close();
     };
 
+    /** Who was in when we joined: the mesh offers to them if there is no SFU. */
+    let present: RoomParticipant[] = [];
+    let sfu: SfuClient | null = null;
+    const startSfu = () => {
+      sfu?.close();
+      sfu = new SfuClient({
+        space: `room:${me}`,
+        send: (frame) => socketRef.current?.send(frame),
+        local,
+        iceServers: ROOM_ICE_SERVERS,
+        onMode: (mode) => {
+          if (mode === 'mesh') for (const participant of present) void offerTo(participant);
+        },
+        onStream: (id, stream) => updatePeer(id, (peer) => (peer ? { ...peer, stream } : null)),
+      });
+      sfuRef.current = sfu;
+      sfu.start();
+    };
+
     const onEvent = (event: ServerEvent) => {
+      sfu?.handle(event);
       switch (event.type) {
         case 'room_joined':
           setStatus('in-call');
-          for (const participant of event.participants) void offerTo(participant);
+          present = event.participants;
+          for (const participant of present)
+            updatePeer(participant.id, (peer) => peer ?? { participant, stream: null });
+          startSfu();
           break;
         case 'room_participant_joined':
           // A seat (re)joined: it will offer; a connection it had is stale.
@@ -160,6 +189,8 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
     const heartbeat = setInterval(() => socket.send({ type: 'room_heartbeat' }), ROOM_HEARTBEAT_MS);
     return () => {
       clearInterval(heartbeat);
+      sfu?.close();
+      sfuRef.current = null;
       for (const id of [...pcs.keys()]) drop(id);
       socket.close();
       socketRef.current = null;
@@ -168,6 +199,7 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
 
   /** Send another video track (screen or camera) to every peer, without renegotiating. */
   const replaceVideo = useCallback(async (track: MediaStreamTrack | null) => {
+    await sfuRef.current?.replaceVideo(track);
     await Promise.all(
       [...connections.current.values()].map((pc) => {
         const sender = pc

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MESH_MAX_PARTICIPANTS } from '#shared/sfu';
 import type { VoiceParticipant } from '#shared/voice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -40,7 +41,7 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
   const [mic, setMic] = useState<MediaStream | null>(null);
   const [me, setMe] = useState<VoiceParticipant | null>(null);
   const [busy, setBusy] = useState(false);
-  const streams = useVoiceMesh(channel.id, user?.id ?? '', mic);
+  const { streams, mode } = useVoiceMesh(channel.id, user?.id ?? '', mic);
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: voiceParticipantsKey(channel.id) });
 
@@ -119,6 +120,11 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
             <p className="text-muted-foreground text-sm" role="status">
               {me ? t('voice.connected') : t('voice.notJoined')}
             </p>
+            {me && mode === 'mesh' && (participants.data?.length ?? 0) > MESH_MAX_PARTICIPANTS ? (
+              <p className="text-amber-500 text-sm" role="alert">
+                {t('voice.meshTooLarge', { max: MESH_MAX_PARTICIPANTS })}
+              </p>
+            ) : null}
           </div>
         </div>
         {me ? (

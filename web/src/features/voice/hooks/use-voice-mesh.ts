@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ClientFrame } from '#shared/protocol';
-import { useSocket, useSocketEvent } from '@/lib/socket-context';
+import { SFU_EVENTS, SfuClient, type SfuMode } from '@/features/sfu/api/sfu-client';
+import { useSocket, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
 
 /** SPEC §7: voice uses two public STUN servers. */
 const VOICE_ICE_SERVERS: RTCIceServer[] = [
@@ -9,7 +10,9 @@ const VOICE_ICE_SERVERS: RTCIceServer[] = [
 ];
 
 /**
- * SPEC §4 voice channel: while joined, one audio peer connection per other user in the
+ * SPEC §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
+ * one publisher connection, one subscriber connection per other user), else a peer mesh —
+ * one audio peer connection per other user in the
  * channel. The one already in offers to whoever joins (voice-user-joined); offers, answers
  * and candidates from others are handled; a user who leaves has their connection closed.
  */
@@ -19,8 +22,40 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
   const queued = useRef(new Map<string, RTCIceCandidateInit[]>());
   const [streams, setStreams] = useState<ReadonlyMap<string, MediaStream>>(new Map());
   const joined = mic !== null;
+  const [mode, setMode] = useState<SfuMode>('pending');
+  const sfu = useRef<SfuClient | null>(null);
 
   const send = (frame: ClientFrame) => socket?.send(frame, { queue: false });
+
+  // The SFU first: the server answers sfu_joined (Janus) or sfu_unavailable (the mesh below).
+  useEffect(() => {
+    if (!mic || !socket) return;
+    setMode('pending');
+    const client = new SfuClient({
+      space: `voice:${channelId}`,
+      send: (frame) => socket.send(frame, { queue: false }),
+      local: mic,
+      iceServers: VOICE_ICE_SERVERS,
+      onMode: setMode,
+      onStream: (peer, stream) =>
+        setStreams((current) => {
+          const next = new Map(current);
+          if (stream) next.set(peer, stream);
+          else next.delete(peer);
+          return next;
+        }),
+    });
+    sfu.current = client;
+    client.start();
+    return () => {
+      client.close();
+      sfu.current = null;
+    };
+  }, [channelId, mic, socket]);
+  useSocketEvent(SFU_EVENTS, (event) => sfu.current?.handle(event));
+  useSocketOpen(({ reconnected }) => {
+    if (reconnected) sfu.current?.rejoin();
+  });
 
   const drop = (peer: string) => {
     pcs.current.get(peer)?.close();
@@ -62,7 +97,8 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
   };
 
   useSocketEvent('voice-user-joined', async (event) => {
-    if (!joined || event.channelId !== channelId || event.participant.userId === userId) return;
+    if (!joined || mode === 'sfu') return;
+    if (event.channelId !== channelId || event.participant.userId === userId) return;
     const peer = event.participant.userId;
     const pc = connectionFor(peer);
     await pc.setLocalDescription(await pc.createOffer());
@@ -77,7 +113,7 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
   });
 
   useSocketEvent('voice-offer', async (event) => {
-    if (!joined || event.channelId !== channelId) return;
+    if (!joined || mode === 'sfu' || event.channelId !== channelId) return;
     const pc = connectionFor(event.fromUserId);
     await pc.setRemoteDescription(event.offer);
     await pc.setLocalDescription(await pc.createAnswer());
@@ -111,7 +147,7 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
   });
 
   useSocketEvent('voice-user-left', (event) => {
-    if (event.channelId === channelId) drop(event.userId);
+    if (event.channelId === channelId && mode !== 'sfu') drop(event.userId);
   });
 
   // Leaving (mic gone) or leaving the screen closes every connection.
@@ -130,5 +166,5 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
     [],
   );
 
-  return streams;
+  return { streams, mode };
 }

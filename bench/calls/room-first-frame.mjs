@@ -1,0 +1,157 @@
+// Join-to-first-remote-frame in a 4-person video room through Janus, and server + Janus CPU
+// per participant (docs/calls.md). The built server on loopback (embedded store) driving a
+// Janus of its own (scripts/janus.mjs), four Chromium contexts with fake camera and
+// microphone. Three people sit in the room; each run, a fourth opens the link, and the time
+// from its click on "Rejoindre la salle" to the first remote <video> with frames is taken.
+// Then, with four in the room, CPU time of the server and of Janus over 10 s.
+// Run as root inside the loopback namespace, after `npm run build`:
+//   node scripts/netns.mjs node bench/calls/room-first-frame.mjs [runs=5]
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startJanus } from '../../scripts/janus.mjs';
+
+const RUNS = Number(process.argv[2] ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** CPU seconds (user + system) a process has used so far. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-room-'));
+const janus = await startJanus(path.join(dataDir, 'janus'), {
+  wsPort: await freePort(),
+  rtpRange: '41000-41999',
+  loopbackOnly: true,
+  log: 'ignore',
+});
+const port = await freePort();
+const env = { ...process.env };
+for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER']) delete env[key];
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: {
+    ...env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '10000',
+    ROOM_RATE_LIMIT: '10000',
+    ICE_SERVERS: '[]',
+    JANUS_URL: janus.url,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const url = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 600; i++) {
+  try {
+    if ((await fetch(`${url}/api/auth/providers`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+  ],
+});
+
+async function guest(link, name) {
+  const context = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
+  context.setDefaultTimeout(120_000);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel('Votre nom').fill(name);
+  return { context, page };
+}
+
+const firstRemoteFrame = (page) =>
+  page.waitForFunction(
+    () => [...document.querySelectorAll('video')].some((v) => !v.muted && v.videoWidth > 0),
+    undefined,
+    { timeout: 60_000, polling: 20 },
+  );
+
+try {
+  // The host: an account that makes the room (guests allowed by default).
+  const hostContext = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
+  hostContext.setDefaultTimeout(120_000);
+  const host = await hostContext.newPage();
+  const email = `hote.${Math.random().toString(36).slice(2, 8)}@ruche.test`;
+  await host.request.post('/api/auth/register', {
+    data: { email, password: 'ruche-bench-motdepasse', firstName: 'Hôte' },
+  });
+  const room = await (
+    await host.request.post('/api/video-rooms', { data: { name: 'Banc', maxParticipants: 10 } })
+  ).json();
+  if (!room.roomCode) throw new Error(`room: ${JSON.stringify(room)}`);
+  const link = `${url}/join/${room.roomCode}`;
+  await host.goto(link);
+  await host.getByRole('button', { name: 'Rejoindre la salle' }).click();
+  const seated = [];
+  for (const name of ['Bea', 'Chloe']) {
+    const p = await guest(link, name);
+    await p.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
+    seated.push(p);
+  }
+  await firstRemoteFrame(host);
+
+  const times = [];
+  let last;
+  for (let run = 1; run <= RUNS; run++) {
+    const p = await guest(link, `Dora${run}`);
+    const started = performance.now();
+    await p.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
+    await firstRemoteFrame(p.page);
+    const ms = performance.now() - started;
+    times.push(ms);
+    console.log(`run ${run}: ${ms.toFixed(0)} ms`);
+    if (run < RUNS) await p.context.close();
+    else last = p;
+  }
+  const sorted = [...times].sort((x, y) => x - y);
+  console.log(
+    `join → first remote frame (4 in the room, Janus), median of ${RUNS}: ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms`,
+  );
+
+  // Four in the room, media flowing: CPU over 10 s.
+  await new Promise((r) => setTimeout(r, 3000));
+  const before = [cpuSeconds(server.pid), cpuSeconds(janus.child.pid)];
+  await new Promise((r) => setTimeout(r, 10_000));
+  const after = [cpuSeconds(server.pid), cpuSeconds(janus.child.pid)];
+  const pct = (i) => ((after[i] - before[i]) / 10) * 100;
+  console.log(
+    `CPU with 4 participants: server ${pct(0).toFixed(1)} % (${(pct(0) / 4).toFixed(1)} %/participant), Janus ${pct(1).toFixed(1)} % (${(pct(1) / 4).toFixed(1)} %/participant) of one core`,
+  );
+  await last?.context.close();
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  janus.child.kill('SIGTERM');
+  await rm(dataDir, { recursive: true, force: true });
+}

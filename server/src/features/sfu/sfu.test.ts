@@ -1,0 +1,127 @@
+import Janode from 'janode';
+import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerEvent } from '#shared/protocol';
+import { SFU_NOT_IN_SPACE } from '#shared/sfu';
+import { addMember, buildChannel } from '../../../test/chat-factories';
+import { type Actor, buildUser } from '../../../test/factories';
+import { startTestJanus } from '../../../test/janus';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { socketOpener, type TestSocket } from '../../../test/test-socket';
+import { janusRoomId } from './sfu';
+
+let janus: Awaited<ReturnType<typeof startTestJanus>>;
+let server: TestServer;
+let alice: Actor;
+let bob: Actor;
+let carol: Actor;
+const open = socketOpener(() => server);
+
+/** What Janus itself says is in a room, asked over a connection of the test's own. */
+async function janusParticipants(group: string): Promise<string[]> {
+  const connection = await Janode.connect({ address: [{ url: janus.url }] });
+  try {
+    const session = await connection.create();
+    const handle = await session.attach<VideoRoomHandle>(VideoRoomPlugin);
+    const { participants } = await handle.listParticipants({ room: janusRoomId(group) });
+    return (participants as { display?: string }[]).map((p) => p.display ?? '').sort();
+  } catch (err) {
+    if ((err as { _code?: number })._code === 426) return []; // no such room
+    throw err;
+  } finally {
+    await connection.close();
+  }
+}
+
+beforeAll(async () => {
+  janus = await startTestJanus();
+  server = await startTestServer({ env: { JANUS_URL: janus.url } });
+  alice = await buildUser(server, { displayName: 'Alice' });
+  bob = await buildUser(server, { displayName: 'Bob' });
+  carol = await buildUser(server, { displayName: 'Carol' });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await janus?.stop();
+});
+
+const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
+  socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
+const until = async (check: () => Promise<boolean>) => {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('voice channels through Janus', () => {
+  it('joins a Janus publisher for each person in the voice channel, and drops strangers', async () => {
+    const channel = await buildChannel(alice, { type: 'voice' });
+    await addMember(channel, alice, bob);
+    const space = `voice:${channel.id}`;
+    const [a, b, c] = [await open(alice), await open(bob), await open(carol)];
+
+    // Bob is a member but not in the voice yet; Carol is no member: both are refused.
+    for (const socket of [b, c]) {
+      socket.send({ type: 'sfu_join', space });
+      expect(await next(socket, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
+    }
+    expect(await janusParticipants(space)).toEqual([]);
+
+    await alice.client.post(`/api/voice-channels/${channel.id}/join`);
+    a.send({ type: 'sfu_join', space });
+    const aliceIn = await next(a, 'sfu_joined');
+    expect(aliceIn.publishers).toEqual([]);
+    expect(await janusParticipants(space)).toEqual([alice.user.id]);
+
+    await bob.client.post(`/api/voice-channels/${channel.id}/join`);
+    b.send({ type: 'sfu_join', space });
+    expect((await next(b, 'sfu_joined')).feed).toBeGreaterThan(0);
+    expect(await janusParticipants(space)).toEqual([alice.user.id, bob.user.id].sort());
+
+    // Carol's frames for that space reach neither Janus nor anyone: an error, nothing else.
+    c.send({ type: 'sfu_subscribe', space, feed: aliceIn.feed });
+    expect(await next(c, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
+    c.send({
+      type: 'sfu_description',
+      space,
+      feed: null,
+      description: { type: 'offer', sdp: 'v=0' },
+    });
+    expect(await next(c, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
+
+    // Leaving the voice on the server: the SFU no longer serves Bob in that space.
+    await bob.client.post(`/api/voice-channels/${channel.id}/leave`);
+    b.send({ type: 'sfu_subscribe', space, feed: aliceIn.feed });
+    expect(await next(b, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
+
+    // A closed socket leaves Janus; the last one out destroys the room.
+    await b.close();
+    await until(async () => (await janusParticipants(space)).length === 1);
+    a.send({ type: 'sfu_leave', space });
+    await a.sync();
+    await until(async () => (await janusParticipants(space)).length === 0);
+  });
+
+  it('tells the sockets when Janus restarts, and rooms are made again when they re-join', async () => {
+    const channel = await buildChannel(alice, { type: 'voice' });
+    const space = `voice:${channel.id}`;
+    await alice.client.post(`/api/voice-channels/${channel.id}/join`);
+    const a = await open(alice);
+    a.send({ type: 'sfu_join', space });
+    await next(a, 'sfu_joined');
+
+    await janus.restart();
+    expect(await next(a, 'sfu_reset')).toEqual({ type: 'sfu_reset', space });
+    expect(await janusParticipants(space)).toEqual([]);
+
+    // The server reconnects by itself; the client's re-join makes the room again.
+    await until(async () => {
+      a.send({ type: 'sfu_join', space });
+      const answer = await a.next((e) => e.type === 'sfu_joined' || e.type === 'sfu_unavailable');
+      return answer.type === 'sfu_joined';
+    });
+    expect(await janusParticipants(space)).toEqual([alice.user.id]);
+  });
+});

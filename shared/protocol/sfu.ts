@@ -1,0 +1,70 @@
+/**
+ * The SFU's frames and events (server/src/features/sfu/, docs/calls.md): voice channels and
+ * video rooms send their media to Janus; the server drives Janus and relays the SDP and ICE
+ * candidates here, so a browser never talks to Janus's API.
+ *
+ * A `space` names where the media goes: `voice:<channelId>` (a voice channel the user is
+ * in) or `room:<participantId>` (the room seat this socket took with room_join).
+ * A `feed` is a Janus publisher id; `null` is this socket's own publisher.
+ */
+import { z } from 'zod';
+
+const Space = z.string().regex(/^[a-z]+:[0-9a-zA-Z-]{1,64}$/);
+const Feed = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+const DescriptionSchema = z.object({
+  type: z.enum(['offer', 'answer']),
+  sdp: z.string().max(60_000),
+});
+const CandidateSchema = z.object({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+});
+
+/** Enter the space's Janus room as a publisher (answered by sfu_joined or sfu_unavailable). */
+export const SfuJoinFrameSchema = z.object({ type: z.literal('sfu_join'), space: Space });
+/** Leave it: the publisher and every subscription of this socket in the space end. */
+export const SfuLeaveFrameSchema = z.object({ type: z.literal('sfu_leave'), space: Space });
+/** The publisher's offer (feed null), or the answer to a subscription's offer (feed set). */
+export const SfuDescriptionFrameSchema = z.object({
+  type: z.literal('sfu_description'),
+  space: Space,
+  feed: Feed.nullable(),
+  description: DescriptionSchema,
+});
+/** Receive one publisher of the space: answered by an sfu_description offer for that feed. */
+export const SfuSubscribeFrameSchema = z.object({
+  type: z.literal('sfu_subscribe'),
+  space: Space,
+  feed: Feed,
+});
+/** A trickled candidate (null: gathering done) for the publisher (feed null) or a subscription. */
+export const SfuCandidateFrameSchema = z.object({
+  type: z.literal('sfu_candidate'),
+  space: Space,
+  feed: Feed.nullable(),
+  candidate: CandidateSchema.nullable(),
+});
+
+export type SfuDescription = z.infer<typeof DescriptionSchema>;
+export type SfuCandidate = z.infer<typeof CandidateSchema>;
+/** A publisher: its Janus feed, and who it is (a user id in voice, a seat id in a room). */
+export interface SfuPublisher {
+  feed: number;
+  display: string;
+}
+
+export type SfuEvent =
+  /** Joined: the publishers already there (subscribe to each), then send the publisher's offer. */
+  | { type: 'sfu_joined'; space: string; feed: number; publishers: SfuPublisher[] }
+  /** No Janus reachable: use the peer mesh (small spaces only). */
+  | { type: 'sfu_unavailable'; space: string }
+  /** Someone started publishing in the space. */
+  | { type: 'sfu_publisher'; space: string; publisher: SfuPublisher }
+  /** A publisher left. */
+  | { type: 'sfu_unpublished'; space: string; feed: number }
+  /** Janus's answer to the publisher's offer (feed null), or a subscription's offer. */
+  | { type: 'sfu_description'; space: string; feed: number | null; description: SfuDescription }
+  /** Janus restarted (or this space's session ended): close the connections and join again. */
+  | { type: 'sfu_reset'; space: string };

@@ -1,0 +1,189 @@
+import type { ClientFrame, ServerEvent } from '#shared/protocol';
+import type { SfuCandidate, SfuDescription } from '#shared/protocol/sfu';
+
+export type SfuMode = 'pending' | 'sfu' | 'mesh';
+
+/** The events an SfuClient handles. */
+export const SFU_EVENTS = [
+  'sfu_joined',
+  'sfu_unavailable',
+  'sfu_publisher',
+  'sfu_unpublished',
+  'sfu_description',
+  'sfu_reset',
+] as const;
+
+export interface SfuClientOptions {
+  /** `voice:<channelId>` or `room:<participantId>` (shared/protocol/sfu.ts). */
+  space: string;
+  send(frame: ClientFrame): void;
+  /** What this page sends (audio only in voice); null: receive only. */
+  local: MediaStream | null;
+  iceServers: RTCIceServer[];
+  /** A remote publisher's media (display: a user id in voice, a seat id in a room); null when gone. */
+  onStream(display: string, stream: MediaStream | null): void;
+  /** The server answered: through Janus, or the peer mesh (no Janus). */
+  onMode(mode: 'sfu' | 'mesh'): void;
+}
+
+interface Subscription {
+  display: string;
+  pc: RTCPeerConnection;
+  stream: MediaStream;
+}
+
+const candidateOf = (candidate: RTCIceCandidate | null): SfuCandidate | null => {
+  if (!candidate) return null;
+  const init = candidate.toJSON();
+  return {
+    candidate: init.candidate ?? '',
+    sdpMid: init.sdpMid,
+    sdpMLineIndex: init.sdpMLineIndex,
+  };
+};
+
+/**
+ * Media through Janus (docs/calls.md): one publisher connection that sends this page's
+ * tracks once, and one subscriber connection per remote publisher. The server drives Janus;
+ * this page only exchanges SDP and candidates with the server over /ws.
+ */
+export class SfuClient {
+  private publisher: RTCPeerConnection | null = null;
+  private readonly subs = new Map<number, Subscription>();
+  private readonly displays = new Map<number, string>();
+  private closed = false;
+
+  constructor(private readonly options: SfuClientOptions) {}
+
+  start(): void {
+    this.options.send({ type: 'sfu_join', space: this.options.space });
+  }
+
+  /** Feed every server event here; those of other spaces are ignored. */
+  handle(event: ServerEvent): void {
+    if (this.closed || !('space' in event) || event.space !== this.options.space) return;
+    switch (event.type) {
+      case 'sfu_unavailable':
+        this.options.onMode('mesh');
+        break;
+      case 'sfu_joined':
+        this.options.onMode('sfu');
+        void this.publish();
+        for (const p of event.publishers) this.subscribe(p.feed, p.display);
+        break;
+      case 'sfu_publisher':
+        this.subscribe(event.publisher.feed, event.publisher.display);
+        break;
+      case 'sfu_unpublished':
+        this.drop(event.feed);
+        break;
+      case 'sfu_description':
+        void this.onDescription(event.feed, event.description);
+        break;
+      case 'sfu_reset':
+        // Janus restarted: everything on it is gone; join again.
+        this.rejoin();
+        break;
+    }
+  }
+
+  private async publish(): Promise<void> {
+    this.publisher?.close();
+    const { local, space, send, iceServers } = this.options;
+    // Nothing to send (no camera nor microphone): receive only.
+    if (!local || local.getTracks().length === 0) return;
+    const pc = new RTCPeerConnection({ iceServers });
+    this.publisher = pc;
+    for (const track of local?.getTracks() ?? []) {
+      pc.addTransceiver(track, { direction: 'sendonly', streams: local ? [local] : [] });
+    }
+    pc.onicecandidate = ({ candidate }) =>
+      send({ type: 'sfu_candidate', space, feed: null, candidate: candidateOf(candidate) });
+    await pc.setLocalDescription(await pc.createOffer());
+    const offer = pc.localDescription;
+    if (offer && this.publisher === pc) {
+      send({
+        type: 'sfu_description',
+        space,
+        feed: null,
+        description: { type: 'offer', sdp: offer.sdp },
+      });
+    }
+  }
+
+  private subscribe(feed: number, display: string): void {
+    if (this.displays.has(feed)) return;
+    this.displays.set(feed, display);
+    this.options.send({ type: 'sfu_subscribe', space: this.options.space, feed });
+  }
+
+  private async onDescription(feed: number | null, description: SfuDescription): Promise<void> {
+    const { space, send, iceServers } = this.options;
+    if (feed === null) {
+      await this.publisher?.setRemoteDescription(description);
+      return;
+    }
+    const display = this.displays.get(feed);
+    if (display === undefined || description.type !== 'offer') return;
+    this.subs.get(feed)?.pc.close();
+    const pc = new RTCPeerConnection({ iceServers });
+    const stream = new MediaStream();
+    this.subs.set(feed, { display, pc, stream });
+    pc.onicecandidate = ({ candidate }) =>
+      send({ type: 'sfu_candidate', space, feed, candidate: candidateOf(candidate) });
+    pc.ontrack = ({ track }) => {
+      stream.addTrack(track);
+      // A new MediaStream object each time, so a <video>/<audio> element picks the change up.
+      this.options.onStream(display, new MediaStream(stream.getTracks()));
+    };
+    await pc.setRemoteDescription(description);
+    await pc.setLocalDescription(await pc.createAnswer());
+    const answer = pc.localDescription;
+    if (answer && this.subs.get(feed)?.pc === pc) {
+      send({
+        type: 'sfu_description',
+        space,
+        feed,
+        description: { type: 'answer', sdp: answer.sdp },
+      });
+    }
+  }
+
+  private drop(feed: number): void {
+    const sub = this.subs.get(feed);
+    this.subs.delete(feed);
+    const display = this.displays.get(feed);
+    this.displays.delete(feed);
+    sub?.pc.close();
+    if (display !== undefined) this.options.onStream(display, null);
+  }
+
+  private closeAll(): void {
+    this.publisher?.close();
+    this.publisher = null;
+    for (const feed of [...this.subs.keys()]) this.drop(feed);
+    this.displays.clear();
+  }
+
+  /** The socket reconnected (the server left Janus for the old one): join again. */
+  rejoin(): void {
+    if (this.closed) return;
+    this.closeAll();
+    this.start();
+  }
+
+  /** Send another video track (screen or camera), without renegotiating. */
+  async replaceVideo(track: MediaStreamTrack | null): Promise<void> {
+    const sender = this.publisher
+      ?.getTransceivers()
+      .find((t) => t.sender.track?.kind === 'video' || t.receiver.track.kind === 'video')?.sender;
+    await sender?.replaceTrack(track);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closeAll();
+    this.closed = true;
+    this.options.send({ type: 'sfu_leave', space: this.options.space });
+  }
+}
