@@ -12,7 +12,13 @@ const ip = (...args) => {
 };
 const inside = (...args) => ip('netns', 'exec', name, 'ip', ...args);
 
-ip('netns', 'add', name);
+const [command, ...args] = process.argv.slice(2);
+// Where namespaces cannot be made (a container without the right), run the command as it is:
+// everything works but the media tests, which say their candidates left loopback.
+if (spawnSync('ip', ['netns', 'add', name], { stdio: 'inherit' }).status !== 0) {
+  console.warn('⚠ ip netns add a échoué : tests lancés sans espace réseau isolé');
+  process.exit(spawnSync(command, args, { stdio: 'inherit' }).status ?? 1);
+}
 let status = 1;
 try {
   inside('link', 'set', 'lo', 'up');
@@ -20,7 +26,6 @@ try {
   inside('addr', 'add', '127.0.0.1/32', 'dev', 'rl0');
   inside('link', 'set', 'rl0', 'up');
   inside('link', 'set', 'rl1', 'up');
-  const [command, ...args] = process.argv.slice(2);
   const result = spawnSync('ip', ['netns', 'exec', name, command, ...args], {
     stdio: 'inherit',
     env: { ...process.env, RUCHE_LOOPBACK_IF: 'rl0', RUCHE_NETNS: name },
