@@ -54,7 +54,12 @@ function percentile(sorted, p) {
 function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const f = (x) => Math.round(x);
-  return { n: sorted.length, p50: f(percentile(sorted, 50)), p95: f(percentile(sorted, 95)), max: f(sorted.at(-1)) };
+  return {
+    n: sorted.length,
+    p50: f(percentile(sorted, 50)),
+    p95: f(percentile(sorted, 95)),
+    max: f(sorted.at(-1)),
+  };
 }
 
 async function seed(sql, userId, channelCount) {
@@ -96,7 +101,9 @@ async function measureSwitch(page, channelId, text) {
   return page.evaluate(
     ({ channelId, text }) =>
       new Promise((resolve, reject) => {
-        const link = document.querySelector(`nav a[href="/channel/${channelId}"], a[href="/channel/${channelId}"]`);
+        const link = document.querySelector(
+          `nav a[href="/channel/${channelId}"], a[href="/channel/${channelId}"]`,
+        );
         if (!link) return reject(new Error(`no link to ${channelId}`));
         const shown = () => {
           const log = document.querySelector('[role="log"]');
@@ -110,7 +117,11 @@ async function measureSwitch(page, channelId, text) {
               return false;
             for (let el = node.parentElement; el; el = el.parentElement) {
               const style = getComputedStyle(el);
-              if (style.visibility === 'hidden' || style.opacity === '0' || style.display === 'none')
+              if (
+                style.visibility === 'hidden' ||
+                style.opacity === '0' ||
+                style.display === 'none'
+              )
                 return false;
             }
             return true;
@@ -146,7 +157,12 @@ let browser;
 try {
   const reg = await expectOk(
     request(ruche.port, 'POST', '/api/auth/register', {
-      body: { email: 'lectrice@switch.test', password: PASSWORD, firstName: 'Lectrice', lastName: 'Banc' },
+      body: {
+        email: 'lectrice@switch.test',
+        password: PASSWORD,
+        firstName: 'Lectrice',
+        lastName: 'Banc',
+      },
     }),
     'sign-up',
   );
@@ -155,7 +171,9 @@ try {
   const channelCount = 3 + switches;
   const t0 = performance.now();
   const channels = await seed(sql, reg.json.id, channelCount);
-  log(`seeded ${channelCount} channels × ${perChannel} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${channelCount} channels × ${perChannel} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   browser = await chromium.launch({ executablePath: opt.chromium, headless: !opt.headed });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -183,8 +201,16 @@ try {
     // Back to a loaded channel, so that every first visit starts from the same state.
     await measureSwitch(page, channels[a], newestText(a));
   }
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
-  const result = { loaded: stats(loaded), first: stats(first), loadavg: load, cpus: os.cpus().length };
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+  const result = {
+    loaded: stats(loaded),
+    first: stats(first),
+    loadavg: load,
+    cpus: os.cpus().length,
+  };
   log(JSON.stringify({ loaded: loaded.map(Math.round), first: first.map(Math.round) }));
   console.log(`| switch | n | p50 ms | p95 ms | max ms |
 | --- | --- | --- | --- | --- |
@@ -199,4 +225,3 @@ load average (1, 5, 15 min) at the end: ${load}; ${result.cpus} cores`);
   await destroyAgent();
   await dropDatabase(opt['database-url'], dbName);
 }
-

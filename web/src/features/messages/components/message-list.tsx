@@ -24,6 +24,8 @@ import { usePendingMessages } from './pending-messages';
 const HIGHLIGHT_MS = 8000;
 /** How much of what was already read shows above the "Nouveaux messages" line on opening. */
 const UNREAD_CONTEXT_PX = 48;
+/** Any offset past the end: scrolling there lands at the end. */
+const OPEN_AT_END = 1e9;
 
 function LoadingState() {
   const { t } = useTranslation();
@@ -194,8 +196,13 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
             ? { index: targetIndex, align: 'center' }
             : unreadIndex >= 0
               ? { index: unreadIndex, align: 'start', offset: -UNREAD_CONTEXT_PX }
-              : { index: rows.length - 1, align: 'end' }
+              : undefined
         }
+        // At the newest message, the list opens scrolled to its end (the browser clamps
+        // the offset) rather than through initialTopMostItemIndex: that one keeps the list
+        // `visibility: hidden` for four animation frames and then until its scroll target
+        // settles — the blank pane of a channel switch (issue 9: 0.4 s on an idle machine).
+        initialScrollTop={targetIndex < 0 && unreadIndex < 0 ? OPEN_AT_END : undefined}
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
         increaseViewportBy={{ top: 800, bottom: 400 }}
         alignToBottom
