@@ -116,6 +116,12 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlightId, setHighlightId] = useState<string | null>(null);
+  // Opened at the newest message, the list stays at its end while the rows measured on
+  // screen turn out taller than estimated, until the user scrolls it.
+  const pinnedToEnd = useRef(true);
+  const unpin = () => {
+    pinnedToEnd.current = false;
+  };
 
   const stored = useMemo(() => flattenMessages(query.data), [query.data]);
   const pending = usePendingMessages(usePendingSends(channel.id, null), stored, me);
@@ -171,7 +177,14 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   };
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    // biome-ignore lint/a11y/noStaticElementInteractions: only listens for the user's own scrolling, to unpin
+    <div
+      className="relative flex min-h-0 flex-1 flex-col"
+      onWheel={unpin}
+      onTouchStart={unpin}
+      onPointerDown={unpin}
+      onKeyDown={unpin}
+    >
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
         // A new permalink target, or the unread window, remounts the list, opened there.
         key={
@@ -208,6 +221,10 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
         alignToBottom
         atBottomThreshold={80}
         atBottomStateChange={setAtBottom}
+        totalListHeightChanged={() => {
+          if (pinnedToEnd.current && targetIndex < 0 && unreadIndex < 0)
+            virtuoso.current?.scrollTo({ top: OPEN_AT_END });
+        }}
         followOutput={(isAtBottom) => {
           // Own new message: always follow. Others': only when already at the bottom.
           const last = rows.at(-1)?.message;
