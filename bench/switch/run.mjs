@@ -32,6 +32,8 @@ const { values: opt } = parseArgs({
     messages: { type: 'string', default: '1000' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
+    // Another build to compare with (its dist/web is served beside it).
+    server: { type: 'string' },
     headed: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -151,7 +153,7 @@ async function measureSwitch(page, channelId, text) {
 const dbName = `ruche_switch_${process.pid}`;
 const databaseUrl = await createDatabase(opt['database-url'], dbName);
 const dataDir = tempDir('rsw-');
-const main = path.join(repoRoot, 'dist/server/main.js');
+const main = opt.server ?? path.join(repoRoot, 'dist/server/main.js');
 const ruche = await startRuche({
   main,
   databaseUrl,
