@@ -1,4 +1,4 @@
-import { CompassIcon } from 'lucide-react';
+import { CompassIcon, PencilIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,6 +8,9 @@ import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadBadge } from '@/components/unread-badge';
+import { usePrefetchMessages } from '@/features/messages/api/get-messages';
+import { useHasDraft } from '@/features/messages/hooks/use-drafts';
+import { usePrefetchUnread } from '@/features/messages/hooks/use-prefetch-unread';
 import { cn } from '@/lib/utils';
 import { useChannels } from '../api/get-channels';
 import { sortForSidebar, useActiveChannelId } from '../hooks/use-active-channel';
@@ -23,9 +26,20 @@ interface ChannelNavItemProps {
   active: boolean;
   title: string;
   leading: ReactNode;
+  /** An unsent draft waits in this channel's composer (or one of its threads'). */
+  draft: boolean;
 }
 
-function ChannelNavItem({ channel, active, title, leading, onNavigate }: ChannelNavItemProps) {
+function ChannelNavItem({
+  channel,
+  active,
+  title,
+  leading,
+  draft,
+  onNavigate,
+}: ChannelNavItemProps) {
+  const { t } = useTranslation();
+  const prefetch = usePrefetchMessages();
   const unread = active ? 0 : channel.unreadCount;
   return (
     <li>
@@ -33,6 +47,9 @@ function ChannelNavItem({ channel, active, title, leading, onNavigate }: Channel
         href={`/channel/${channel.id}`}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
+        // Where the pointer or the focus goes, the click often follows: load it now.
+        onPointerEnter={() => prefetch(channel.id)}
+        onFocus={() => prefetch(channel.id)}
         data-unread={unread > 0 || undefined}
         className={cn(itemClass, active && activeClass, unread > 0 && 'text-foreground')}
       >
@@ -40,6 +57,13 @@ function ChannelNavItem({ channel, active, title, leading, onNavigate }: Channel
         <span className={cn('min-w-0 flex-1 truncate', unread > 0 && 'font-semibold')}>
           {title}
         </span>
+        {draft && !active ? (
+          <PencilIcon
+            role="img"
+            aria-label={t('channels.sidebar.draft')}
+            className="size-3.5 shrink-0 opacity-80"
+          />
+        ) : null}
         <UnreadBadge count={unread} />
       </Link>
     </li>
@@ -76,6 +100,10 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
   const { t } = useTranslation();
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
+  const hasDraft = useHasDraft();
+  usePrefetchUnread(
+    (data ?? []).filter((c) => c.unreadCount > 0 && c.id !== activeId).map((c) => c.id),
+  );
   if (isPending) return <SkeletonRows />;
   const { rooms } = sortForSidebar(data ?? []);
   return (
@@ -89,6 +117,7 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
               onNavigate={onNavigate}
               channel={channel}
               active={channel.id === activeId}
+              draft={hasDraft(channel.id)}
               title={channel.name}
               leading={
                 <ChannelTypeIcon type={channel.type} className="size-4 shrink-0 opacity-80" />
@@ -115,6 +144,7 @@ export function DirectMessageNavList({ onNavigate }: NavListProps) {
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
   const titleOf = useChannelTitle();
+  const hasDraft = useHasDraft();
   // The Channels section carries the five skeleton rows (docs/product.md §9) while the list loads.
   if (isPending) return null;
   const { directs } = sortForSidebar(data ?? []);
@@ -129,6 +159,7 @@ export function DirectMessageNavList({ onNavigate }: NavListProps) {
             onNavigate={onNavigate}
             channel={channel}
             active={channel.id === activeId}
+            draft={hasDraft(channel.id)}
             title={title}
             leading={
               channel.directUser ? (

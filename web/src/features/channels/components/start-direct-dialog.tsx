@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { USER_LIST_HEIGHT_PX } from '#shared/limits';
-import type { User } from '#shared/users';
+import { type User, userDisplayName } from '#shared/users';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -27,8 +27,11 @@ interface StartDirectDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** docs/product.md §2: each entry shows the first name or the email, the email, and an initial. */
-const entryName = (user: User) => user.firstName?.trim() || user.email || '?';
+/**
+ * docs/product.md §2: each entry shows the person's name, the email, and an initial; the
+ * name is the display name with SPEC §3's fallback (as everywhere else), not the first name.
+ */
+const entryName = (user: User) => userDisplayName(user) ?? user.email ?? '?';
 
 export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps) {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Message, MessagePage } from '#shared/messages';
 import { apiGet } from '@/lib/api';
 import { holdsMessages } from '@/lib/message-queries';
@@ -85,4 +86,24 @@ export const messagesQueryOptions = (channelId: string) =>
 
 export function useMessages(channelId: string) {
   return useInfiniteQuery(messagesQueryOptions(channelId));
+}
+
+/** A prefetched page counts as fresh this long: hovering back and forth fetches it once. */
+const PREFETCH_FRESH_MS = 30_000;
+
+/**
+ * Loads a channel's newest page ahead of a likely visit (a hovered or focused sidebar item,
+ * an unread channel), with the list's own query options: the visit then opens from the
+ * cache at once.
+ */
+export function usePrefetchMessages(): (channelId: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (channelId: string) =>
+      void queryClient.prefetchInfiniteQuery({
+        ...messagesQueryOptions(channelId),
+        staleTime: PREFETCH_FRESH_MS,
+      }),
+    [queryClient],
+  );
 }

@@ -19,6 +19,7 @@ import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { useEmojiAutocomplete } from '../hooks/use-emoji-autocomplete';
 import { useTypingSignal } from '../hooks/use-typing-signal';
+import { draftKey, getDraft, setDraft } from '../lib/drafts';
 import { fitTextarea } from '../lib/fit-textarea';
 import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
 import { flattenMessages, type MessagesData } from '../lib/message-cache';
@@ -55,7 +56,13 @@ export function Composer({
   const typing = useTypingSignal(channel.id);
   const files = useComposerFiles(channel.id, { acceptDrops: !parentMessageId });
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState('');
+  const draft = draftKey(channel.id, parentMessageId);
+  const [text, setTextState] = useState(() => getDraft(me.id, draft));
+  // Every change of the text is the draft too (lib/drafts): kept across switches and reloads.
+  const setText = (value: string) => {
+    setTextState(value);
+    setDraft(me.id, draft, value);
+  };
   const [mention, setMention] = useState<{ query: string; start: number } | null>(null);
   const [selected, setSelected] = useState(0);
   const picked = useRef(new Map<string, string>());

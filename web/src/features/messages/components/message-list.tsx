@@ -25,6 +25,8 @@ import { usePendingMessages } from './pending-messages';
 const HIGHLIGHT_MS = 8000;
 /** How much of what was already read shows above the "Nouveaux messages" line on opening. */
 const UNREAD_CONTEXT_PX = 48;
+/** Any offset past the end: scrolling there lands at the end. */
+const OPEN_AT_END = 1e9;
 
 function LoadingState() {
   const { t } = useTranslation();
@@ -123,6 +125,12 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlightId, setHighlightId] = useState<string | null>(null);
+  // Opened at the newest message, the list stays at its end while the rows measured on
+  // screen turn out taller than estimated, until the user scrolls it.
+  const pinnedToEnd = useRef(true);
+  const unpin = () => {
+    pinnedToEnd.current = false;
+  };
 
   const stored = useMemo(() => flattenMessages(query.data), [query.data]);
   const pending = usePendingMessages(usePendingSends(channel.id, null), stored, me);
@@ -178,7 +186,14 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   };
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    // biome-ignore lint/a11y/noStaticElementInteractions: only listens for the user's own scrolling, to unpin
+    <div
+      className="relative flex min-h-0 flex-1 flex-col"
+      onWheel={unpin}
+      onTouchStart={unpin}
+      onPointerDown={unpin}
+      onKeyDown={unpin}
+    >
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
         // A new permalink target, or the unread window, remounts the list, opened there.
         key={
@@ -203,13 +218,22 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
             ? { index: targetIndex, align: 'center' }
             : unreadIndex >= 0
               ? { index: unreadIndex, align: 'start', offset: -UNREAD_CONTEXT_PX }
-              : { index: rows.length - 1, align: 'end' }
+              : undefined
         }
+        // At the newest message, the list opens scrolled to its end (the browser clamps
+        // the offset) rather than through initialTopMostItemIndex: that one keeps the list
+        // `visibility: hidden` for four animation frames and then until its scroll target
+        // settles — the blank pane of a channel switch (issue 9: 0.4 s on an idle machine).
+        initialScrollTop={targetIndex < 0 && unreadIndex < 0 ? OPEN_AT_END : undefined}
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
         increaseViewportBy={{ top: 800, bottom: 400 }}
         alignToBottom
         atBottomThreshold={80}
         atBottomStateChange={setAtBottom}
+        totalListHeightChanged={() => {
+          if (pinnedToEnd.current && targetIndex < 0 && unreadIndex < 0)
+            virtuoso.current?.scrollTo({ top: OPEN_AT_END });
+        }}
         followOutput={(isAtBottom) => {
           // Own new message: always follow. Others': only when already at the bottom.
           const last = rows.at(-1)?.message;

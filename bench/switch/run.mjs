@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// Channel switch benchmark (issue 9 item 3): how long from the click on a sidebar channel to
+// its newest message visible, in Chromium, with 1,000 messages in each channel.
+//   npm run build && node bench/switch/run.mjs [--switches 24] [--database-url …] [--keep]
+// Two kinds of switch, each measured --switches times:
+//   loaded — back to a channel already opened in this page (its history is in the cache);
+//   first  — a channel never opened in this page (nothing cached, nothing prefetched: the
+//            channels are read, so the idle prefetch of unread channels leaves them alone,
+//            and the click is dispatched without a hover first).
+// The clock runs in the page: performance.now() at the click, then every animation frame
+// until the newest message's text is on screen — inside the list's viewport, its box not
+// under `visibility: hidden` or `opacity: 0`. It needs the built app (`npm run build`): the
+// server is dist/server/main.js, serving dist/web.
+
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { destroyAgent, expectOk, request, sessionCookie } from '../lib/http.mjs';
+import {
+  createDatabase,
+  dropDatabase,
+  repoRoot,
+  startRuche,
+  storeClient,
+  tempDir,
+} from '../lib/servers.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    switches: { type: 'string', default: '24' },
+    messages: { type: 'string', default: '1000' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    // Another build to compare with (its dist/web is served beside it).
+    server: { type: 'string' },
+    headed: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opt.help) {
+  console.log('node bench/switch/run.mjs [--switches N] [--messages N] [--database-url URL]');
+  process.exit(0);
+}
+const switches = Number(opt.switches);
+const perChannel = Number(opt.messages);
+const log = (...parts) => process.stderr.write(`${parts.join(' ')}\n`);
+const PASSWORD = 'mot-de-passe-du-banc-d-essai';
+/** The newest message of channel i says this (and nothing else does). */
+const newestText = (i) => `dernier-message-du-canal-${i}-fin`;
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const f = (x) => Math.round(x);
+  return {
+    n: sorted.length,
+    p50: f(percentile(sorted, 50)),
+    p95: f(percentile(sorted, 95)),
+    max: f(sorted.at(-1)),
+  };
+}
+
+async function seed(sql, userId, channelCount) {
+  const authors = (
+    await sql`insert into users (email, first_name, last_name, display_name)
+      select 'auteur' || g || '@switch.test', 'Auteur', 'N' || g, 'Auteur ' || g
+      from generate_series(1, 8) g returning id`
+  ).map((r) => r.id);
+  const channels = [];
+  for (let c = 0; c < channelCount; c++) {
+    const [row] = await sql`insert into channels (name, type, created_by_id, last_seq)
+      values (${`canal-${String(c).padStart(2, '0')}`}, 'channel', ${userId}::uuid, ${perChannel})
+      returning id`;
+    channels.push(row.id);
+    // Read up to the end: no unread line, and no idle prefetch of unread channels.
+    await sql`insert into channel_members (channel_id, user_id, role, last_read_seq, last_read_at)
+      values (${row.id}::uuid, ${userId}::uuid, 'owner', ${perChannel}, now())`;
+    const rows = { author: [], content: [], seq: [], at: [] };
+    const start = Date.now() - perChannel * 60_000;
+    for (let i = 1; i <= perChannel; i++) {
+      rows.author.push(authors[(i * 7 + c) % authors.length]);
+      rows.content.push(
+        i === perChannel
+          ? newestText(c)
+          : `Message ${i} du canal ${c} : un point sur le projet, la revue de code et la suite ${'…'.repeat(i % 3)}`,
+      );
+      rows.seq.push(i);
+      rows.at.push(new Date(start + i * 60_000).toISOString());
+    }
+    await sql`insert into messages (channel_id, user_id, content, seq, created_at)
+      select ${row.id}::uuid, * from unnest(${rows.author}::uuid[], ${rows.content}::text[],
+        ${rows.seq}::bigint[], ${rows.at}::timestamptz[])`;
+  }
+  return channels;
+}
+
+/** Runs in the page: click the channel's link, then wait for its newest message on screen. */
+async function measureSwitch(page, channelId, text) {
+  return page.evaluate(
+    ({ channelId, text }) =>
+      new Promise((resolve, reject) => {
+        const link = document.querySelector(
+          `nav a[href="/channel/${channelId}"], a[href="/channel/${channelId}"]`,
+        );
+        if (!link) return reject(new Error(`no link to ${channelId}`));
+        const shown = () => {
+          const log = document.querySelector('[role="log"]');
+          if (!log) return false;
+          const view = log.getBoundingClientRect();
+          const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.includes(text)) continue;
+            const box = node.parentElement?.getBoundingClientRect();
+            if (!box || box.height === 0 || box.bottom > view.bottom + 1 || box.top < view.top - 1)
+              return false;
+            for (let el = node.parentElement; el; el = el.parentElement) {
+              const style = getComputedStyle(el);
+              if (
+                style.visibility === 'hidden' ||
+                style.opacity === '0' ||
+                style.display === 'none'
+              )
+                return false;
+            }
+            return true;
+          }
+          return false;
+        };
+        const started = performance.now();
+        const deadline = started + 15_000;
+        link.click();
+        let inDom = null;
+        const tick = () => {
+          if (inDom === null && document.querySelector('[role="log"]')?.textContent?.includes(text))
+            inDom = performance.now() - started;
+          if (shown()) {
+            window.__switchInDom = (window.__switchInDom ?? []).concat(Math.round(inDom ?? -1));
+            return resolve(performance.now() - started);
+          }
+          if (performance.now() > deadline) return reject(new Error(`not shown: ${text}`));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { channelId, text },
+  );
+}
+
+const dbName = `ruche_switch_${process.pid}`;
+const databaseUrl = await createDatabase(opt['database-url'], dbName);
+const dataDir = tempDir('rsw-');
+const main = opt.server ?? path.join(repoRoot, 'dist/server/main.js');
+const ruche = await startRuche({
+  main,
+  databaseUrl,
+  dataDir,
+  secret: 'bench-switch-secret-0123456789abcdefghijklmnop',
+});
+const sql = storeClient({ databaseUrl, dataDir });
+let browser;
+try {
+  const reg = await expectOk(
+    request(ruche.port, 'POST', '/api/auth/register', {
+      body: {
+        email: 'lectrice@switch.test',
+        password: PASSWORD,
+        firstName: 'Lectrice',
+        lastName: 'Banc',
+      },
+    }),
+    'sign-up',
+  );
+  const cookie = sessionCookie(reg);
+  // Two channels to go back and forth between, one to start from, one per first visit.
+  const channelCount = 3 + switches;
+  const t0 = performance.now();
+  const channels = await seed(sql, reg.json.id, channelCount);
+  log(
+    `seeded ${channelCount} channels × ${perChannel} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  browser = await chromium.launch({ executablePath: opt.chromium, headless: !opt.headed });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url: ruche.origin }]);
+  const page = await context.newPage();
+  page.on('crash', () => log('page crashed'));
+  page.on('pageerror', (e) => log('page error', e.message));
+  await page.goto(`${ruche.origin}/channel/${channels[0]}`);
+  await page.getByText(newestText(0)).waitFor();
+
+  const loaded = [];
+  const first = [];
+  const [a, b] = [1, 2];
+  // Open both once (first visits, not counted), then back and forth.
+  await measureSwitch(page, channels[a], newestText(a));
+  await measureSwitch(page, channels[b], newestText(b));
+  for (let i = 0; i < switches; i++) {
+    const target = i % 2 === 0 ? a : b;
+    loaded.push(await measureSwitch(page, channels[target], newestText(target)));
+  }
+  for (let i = 0; i < switches; i++) {
+    const target = 3 + i;
+    first.push(await measureSwitch(page, channels[target], newestText(target)));
+    // Back to a loaded channel, so that every first visit starts from the same state.
+    await measureSwitch(page, channels[a], newestText(a));
+  }
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+  const result = {
+    loaded: stats(loaded),
+    first: stats(first),
+    loadavg: load,
+    cpus: os.cpus().length,
+  };
+  log(JSON.stringify({ loaded: loaded.map(Math.round), first: first.map(Math.round) }));
+  // When the newest message's text was first in the list's DOM (rendered, maybe not shown).
+  log(`in DOM: ${JSON.stringify(await page.evaluate(() => window.__switchInDom))}`);
+  console.log(`| switch | n | p50 ms | p95 ms | max ms |
+| --- | --- | --- | --- | --- |
+| already loaded | ${result.loaded.n} | ${result.loaded.p50} | ${result.loaded.p95} | ${result.loaded.max} |
+| first visit | ${result.first.n} | ${result.first.p50} | ${result.first.p95} | ${result.first.max} |
+
+load average (1, 5, 15 min) at the end: ${load}; ${result.cpus} cores`);
+} finally {
+  await browser?.close();
+  await sql.end({ timeout: 5 });
+  await ruche.stop();
+  await destroyAgent();
+  await dropDatabase(opt['database-url'], dbName);
+}

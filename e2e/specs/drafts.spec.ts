@@ -1,0 +1,93 @@
+import { expect, test } from '../fixtures';
+import { ChannelsUi } from '../pages/channels';
+import { ChatUi } from '../pages/chat';
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+
+test.describe('drafts and channel switches', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a draft survives a switch and a reload, shows a pencil in the sidebar, and goes once sent', async ({
+    alice,
+  }) => {
+    await alice.arrive();
+    const ids: Record<string, string> = {};
+    const [first, second] = [unique('brouillon'), unique('voisin')];
+    for (const name of [first, second]) {
+      const res = await alice.page.request.post('/api/channels', {
+        data: { name, type: 'channel' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      ids[name] = ((await res.json()) as { id: string }).id;
+    }
+    const channels = new ChannelsUi(alice.page);
+    const chat = new ChatUi(alice.page);
+    const link = (name: string) =>
+      channels.channelsSection.getByRole('link', { name: new RegExp(`^${name}`) });
+    const pencil = (name: string) => link(name).getByRole('img', { name: 'Brouillon' });
+
+    // The second channel gets a message: coming back to it must show it (loaded from the cache).
+    await alice.page.goto(`/channel/${ids[second]}`);
+    await chat.send('Le point de ce matin est reporté');
+    await link(first).click();
+    await expect(channels.heading(first)).toBeVisible();
+    await chat.composer.click();
+    await alice.page.keyboard.insertText('Penser à la relecture');
+
+    // Away: the pencil marks the channel, and the text waits there.
+    await link(second).click();
+    await expect(chat.message('Le point de ce matin est reporté')).toBeVisible();
+    await expect(chat.composer).toHaveValue('');
+    await expect(pencil(first)).toBeVisible();
+    await expect(pencil(second)).toHaveCount(0);
+    await link(first).click();
+    await expect(chat.composer).toHaveValue('Penser à la relecture');
+    await expect(pencil(first)).toHaveCount(0); // not on the channel on screen
+
+    // A reload keeps it (localStorage), and so does the way through another channel.
+    await link(second).click();
+    await alice.page.reload();
+    await expect(pencil(first)).toBeVisible();
+    await link(first).click();
+    await expect(chat.composer).toHaveValue('Penser à la relecture');
+
+    // Sent: the draft is gone, here and after a reload.
+    await chat.composer.press('End');
+    await chat.composer.press('Enter');
+    await expect(chat.message('Penser à la relecture')).toBeVisible();
+    await expect(chat.composer).toHaveValue('');
+    await link(second).click();
+    await expect(pencil(first)).toHaveCount(0);
+    await alice.page.reload();
+    await expect(chat.message('Le point de ce matin est reporté')).toBeVisible();
+    await link(first).click();
+    await expect(chat.composer).toHaveValue('');
+    await expect(chat.message('Penser à la relecture')).toBeVisible();
+
+    // Cleared by hand: gone too.
+    await chat.composer.click();
+    await alice.page.keyboard.insertText('à effacer');
+    await link(second).click();
+    await expect(pencil(first)).toBeVisible();
+    await link(first).click();
+    await chat.composer.fill('');
+    await link(second).click();
+    await expect(pencil(first)).toHaveCount(0);
+  });
+
+  test('the direct-message picker names people by their display name', async ({ alice, actor }) => {
+    const bob = await actor('Bob');
+    await bob.signUpViaApi({ displayName: 'Robert Dupont' });
+    await alice.arrive();
+    const channels = new ChannelsUi(alice.page);
+    await channels.directSection.getByRole('button', { name: 'Nouvelle conversation' }).click();
+    await channels.directDialog.getByRole('searchbox').fill(bob.email);
+    const option = channels.directDialog.getByRole('radio', { name: new RegExp(bob.email) });
+    await expect(option).toHaveAccessibleName(`Robert Dupont (${bob.email})`);
+    await option.click();
+    await channels.directDialog.getByRole('button', { name: 'Démarrer la conversation' }).click();
+    await expect(
+      channels.directSection.getByRole('link', { name: /^Robert Dupont/ }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+});
