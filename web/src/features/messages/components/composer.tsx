@@ -101,7 +101,8 @@ export function Composer({
   /** Replaces text[start, end) and puts the caret after what went in. */
   const replaceRange = (start: number, end: number, value: string) => {
     pendingCaret.current = start + value.length;
-    setText((current) => current.slice(0, start) + value + current.slice(end));
+    // From this render's text: insertions come from events, each after the previous render.
+    setText(text.slice(0, start) + value + text.slice(end));
   };
   const insertAtCaret = (value: string) => {
     const element = textarea.current;
