@@ -16,8 +16,11 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: process.env.CI ? 2 : 4,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two workers, each with two browsers, share two cores with the server and Janus: a page's
+  // first load takes several seconds of main-thread work there (parsing ~1 MB of JS), so
+  // the waits are generous; a broken page still fails, only later.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
     ...devices['Desktop Chrome'],

@@ -181,7 +181,7 @@ test('a camera and microphone the browser refuses show the permission error', as
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // A browser of its own, without the flag that accepts every prompt: the site's camera and
   // microphone are blocked, as when a person clicks "Block".
   const browser = await playwright.chromium.launch({

@@ -67,7 +67,7 @@ test.describe('chat', () => {
     alice,
     bob,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const channelId = await aliceAndBobIn(alice, bob, unique('produit'));
     const a = new ChatUi(alice.page);
     const b = new ChatUi(bob.page);
@@ -181,7 +181,7 @@ test.describe('chat', () => {
     alice,
     bob,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const name = unique('suivi');
     const channelId = await aliceAndBobIn(alice, bob, name);
     const elsewhere = await elsewhereFor(bob);
@@ -247,7 +247,7 @@ test.describe('chat', () => {
     alice,
     bob,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const name = unique('rattrapage');
     const channelId = await aliceAndBobIn(alice, bob, name);
     const elsewhere = await elsewhereFor(bob);
@@ -277,7 +277,7 @@ test.describe('chat', () => {
   test('a permalink opens far back in history, highlighted; older pages load on scroll up', async ({
     alice,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await alice.signUpViaApi({ displayName: 'Alice' });
     const created = await alice.page.request.post('/api/channels', {
       data: { name: unique('archives'), type: 'channel' },
@@ -335,7 +335,7 @@ test.describe('chat', () => {
     alice,
     bob,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const channelId = await aliceAndBobIn(alice, bob, unique('reprise'));
     const a = new ChatUi(alice.page);
     const b = new ChatUi(bob.page);
@@ -385,7 +385,7 @@ test.describe('chat', () => {
     alice,
     bob,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const channelId = await aliceAndBobIn(alice, bob, unique('transport'));
     const a = new ChatUi(alice.page);
     const b = new ChatUi(bob.page);

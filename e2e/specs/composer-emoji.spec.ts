@@ -4,7 +4,7 @@ test('emojis in the composer: ":sour" + Enter, arrows and Escape, and the emoji 
   alice,
 }) => {
   // Key-by-key typing costs up to 170 ms a key on two shared cores (pages/chat.ts).
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await alice.signUpViaApi({ displayName: 'Alice' });
   const name = `emoji-${Math.random().toString(36).slice(2, 7)}`;
   const created = await alice.page.request.post('/api/channels', {

@@ -15,7 +15,7 @@ test.afterAll(async () => server?.stop());
 
 test('a new account lands in #général, which the next one joins too', async ({ browser }) => {
   // Two sign-ups through the form on a second server, on cores shared with other specs.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const signUp = async (firstName: string) => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'fr-FR' });
     const page = await context.newPage();

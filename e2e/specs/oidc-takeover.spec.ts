@@ -121,7 +121,7 @@ async function signInThroughProvider(page: Page, sub: string): Promise<void> {
 test('a local account squatting the victim’s email never receives her provider sign-in', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `lea.${randomUUID().slice(0, 8)}@example.test`;
   const sub = `victim-${randomUUID().slice(0, 8)}`;
   provider.accounts.set(sub, {
@@ -169,7 +169,7 @@ test('a local account squatting the victim’s email never receives her provider
 test('the victim’s own account, made through the provider, opens to no one else’s password', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `nora.${randomUUID().slice(0, 8)}@example.test`;
   const sub = `victim-${randomUUID().slice(0, 8)}`;
   provider.accounts.set(sub, {

@@ -33,7 +33,7 @@ test.describe('search', () => {
   test('from the rail: results as you type, the 3-character rule, keyboard, and the message highlighted', async ({
     alice,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await alice.arrive();
     const { page, shell } = alice;
     const wanted = 'La réunion budgétaire est déplacée à jeudi';
@@ -91,7 +91,7 @@ test.describe('search', () => {
   test('phone: from the mobile menu, the result opens the channel on the message', async ({
     actor,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const alice = await actor('Alice', { viewport: PHONE });
     await alice.arrive();
     const { page, shell } = alice;

@@ -31,7 +31,7 @@ test('a reply in alice’s thread shows in her "Fils de discussion", unread unti
   alice,
   bob,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await Promise.all([
     alice.signUpViaApi({ displayName: 'Alice' }),
     bob.signUpViaApi({ displayName: 'Bob' }),
@@ -74,7 +74,7 @@ test('a reply in alice’s thread shows in her "Fils de discussion", unread unti
 });
 
 test('the view at phone size', async ({ actor }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const carol = await actor('Carol', { viewport: PHONE });
   const dan = await actor('Dan');
   await Promise.all([

@@ -16,7 +16,7 @@ test.describe('touch', () => {
     alice,
     actor,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const bob = await actor('Bob', { viewport: PHONE });
     await alice.arrive();
     await bob.arrive();

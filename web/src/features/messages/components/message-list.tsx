@@ -128,8 +128,12 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   // Opened at the newest message, the list stays at its end while the rows measured on
   // screen turn out taller than estimated, until the user scrolls it.
   const pinnedToEnd = useRef(true);
+  // Set by "Revenir aux messages récents": the list keeps to its end as the rows it crosses
+  // get measured, whatever it was opened at, until the user scrolls again.
+  const followEnd = useRef(false);
   const unpin = () => {
     pinnedToEnd.current = false;
+    followEnd.current = false;
   };
 
   const stored = useMemo(() => flattenMessages(query.data), [query.data]);
@@ -183,6 +187,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
     // Not smooth: across rows never measured (the list opened at the unread line), a smooth
     // scroll stops where their estimated heights put the end.
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    followEnd.current = true;
   };
 
   return (
@@ -231,7 +236,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
         atBottomThreshold={80}
         atBottomStateChange={setAtBottom}
         totalListHeightChanged={() => {
-          if (pinnedToEnd.current && targetIndex < 0 && unreadIndex < 0)
+          if (followEnd.current || (pinnedToEnd.current && targetIndex < 0 && unreadIndex < 0))
             virtuoso.current?.scrollTo({ top: OPEN_AT_END });
         }}
         followOutput={(isAtBottom) => {
