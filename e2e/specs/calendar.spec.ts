@@ -150,10 +150,10 @@ test.describe('calendar sync', () => {
     // A meeting in the Google account, created through the loopback provider's control API.
     const providers = process.env.RUCHE_E2E_CALENDAR_PROVIDERS!;
     const title = `Comité Google ${testInfo.workerIndex}-${Date.now()}`;
-    // Tomorrow 10:00 UTC; the browser reads it in its own zone (playwright.config.ts: Paris).
-    const start = new Date();
-    start.setUTCDate(start.getUTCDate() + 1);
-    start.setUTCHours(10, 0, 0, 0);
+    // Tomorrow in the browser's zone (playwright.config.ts: Paris), whatever the runner's
+    // zone and hour: 09:00 UTC of Paris's next day is 10:00 or 11:00 there, the same day.
+    const [year, month, day] = ymd(addDays(new Date(), 1)).split('-').map(Number);
+    const start = new Date(Date.UTC(year as number, (month as number) - 1, day, 9, 0, 0));
     const end = new Date(start.getTime() + 3600_000);
     const seeded = await page.request.post(`${providers}/control/google/events`, {
       data: { title, start: start.toISOString(), end: end.toISOString(), location: 'Visio' },
