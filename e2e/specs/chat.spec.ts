@@ -301,7 +301,7 @@ test.describe('chat', () => {
     await alice.page.goto(`/channel/${id}?message=${wanted.id}`);
     const article = chat.log.locator(`[data-message-id="${wanted.id}"]`);
     // A cold load fetches the signed-in app's chunks first: slow on a loaded 2-core machine.
-    await expect(article).toBeVisible({ timeout: 30_000 });
+    await expect(article).toBeVisible({ timeout: 60_000 });
     await expect(article).toContainText('Archive n°7');
     await expect(article).toHaveAttribute('data-highlighted', 'true');
     // The address is the plain channel again; the newest messages are one click away.
