@@ -51,7 +51,7 @@ async function seedBoard(alice: Actor, bob: Actor, cards: string[]): Promise<See
 }
 
 test.describe('boards', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('a card dragged by alice moves live in bob’s window; a card moved by keyboard too', async ({
     alice,

@@ -14,7 +14,7 @@ const hhmm = (d: Date) =>
 
 // These journeys make many round trips (consent, sync, several dialogs): on a loaded
 // machine they outlast the default 30 s without being wrong.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test.describe('calendar', () => {
   test('creates events and shows them under their day labels, in a list and a month', async ({

@@ -3,7 +3,7 @@ import { ChannelsUi } from '../pages/channels';
 
 // docs/security.md, finding 5: the owner resets the invite link; the old one stops working.
 test.describe('invite link reset', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('the owner resets the link; the old code shows as invalid to a newcomer', async ({
     alice,

@@ -4,7 +4,7 @@ import { ChatUi } from '../pages/chat';
 // docs/security.md, findings 3 and 8, in Chromium: an image in a message cannot sign its
 // readers out, and a remote one loads only when the reader asks.
 test.describe('images in messages', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('![](/api/logout) signs nobody out; a remote image waits for a click', async ({
     alice,

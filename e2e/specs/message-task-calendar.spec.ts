@@ -6,7 +6,7 @@ import { ChatUi } from '../pages/chat';
 /** yyyy-MM-dd of the browser's day (Europe/Paris), not this process's. */
 const ymd = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(d);
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 // Issue 11, "Message → task → calendar": no peer does this loop.
 test('a message becomes a task due tomorrow, and lands in the assignee’s calendar', async ({
