@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -15,7 +16,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  workers: process.env.CI ? 2 : 4,
+  // One worker per two cores: on the 2-core CI machine two workers (four Chromium contexts,
+  // the server and Janus on two cores) made first loads take 10 s and specs time out.
+  workers: Math.max(1, Math.floor(os.availableParallelism() / 2)),
   // Two workers, each with two browsers, share two cores with the server and Janus: a page's
   // first load takes several seconds of main-thread work there (parsing ~1 MB of JS), so
   // the waits are generous; a broken page still fails, only later.
