@@ -25,8 +25,6 @@ import { usePendingMessages } from './pending-messages';
 const HIGHLIGHT_MS = 8000;
 /** How much of what was already read shows above the "Nouveaux messages" line on opening. */
 const UNREAD_CONTEXT_PX = 48;
-/** Any offset past the end: scrolling there lands at the end. */
-const OPEN_AT_END = 1e9;
 
 function LoadingState() {
   const { t } = useTranslation();
@@ -125,16 +123,6 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlightId, setHighlightId] = useState<string | null>(null);
-  // Opened at the newest message, the list stays at its end while the rows measured on
-  // screen turn out taller than estimated, until the user scrolls it.
-  const pinnedToEnd = useRef(true);
-  // Set by "Revenir aux messages récents": the list keeps to its end as the rows it crosses
-  // get measured, whatever it was opened at, until the user scrolls again.
-  const followEnd = useRef(false);
-  const unpin = () => {
-    pinnedToEnd.current = false;
-    followEnd.current = false;
-  };
 
   const stored = useMemo(() => flattenMessages(query.data), [query.data]);
   const pending = usePendingMessages(usePendingSends(channel.id, null), stored, me);
@@ -187,18 +175,10 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
     // Not smooth: across rows never measured (the list opened at the unread line), a smooth
     // scroll stops where their estimated heights put the end.
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-    followEnd.current = true;
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: only listens for the user's own scrolling, to unpin
-    <div
-      className="relative flex min-h-0 flex-1 flex-col"
-      onWheel={unpin}
-      onTouchStart={unpin}
-      onPointerDown={unpin}
-      onKeyDown={unpin}
-    >
+    <div className="relative flex min-h-0 flex-1 flex-col">
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
         // A new permalink target, or the unread window, remounts the list, opened there.
         key={
@@ -223,22 +203,13 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
             ? { index: targetIndex, align: 'center' }
             : unreadIndex >= 0
               ? { index: unreadIndex, align: 'start', offset: -UNREAD_CONTEXT_PX }
-              : undefined
+              : { index: rows.length - 1, align: 'end' }
         }
-        // At the newest message, the list opens scrolled to its end (the browser clamps
-        // the offset) rather than through initialTopMostItemIndex: that one keeps the list
-        // `visibility: hidden` for four animation frames and then until its scroll target
-        // settles — the blank pane of a channel switch (issue 9: 0.4 s on an idle machine).
-        initialScrollTop={targetIndex < 0 && unreadIndex < 0 ? OPEN_AT_END : undefined}
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
         increaseViewportBy={{ top: 800, bottom: 400 }}
         alignToBottom
         atBottomThreshold={80}
         atBottomStateChange={setAtBottom}
-        totalListHeightChanged={() => {
-          if (followEnd.current || (pinnedToEnd.current && targetIndex < 0 && unreadIndex < 0))
-            virtuoso.current?.scrollTo({ top: OPEN_AT_END });
-        }}
         followOutput={(isAtBottom) => {
           // Own new message: always follow. Others': only when already at the bottom.
           const last = rows.at(-1)?.message;
