@@ -1,21 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { janusInstalled, startJanus } from '../scripts/janus.mjs';
 import { FakeCalendarProviders } from '../server/test/fake-calendar-providers';
-import { startE2eServer } from './server-process';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, startE2eServer } from './server-process';
 
 /**
  * Start the built server with a fresh embedded store in a temporary DATA_DIR (and Janus, when

@@ -15,7 +15,7 @@ const webIndex = path.join(path.dirname(serverEntry), '../web/index.html');
 // Two shared cores under parallel specs: an embedded store's first start can be slow.
 const START_TIMEOUT_MS = 120_000;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -53,7 +53,9 @@ export interface E2eServer {
  * settings and `env` over them: the shared server (global-setup.ts), or a second one for a
  * spec that needs other settings (default-channel.spec.ts).
  */
-export async function startE2eServer(extra: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
+export async function startE2eServer(
+  extra: NodeJS.ProcessEnv | ((baseUrl: string) => NodeJS.ProcessEnv) = {},
+): Promise<E2eServer> {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error('dist/ is missing: run `npm run test:e2e` (it builds) or `npm run build`.');
   }
@@ -61,8 +63,13 @@ export async function startE2eServer(extra: NodeJS.ProcessEnv = {}): Promise<E2e
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
+  // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {
+    delete inherited[key];
+  }
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -82,12 +89,8 @@ export async function startE2eServer(extra: NodeJS.ProcessEnv = {}): Promise<E2e
     DEFAULT_CHANNEL: '',
     // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
     ICE_SERVERS: '[]',
-    ...extra,
+    ...(typeof extra === 'function' ? extra(baseUrl) : extra),
   };
-  // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID']) {
-    delete env[key];
-  }
   const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: repoRoot,
     env,

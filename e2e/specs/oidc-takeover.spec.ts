@@ -6,94 +6,34 @@
  * victim signs in through the provider in her browser. Before the fix she landed in the
  * attacker's account, and what she wrote there (a private group) was the attacker's to read.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type OidcTestProvider, startOidcProvider } from '../../server/test/oidc-provider';
+import { type E2eServer, startE2eServer } from '../server-process';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverEntry = path.resolve(
-  process.env.RUCHE_E2E_SERVER ?? path.join(repoRoot, 'dist/server/main.js'),
-);
 const ATTACKER_PASSWORD = 'mot-de-passe-de-l-intrus-42';
 
 let provider: OidcTestProvider;
-let server: ChildProcess;
+let server: E2eServer;
 let baseUrl: string;
-let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
-  // A second server starting while the shared one and the browsers run: slow on a busy machine.
   test.setTimeout(180_000);
   provider = await startOidcProvider();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-oidc-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '10000',
-    DEFAULT_CHANNEL: '',
-    PUBLIC_URL: baseUrl,
+  server = await startE2eServer((url) => ({
+    PUBLIC_URL: url,
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: provider.clientId,
     OIDC_CLIENT_SECRET: provider.clientSecret,
     LOCAL_AUTH: 'on',
-  };
-  for (const key of ['DATABASE_URL', 'REDIS_URL']) delete env[key];
-  let output = '';
-  server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/auth/providers`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  }));
+  baseUrl = server.url;
   provider.register(`${baseUrl}/api/callback`);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await provider?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function personPage(browser: Browser): Promise<Page> {
