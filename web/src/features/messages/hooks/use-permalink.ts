@@ -48,6 +48,8 @@ export function usePermalinkTarget(
       if (findMessage(current, anchor)) return anchor;
       const page = await getMessagesPage(channelId, { kind: 'around', messageId: anchor });
       if (cancelled || !page.messages.some((message) => message.id === anchor)) return null;
+      // A fetch of the newest page still under way would land after the window and replace it.
+      await queryClient.cancelQueries({ queryKey: messagesKey(channelId), exact: true });
       queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
         pages: [page],
         pageParams: [{ kind: 'around', messageId: anchor }],

@@ -33,6 +33,9 @@ export function useUnreadWindow(
     if (decided || !loaded || !position || permalink) return;
     setDecided(true);
     const data = queryClient.getQueryData<MessagesData>(messagesKey(channelId));
+    // Only over the newest page: a permalink's window, handled just before, stays.
+    const params = (data?.pageParams ?? []) as MessagesPageParam[];
+    if (!params.some((param) => param.kind === 'latest')) return;
     const newest = data?.pages[0];
     const oldest = newest?.messages[0];
     // The newest page reaches back to what was read (or to the start): the line is in it.
@@ -42,7 +45,10 @@ export function useUnreadWindow(
     // the visit ends. A failure leaves the newest page, where the line shows once older
     // pages are loaded.
     getMessagesPage(channelId, param).then(
-      (page) => {
+      async (page) => {
+        if (gone.current) return;
+        // A fetch of the newest page still under way would land after the window.
+        await queryClient.cancelQueries({ queryKey: messagesKey(channelId), exact: true });
         if (gone.current) return;
         queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
           pages: [page],
