@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Channel switch benchmark (issue 9 item 3): how long from the click on a sidebar channel to
 // its newest message visible, in Chromium, with 1,000 messages in each channel.
-//   npm run build && node bench/switch/run.mjs [--switches 24] [--database-url …] [--keep]
+//   npm run build && node bench/switch/run.mjs [--switches 24] [--database-url …]
+//     [--cpu-profile file.cpuprofile]   the page's JavaScript profile over the loaded switches
+//                                       (V8's sampler through CDP; bench/diag/profile-summary.mjs
+//                                       reads it; build with --minify false for names)
 // Two kinds of switch, each measured --switches times:
 //   loaded — back to a channel already opened in this page (its history is in the cache);
 //   first  — a channel never opened in this page (nothing cached, nothing prefetched: the
@@ -12,6 +15,7 @@
 // under `visibility: hidden` or `opacity: 0`. It needs the built app (`npm run build`): the
 // server is dist/server/main.js, serving dist/web.
 
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +39,7 @@ const { values: opt } = parseArgs({
     // Another build to compare with (its dist/web is served beside it).
     server: { type: 'string' },
     headed: { type: 'boolean', default: false },
+    'cpu-profile': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -199,9 +204,20 @@ try {
   // Open both once (first visits, not counted), then back and forth.
   await measureSwitch(page, channels[a], newestText(a));
   await measureSwitch(page, channels[b], newestText(b));
+  const cdp = opt['cpu-profile'] ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   for (let i = 0; i < switches; i++) {
     const target = i % 2 === 0 ? a : b;
     loaded.push(await measureSwitch(page, channels[target], newestText(target)));
+  }
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(opt['cpu-profile'], JSON.stringify(profile));
+    log(`profile of the loaded switches: ${opt['cpu-profile']}`);
   }
   for (let i = 0; i < switches; i++) {
     const target = 3 + i;
