@@ -146,6 +146,19 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
     ? rows.findIndex((row) => row.message.id === firstUnreadId)
     : -1;
 
+  // A new permalink target, or the unread window, remounts the list, opened there — once its
+  // rows are in the list. The window reaches the cache before the target is set, but the
+  // cache tells its observers a macrotask later (TanStack Query's notifyManager): mounted
+  // at the target before its rows arrived, the list opened at the end of the window.
+  const opening =
+    target && targetIndex >= 0
+      ? `${target.id}:${target.nonce}`
+      : !target && unreadWindow && unreadIndex >= 0
+        ? `unread:${unreadWindow}`
+        : null;
+  const [listKey, setListKey] = useState('latest');
+  if (opening && opening !== listKey) setListKey(opening);
+
   useEffect(() => {
     if (!target) return;
     setHighlightId(target.id);
@@ -180,14 +193,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
-        // A new permalink target, or the unread window, remounts the list, opened there.
-        key={
-          target
-            ? `${target.id}:${target.nonce}`
-            : unreadWindow
-              ? `unread:${unreadWindow}`
-              : 'latest'
-        }
+        key={listKey}
         ref={virtuoso}
         role="log"
         aria-label={t('messages.listLabel')}
