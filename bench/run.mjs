@@ -45,6 +45,9 @@ const HELP = `npm run bench -- [options]
   --send ws|http       how senders send: over their socket (send_message, the web
                        client's way; default) or POST /api/channels/:id/messages
   --no-ceilings        skip the bare ws / bare INSERT ceilings
+  --channel-notifications on|off
+                       (c): the members' "channel messages" notification preference
+                       (default on, as for a new account; off measures without them)
   --cpu-prof           run the Ruche nodes with --cpu-prof (profiles in bench/results/prof-*)
   --log                pass the Ruche nodes' output through
  (e) capacity:
@@ -75,6 +78,7 @@ const { values: opt } = parseArgs({
     'fanout-sockets': { type: 'string', default: '1000' },
     send: { type: 'string', default: 'ws' },
     'no-ceilings': { type: 'boolean', default: false },
+    'channel-notifications': { type: 'string', default: 'on' },
     'cpu-prof': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
     users: { type: 'string' },
@@ -122,7 +126,11 @@ const ceilings = !opt['no-ceilings'];
 const params = {
   fanout: { sockets: Number(opt['fanout-sockets']), stepMs: quick ? 2000 : 3000 },
   latency: { sockets: 100, rate: 20, durationMs: quick ? 4000 : 10_000 },
-  throughput: { senders: 50, durationMs: quick ? 5000 : 10_000 },
+  throughput: {
+    senders: 50,
+    durationMs: quick ? 5000 : 10_000,
+    channelNotifications: opt['channel-notifications'] !== 'off',
+  },
   idle: {
     sockets: Number(opt['idle-sockets'] ?? (quick ? 2000 : 10_000)),
     settleMs: quick ? 2000 : 5000,

@@ -15,11 +15,20 @@ async function persisted(sql, channelIds) {
   return { seq: Number(row.seq), rows: Number(row.rows) };
 }
 
-export async function throughput(sut, { senders = 50, durationMs = 10_000 }) {
+export async function throughput(
+  sut,
+  { senders = 50, durationMs = 10_000, channelNotifications = true },
+) {
   const members = await membersFor(sut, senders * 2);
   const pairs = Array.from({ length: senders }, (_, i) => [members[i], members[senders + i]]);
   const channelIds = [];
   for (const pair of pairs) channelIds.push(await channelFor(sut, pair));
+  if (sut.kind === 'ruche') {
+    // Every receiver is notified of each message by default (a new account's preferences);
+    // --channel-notifications off measures the same sends without those notifications.
+    await sut.sql`update notification_preferences set channel_messages = ${channelNotifications}
+      where user_id = any(${members.map((m) => m.id)}::uuid[])`;
+  }
   const pool = new ClientPool(1);
   let lanes = [];
   try {
