@@ -46,7 +46,7 @@ const HELP = `npm run bench -- [options]
                        client's way; default) or POST /api/channels/:id/messages
   --no-ceilings        skip the bare ws / bare INSERT ceilings
   --channel-notifications on|off
-                       (c): the members' "channel messages" notification preference
+                       (c) and (e): the members' "channel messages" notification preference
                        (default on, as for a new account; off measures without them)
   --cpu-prof           run the Ruche nodes with --cpu-prof (profiles in bench/results/prof-*)
   --log                pass the Ruche nodes' output through
@@ -148,6 +148,7 @@ const params = {
     witnessEvery: Math.max(1, Number(opt['witness-every'])),
     httpConnections: Number(opt['http-connections']),
     workspaceScale: opt['workspace-scale'] ? Number(opt['workspace-scale']) : undefined,
+    channelNotifications: opt['channel-notifications'] !== 'off',
   },
 };
 if (scenarios.includes('capacity') && params.capacity.users.length === 0) {

@@ -246,6 +246,10 @@ export async function capacity(sut, o) {
   const sizes = workspaceSizes(maxN, o.workspaceScale);
   const drawn = drawWorkspace(sizes);
   const seeded = await seedWorkspace(sut.sql, members, drawn, { log });
+  if (o.channelNotifications === false) {
+    // --channel-notifications off: the same workload without channel-message notifications.
+    await sut.sql`update notification_preferences set channel_messages = false`;
+  }
   // Witnesses keep their socket through reloads: deliveries are counted on theirs.
   const witness = (i) => o.reload === 'calls' || i % o.witnessEvery === 0;
 

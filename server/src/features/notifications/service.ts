@@ -199,19 +199,21 @@ export async function markChannelNotificationsRead(
     eq(notifications.read, false),
   );
   // A folded "new messages" item only summarises what was unread: once read it has nothing
-  // left to say, and is dropped (a channel read live would otherwise fill the list).
-  const [dropped, marked] = await Promise.all([
-    deps.db
-      .delete(notifications)
-      .where(and(unreadHere, eq(notifications.type, 'channel_message')))
-      .returning({ id: notifications.id }),
-    deps.db
-      .update(notifications)
-      .set({ read: true })
-      .where(and(unreadHere, ne(notifications.type, 'channel_message')))
-      .returning({ id: notifications.id }),
-  ]);
-  const rows = [...dropped, ...marked];
+  // left to say, and is dropped (a channel read live would otherwise fill the list). One
+  // statement: a viewer of a busy channel reads it every few seconds, mostly with nothing
+  // unread (docs/performance.md, capacity).
+  const result = await deps.db.execute(sql`
+    with dropped as (
+      delete from ${notifications}
+      where ${and(unreadHere, eq(notifications.type, 'channel_message'))}
+      returning ${notifications.id}
+    ), marked as (
+      update ${notifications} set read = true
+      where ${and(unreadHere, ne(notifications.type, 'channel_message'))}
+      returning ${notifications.id}
+    )
+    select id from dropped union all select id from marked`);
+  const rows = [...result].map((row) => ({ id: String(row.id) }));
   if (rows.length === 0) return;
   const unreadCount = await countUnread(deps.db, userId);
   await publish(
