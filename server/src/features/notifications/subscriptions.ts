@@ -1,6 +1,5 @@
 import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
-import { inBackground } from '../../db/store-gate';
 import type { EventBus } from '../../events/bus';
 import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
@@ -127,9 +126,7 @@ class KeyedSerial {
 
   run(key: string, work: () => Promise<void>): Promise<void> {
     const previous = this.tails.get(key) ?? Promise.resolve();
-    // Below requests at the store's gate: notifications never take the connections that
-    // pages wait for (db/store-gate.ts; docs/performance.md, capacity).
-    const next = previous.catch(() => {}).then(() => inBackground(work));
+    const next = previous.catch(() => {}).then(work);
     this.tails.set(key, next);
     const forget = () => {
       if (this.tails.get(key) === next) this.tails.delete(key);
