@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Message, MessagePage } from '#shared/messages';
 import { apiGet } from '@/lib/api';
@@ -86,6 +91,27 @@ export const messagesQueryOptions = (channelId: string) =>
 
 export function useMessages(channelId: string) {
   return useInfiniteQuery(messagesQueryOptions(channelId));
+}
+
+/**
+ * Replaces a channel's cached history with one window (a permalink's ?around=, the unread
+ * ?from=). A fetch of the newest page still under way is cancelled first: it would land
+ * after the window and replace it. False when `stillWanted` says no once that is done.
+ */
+export async function openMessagesWindow(
+  queryClient: QueryClient,
+  channelId: string,
+  page: MessagesPage,
+  param: MessagesPageParam,
+  stillWanted: () => boolean,
+): Promise<boolean> {
+  await queryClient.cancelQueries({ queryKey: messagesKey(channelId), exact: true });
+  if (!stillWanted()) return false;
+  queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
+    pages: [page],
+    pageParams: [param],
+  });
+  return true;
 }
 
 /** A prefetched page counts as fresh this long: hovering back and forth fetches it once. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { Message } from '#shared/messages';
 import { toast } from '@/components/ui/use-toast';
-import { getMessagesPage, messagesKey } from '../api/get-messages';
+import { getMessagesPage, messagesKey, openMessagesWindow } from '../api/get-messages';
 import { getThread } from '../api/get-thread';
 import { findMessage, type MessagesData } from '../lib/message-cache';
 
@@ -48,13 +48,15 @@ export function usePermalinkTarget(
       if (findMessage(current, anchor)) return anchor;
       const page = await getMessagesPage(channelId, { kind: 'around', messageId: anchor });
       if (cancelled || !page.messages.some((message) => message.id === anchor)) return null;
-      // A fetch of the newest page still under way would land after the window and replace it.
-      await queryClient.cancelQueries({ queryKey: messagesKey(channelId), exact: true });
-      queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
-        pages: [page],
-        pageParams: [{ kind: 'around', messageId: anchor }],
-      });
-      return anchor;
+      const param = { kind: 'around', messageId: anchor } as const;
+      const opened = await openMessagesWindow(
+        queryClient,
+        channelId,
+        page,
+        param,
+        () => !cancelled,
+      );
+      return opened ? anchor : null;
     };
     locate().then(done, () => done(null));
     return () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { ReadPosition } from '@/lib/shell';
-import { getMessagesPage, messagesKey } from '../api/get-messages';
+import { getMessagesPage, messagesKey, openMessagesWindow } from '../api/get-messages';
 import type { MessagesData, MessagesPageParam } from '../lib/message-cache';
 
 /**
@@ -47,14 +47,8 @@ export function useUnreadWindow(
     getMessagesPage(channelId, param).then(
       async (page) => {
         if (gone.current) return;
-        // A fetch of the newest page still under way would land after the window.
-        await queryClient.cancelQueries({ queryKey: messagesKey(channelId), exact: true });
-        if (gone.current) return;
-        queryClient.setQueryData<MessagesData>(messagesKey(channelId), {
-          pages: [page],
-          pageParams: [param],
-        });
-        setOpened(Date.now());
+        if (await openMessagesWindow(queryClient, channelId, page, param, () => !gone.current))
+          setOpened(Date.now());
       },
       () => {},
     );
