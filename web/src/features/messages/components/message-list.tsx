@@ -139,7 +139,11 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   );
   useMarkReadWhileVisible(channel.id, lastSeenSeq(query.data));
 
-  const target = usePermalinkTarget(channel.id, query.data, openThread);
+  const { target, opened: permalinkOpened } = usePermalinkTarget(
+    channel.id,
+    query.data,
+    openThread,
+  );
   const unreadWindow = useUnreadWindow(channel.id, query.data !== undefined, readAtOpen);
   const targetIndex = target ? rows.findIndex((row) => row.message.id === target.id) : -1;
   const unreadIndex = firstUnreadId
@@ -159,12 +163,15 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
   const [listKey, setListKey] = useState('latest');
   if (opening && opening !== listKey) setListKey(opening);
 
+  // Highlighted from when the list opens there, however long its window took to come.
+  const openedAt = target && listKey === `${target.id}:${target.nonce}` ? target : null;
   useEffect(() => {
-    if (!target) return;
-    setHighlightId(target.id);
+    if (!openedAt) return;
+    permalinkOpened();
+    setHighlightId(openedAt.id);
     const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
-  }, [target]);
+  }, [openedAt, permalinkOpened]);
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) {

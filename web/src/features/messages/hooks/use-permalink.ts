@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { Message } from '#shared/messages';
@@ -11,7 +11,8 @@ import { findMessage, type MessagesData } from '../lib/message-cache';
 /**
  * /channel/{id}?message={messageId}: makes sure the message is in the cache — loading a
  * window ?around it when it is far back — and returns it as the one to scroll to. A reply's
- * link scrolls to its parent and opens the thread.
+ * link scrolls to its parent and opens the thread. The address keeps ?message= until the
+ * list says it has opened there (`opened`): a view mounted again meanwhile finds it again.
  */
 export function usePermalinkTarget(
   channelId: string,
@@ -29,12 +30,13 @@ export function usePermalinkTarget(
   useEffect(() => {
     if (!wanted || !loaded) return;
     let cancelled = false;
-    // Handled once: the address goes back to the plain channel (a reload or "jump to
-    // latest" must not bring the old window back).
     const done = (id: string | null) => {
       if (cancelled) return;
-      if (id) setTarget({ id, nonce: Date.now() });
-      else toast({ title: t('messages.permalinkNotFound') });
+      if (id) {
+        setTarget({ id, nonce: Date.now() });
+        return;
+      }
+      toast({ title: t('messages.permalinkNotFound') });
       navigate(location, { replace: true });
     };
     const locate = async (): Promise<string | null> => {
@@ -64,5 +66,9 @@ export function usePermalinkTarget(
     };
   }, [wanted, loaded, channelId, queryClient, t, location, navigate, onReply]);
 
-  return target;
+  // Handled once: the address goes back to the plain channel (a reload or "jump to latest"
+  // must not bring the old window back).
+  const opened = useCallback(() => navigate(location, { replace: true }), [navigate, location]);
+
+  return { target, opened };
 }
