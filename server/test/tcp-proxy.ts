@@ -53,10 +53,15 @@ export class TcpProxy {
     return u.toString();
   }
 
-  /** The dependency "goes away": open connections are reset, new ones closed at once. */
+  /**
+   * The dependency "goes away": open connections are reset, and so are new ones, as by a
+   * host with nothing listening (a connection accepted and then closed cleanly is another
+   * fault: postgres.js sends the query again on a new connection, without limit, see
+   * docs/operations.md).
+   */
   cut(): void {
     this.cutOff = true;
-    for (const socket of this.open) socket.destroy();
+    for (const socket of this.open) socket.resetAndDestroy();
     this.open.clear();
   }
 
@@ -71,7 +76,7 @@ export class TcpProxy {
 
   private relay(client: net.Socket): void {
     if (this.cutOff) {
-      client.destroy();
+      client.resetAndDestroy();
       return;
     }
     this.track(client);

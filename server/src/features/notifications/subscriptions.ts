@@ -1,5 +1,6 @@
 import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
+import { inBackground } from '../../db/store-gate';
 import type { EventBus } from '../../events/bus';
 import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
@@ -126,7 +127,9 @@ class KeyedSerial {
 
   run(key: string, work: () => Promise<void>): Promise<void> {
     const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(work);
+    // Below requests at the store's gate: notifications never take the connections that
+    // pages wait for (db/store-gate.ts; docs/performance.md, capacity).
+    const next = previous.catch(() => {}).then(() => inBackground(work));
     this.tails.set(key, next);
     const forget = () => {
       if (this.tails.get(key) === next) this.tails.delete(key);
