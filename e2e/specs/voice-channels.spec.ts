@@ -77,6 +77,63 @@ test.describe('voice channels', () => {
     await expect(panel(alice.page).getByText('Bob')).toHaveCount(0);
   });
 
+  test('a public channel’s voice chat: its dialog joins, both hear each other, closing it leaves', async ({
+    alice,
+    bob,
+  }) => {
+    await Promise.all([
+      alice.context.addInitScript(LOOPBACK_ONLY),
+      bob.context.addInitScript(LOOPBACK_ONLY),
+    ]);
+    await Promise.all([alice.arrive(), bob.arrive()]);
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: 'atelier', type: 'channel' },
+    });
+    const channel = (await created.json()) as { id: string };
+    const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
+    const { inviteCode } = (await invite.json()) as { inviteCode: string };
+    expect((await bob.page.request.post(`/api/channel-invites/${inviteCode}/join`)).ok()).toBe(
+      true,
+    );
+    const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat vocal de « atelier »' });
+    const chatPanel = (page: Page) =>
+      dialog(page).getByRole('region', { name: 'Participants du chat vocal' });
+
+    for (const p of [alice, bob]) {
+      await p.page.goto(`/channel/${channel.id}`);
+      // The chat stays on screen; the voice chat opens over it.
+      await expect(p.page.getByRole('combobox', { name: 'Message' })).toBeVisible();
+      await p.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+      await expect(dialog(p.page)).toBeVisible();
+      await dialog(p.page).getByRole('button', { name: 'Rejoindre le vocal' }).click();
+      await expect(dialog(p.page).getByText('Vous êtes connecté')).toBeVisible();
+    }
+    await expect(chatPanel(alice.page).getByText('Bob')).toBeVisible();
+    await expect(chatPanel(bob.page).getByText('Alice')).toBeVisible();
+    // Alice receives Bob's audio, and its bytes keep growing.
+    await expect
+      .poll(async () => (await inboundAudioBytes(alice.page)).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const before = await inboundAudioBytes(alice.page);
+    await expect
+      .poll(
+        async () => (await inboundAudioBytes(alice.page)).some((b, i) => b > (before[i] ?? 0)),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    if (THROUGH_JANUS) await expectLoopbackToJanus(alice.page);
+    else await expectLoopback(alice.page, bob.page);
+
+    await dialog(bob.page).getByRole('button', { name: 'Couper le micro' }).click();
+    await expect(chatPanel(alice.page).getByLabel('Micro coupé')).toBeVisible();
+    await alice.page.screenshot({ path: `${SHOTS}/voice-chat-dialog.png`, animations: 'disabled' });
+
+    // Closing the dialog leaves the voice chat: Alice's list follows.
+    await bob.page.keyboard.press('Escape');
+    await expect(dialog(bob.page)).toBeHidden();
+    await expect(chatPanel(alice.page).getByText('Bob')).toHaveCount(0);
+  });
+
   test('three people in a voice channel through Janus each hear the other two', async ({
     alice,
     bob,

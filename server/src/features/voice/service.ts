@@ -18,10 +18,17 @@ import { voiceChannelParticipants as voice } from './schema';
 
 type Row = typeof voice.$inferSelect;
 
-/** Members of a voice channel only; anyone else gets the channel's 404. */
+/**
+ * Voice is in voice channels and, as an ad-hoc voice chat, in public channels and groups
+ * (SPEC §2: their join-voice-chat button); a direct conversation calls instead. Members only;
+ * anyone else gets the channel's 404.
+ */
+const HAS_VOICE = new Set(['voice', 'channel', 'group']);
+
 export async function requireVoiceMember(db: Db, channelId: string, userId: string): Promise<void> {
   await requireMember(db, channelId, userId);
-  if ((await findChannelType(db, channelId)) !== 'voice') throw notFound(VOICE_NOT_FOUND);
+  const type = await findChannelType(db, channelId);
+  if (!type || !HAS_VOICE.has(type)) throw notFound(VOICE_NOT_FOUND);
 }
 
 const present = (row: Row, user: typeof users.$inferSelect): VoiceParticipant => ({

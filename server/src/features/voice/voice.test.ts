@@ -58,7 +58,22 @@ describe('voice channels', () => {
     expect((await participants(bob, channel.id)).body).toEqual([]);
   });
 
-  it('answers 404 to non-members and for channels that are not voice channels', async () => {
+  it('gives public channels and groups an ad-hoc voice chat of their own', async () => {
+    for (const type of ['channel', 'group'] as const) {
+      const channel = await buildChannel(alice, { type });
+      await addMember(channel, alice, bob);
+      const joined = await join(bob, channel.id);
+      expect(joined.status).toBe(200);
+      expect(joined.body).toMatchObject({ channelId: channel.id, userId: bob.user.id });
+      expect((await participants(alice, channel.id)).body.map((p) => p.userId)).toEqual([
+        bob.user.id,
+      ]);
+      expect((await leave(bob, channel.id)).status).toBe(204);
+      expect((await participants(alice, channel.id)).body).toEqual([]);
+    }
+  });
+
+  it('answers 404 to non-members and for direct conversations', async () => {
     const channel = await voiceChannelWithBob();
     for (const res of [
       await join(carol, channel.id),
@@ -67,8 +82,16 @@ describe('voice channels', () => {
     ]) {
       expect(res.status).toBe(404);
     }
-    const text = await buildChannel(alice, { type: 'group' });
-    expect((await join(alice, text.id)).status).toBe(404);
+    const direct = await alice.client.post<{ id: string }>('/api/channels/direct', {
+      recipientId: bob.user.id,
+    });
+    expect(direct.status).toBe(201);
+    for (const res of [
+      await join(alice, direct.body.id),
+      await participants(alice, direct.body.id),
+    ]) {
+      expect(res.status).toBe(404);
+    }
     expect((await join(alice, 'pas-un-id')).status).toBe(404);
     expect(
       (

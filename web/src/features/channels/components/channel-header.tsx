@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   EllipsisVerticalIcon,
-  HeadphonesIcon,
   LogOutIcon,
   Trash2Icon,
   UserPlusIcon,
@@ -22,11 +21,11 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useStartCall } from '@/features/calls/hooks/use-start-call';
+import { VoiceChatDialog } from '@/features/voice/components/voice-chat-dialog';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelTitle } from '../hooks/use-channel-title';
 import { ChannelNotificationMenu } from './channel-notification-menu';
-import { SoonButton } from './soon-button';
 
 // Loaded when first opened, not with the channel view.
 const InviteMembersDialog = lazy(() =>
@@ -114,9 +113,7 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
           </Button>
         ) : null}
         {channel.type === 'channel' || channel.type === 'group' ? (
-          <SoonButton label={t('channelView.voiceChat')}>
-            <HeadphonesIcon aria-hidden />
-          </SoonButton>
+          <VoiceChatDialog channel={channel} />
         ) : null}
         {isDirect ? null : (
           <DropdownMenu>

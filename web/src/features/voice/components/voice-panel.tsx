@@ -31,9 +31,32 @@ const MIC_CONSTRAINTS: MediaStreamConstraints = {
   video: false,
 };
 
-/** SPEC §2: a voice channel shows this panel instead of the chat. */
-export function VoicePanel({ channel }: ChannelTabPanelProps) {
+/**
+ * SPEC §2: a voice channel shows this panel instead of the chat; a public channel or a group
+ * shows it in its voice chat dialog (`chat`), with the same participants, mute and deafen.
+ */
+export function VoicePanel({
+  channel,
+  chat = false,
+}: Pick<ChannelTabPanelProps, 'channel'> & { chat?: boolean }) {
   const { t } = useTranslation();
+  const copy = chat
+    ? {
+        title: t('voice.chat.title'),
+        notJoined: t('voice.chat.notJoined'),
+        participants: t('voice.chat.participants'),
+        empty: t('voice.chat.empty'),
+        joined: t('voice.chat.joined'),
+        left: t('voice.chat.left'),
+      }
+    : {
+        title: t('voice.title'),
+        notJoined: t('voice.notJoined'),
+        participants: t('voice.participants'),
+        empty: t('voice.empty'),
+        joined: t('voice.joined'),
+        left: t('voice.left'),
+      };
   const nameOf = useDisplayName();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
@@ -78,7 +101,7 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
       try {
         setMe(await joinVoice(channel.id));
         setMic(stream);
-        toast({ title: t('voice.joined'), description: channel.name });
+        toast({ title: copy.joined, description: channel.name });
       } catch (error) {
         for (const track of stream.getTracks()) track.stop();
         toastFailure(error, t('voice.errorTitle'), t('voice.joinError'));
@@ -94,7 +117,7 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
     setMic(null);
     setMe(null);
     await leaveVoice(channel.id);
-    toast({ title: t('voice.left'), description: channel.name });
+    toast({ title: copy.left, description: channel.name });
     void refresh();
   };
 
@@ -116,9 +139,9 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
             <Volume2Icon aria-hidden className="size-5" />
           </span>
           <div>
-            <h2 className="font-semibold">{t('voice.title')}</h2>
+            <h2 className="font-semibold">{copy.title}</h2>
             <p className="text-muted-foreground text-sm" role="status">
-              {me ? t('voice.connected') : t('voice.notJoined')}
+              {me ? t('voice.connected') : copy.notJoined}
             </p>
             {me && mode === 'mesh' && (participants.data?.length ?? 0) > MESH_MAX_PARTICIPANTS ? (
               <p className="text-amber-500 text-sm" role="alert">
@@ -166,13 +189,13 @@ export function VoicePanel({ channel }: ChannelTabPanelProps) {
           </Button>
         )}
       </header>
-      <section aria-label={t('voice.participants')} className="grid gap-2">
+      <section aria-label={copy.participants} className="grid gap-2">
         <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
           {t('voice.inChannel', { count: list.length })}
         </h3>
         {list.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
-            {t('voice.empty')}
+            {copy.empty}
           </p>
         ) : (
           <ul className="grid gap-1">
