@@ -129,7 +129,7 @@ test.describe('voice channels', () => {
     await alice.page.screenshot({ path: `${SHOTS}/voice-chat-dialog.png`, animations: 'disabled' });
 
     // Closing the dialog leaves the voice chat: Alice's list follows.
-    await bob.page.keyboard.press('Escape');
+    await dialog(bob.page).getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog(bob.page)).toBeHidden();
     await expect(chatPanel(alice.page).getByText('Bob')).toHaveCount(0);
   });

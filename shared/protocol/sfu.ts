@@ -8,6 +8,7 @@
  * A `feed` is a Janus publisher id; `null` is this socket's own publisher.
  */
 import { z } from 'zod';
+import type { IceServer } from '../calls';
 
 const Space = z.string().regex(/^[a-z]+:[0-9a-zA-Z-]{1,64}$/);
 const Feed = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -56,10 +57,20 @@ export interface SfuPublisher {
 }
 
 export type SfuEvent =
-  /** Joined: the publishers already there (subscribe to each), then send the publisher's offer. */
-  | { type: 'sfu_joined'; space: string; feed: number; publishers: SfuPublisher[] }
-  /** No Janus reachable: use the peer mesh (small spaces only). */
-  | { type: 'sfu_unavailable'; space: string }
+  /**
+   * Joined: the publishers already there (subscribe to each), then send the publisher's offer.
+   * `iceServers`: what this space's peer connections are built with (ICE_SERVERS, and TURN
+   * credentials for this socket's holder when TURN_SECRET is set), as for 1:1 calls.
+   */
+  | {
+      type: 'sfu_joined';
+      space: string;
+      feed: number;
+      publishers: SfuPublisher[];
+      iceServers: IceServer[];
+    }
+  /** No Janus reachable: use the peer mesh (small spaces only), with these ICE servers. */
+  | { type: 'sfu_unavailable'; space: string; iceServers: IceServer[] }
   /** Someone started publishing in the space. */
   | { type: 'sfu_publisher'; space: string; publisher: SfuPublisher }
   /** A publisher left. */

@@ -330,7 +330,10 @@ describe('ICE servers', () => {
     const res = await alice.client.get<IceServersResponse>('/api/calls/ice-servers');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      iceServers: [{ urls: 'stun:stun.l.google.com:19302' }],
+      iceServers: [
+        { urls: 'stun:stun.l.google.com:19302' },
+        { urls: 'stun:stun1.l.google.com:19302' },
+      ],
       ttlSeconds: null,
     });
     const anonymous = await fetch(`${server.url}/api/calls/ice-servers`);

@@ -11,7 +11,11 @@ export interface CallsConfig {
   reconnectGraceMs: number;
 }
 
-export const DEFAULT_ICE_SERVERS: IceServer[] = [{ urls: 'stun:stun.l.google.com:19302' }];
+/** SPEC §7: public STUN servers; voice uses two (so does everything else here, one list). */
+export const DEFAULT_ICE_SERVERS: IceServer[] = [
+  { urls: 'stun:stun.l.google.com:19302' },
+  { urls: 'stun:stun1.l.google.com:19302' },
+];
 
 const IceUrl = z.string().regex(/^(stun|stuns|turn|turns):/i, 'une adresse stun:, turn: ou turns:');
 const IceServersSchema = z.array(

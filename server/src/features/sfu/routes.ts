@@ -8,7 +8,9 @@ import {
 } from '#shared/protocol/sfu';
 import { SFU_NOT_IN_SPACE } from '#shared/sfu';
 import type { AppContext } from '../../context';
+import { subjectOf } from '../../realtime/identity';
 import type { Socket } from '../../realtime/realtime';
+import { iceServersFor } from '../calls/ice';
 import { JanusLink } from './janus';
 import { Sfu } from './sfu';
 
@@ -70,8 +72,13 @@ export function registerSfuRoutes(app: FastifyInstance, ctx: AppContext): void {
       const grant = await sfu.authorize(socket, space);
       if (!grant) return refuse(socket);
       const joined = await sfu.join(socket, space, grant);
+      // The same ICE servers as 1:1 calls, TURN credentials in the holder's name (a user, or
+      // a room's guest): docs/calls.md, "ICE servers and TURN".
+      const { iceServers } = iceServersFor(ctx.config.calls, subjectOf(socket.identity));
       socket.reply(
-        joined ? { type: 'sfu_joined', space, ...joined } : { type: 'sfu_unavailable', space },
+        joined
+          ? { type: 'sfu_joined', space, ...joined, iceServers }
+          : { type: 'sfu_unavailable', space, iceServers },
       );
     }),
   );

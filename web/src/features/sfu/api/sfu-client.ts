@@ -19,11 +19,10 @@ export interface SfuClientOptions {
   send(frame: ClientFrame): void;
   /** What this page sends (audio only in voice); null: receive only. */
   local: MediaStream | null;
-  iceServers: RTCIceServer[];
   /** A remote publisher's media (display: a user id in voice, a seat id in a room); null when gone. */
   onStream(display: string, stream: MediaStream | null): void;
-  /** The server answered: through Janus, or the peer mesh (no Janus). */
-  onMode(mode: 'sfu' | 'mesh'): void;
+  /** The server answered: through Janus, or the peer mesh (no Janus), and the ICE servers to use. */
+  onMode(mode: 'sfu' | 'mesh', iceServers: RTCIceServer[]): void;
 }
 
 interface Subscription {
@@ -52,6 +51,8 @@ export class SfuClient {
   private readonly subs = new Map<number, Subscription>();
   private readonly displays = new Map<number, string>();
   private closed = false;
+  /** From the server's answer to sfu_join (shared/protocol/sfu.ts). */
+  private iceServers: RTCIceServer[] = [];
 
   constructor(private readonly options: SfuClientOptions) {}
 
@@ -64,10 +65,12 @@ export class SfuClient {
     if (this.closed || !('space' in event) || event.space !== this.options.space) return;
     switch (event.type) {
       case 'sfu_unavailable':
-        this.options.onMode('mesh');
+        this.iceServers = event.iceServers;
+        this.options.onMode('mesh', event.iceServers);
         break;
       case 'sfu_joined':
-        this.options.onMode('sfu');
+        this.iceServers = event.iceServers;
+        this.options.onMode('sfu', event.iceServers);
         void this.publish();
         for (const p of event.publishers) this.subscribe(p.feed, p.display);
         break;
@@ -89,7 +92,8 @@ export class SfuClient {
 
   private async publish(): Promise<void> {
     this.publisher?.close();
-    const { local, space, send, iceServers } = this.options;
+    const { local, space, send } = this.options;
+    const { iceServers } = this;
     // Nothing to send (no camera nor microphone): receive only.
     if (!local || local.getTracks().length === 0) return;
     const pc = new RTCPeerConnection({ iceServers });
@@ -118,7 +122,8 @@ export class SfuClient {
   }
 
   private async onDescription(feed: number | null, description: SfuDescription): Promise<void> {
-    const { space, send, iceServers } = this.options;
+    const { space, send } = this.options;
+    const { iceServers } = this;
     if (feed === null) {
       await this.publisher?.setRemoteDescription(description);
       return;

@@ -3,7 +3,6 @@ import type { ServerEvent } from '#shared/protocol';
 import type { RoomIceCandidate, RoomSessionDescription } from '#shared/protocol/video-rooms';
 import { ROOM_HEARTBEAT_MS, type RoomJoinResult, type RoomParticipant } from '#shared/video-rooms';
 import { SfuClient } from '@/features/sfu/api/sfu-client';
-import { ROOM_ICE_SERVERS } from '../lib/ice';
 import { openRoomSocket } from '../lib/room-socket';
 
 export type CallStatus = 'connecting' | 'in-call' | 'removed' | 'closed';
@@ -59,9 +58,11 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
       candidates.delete(id);
     };
 
+    // The ICE servers the server gave with its answer to sfu_join (mesh or not).
+    let iceServers: RTCIceServer[] = [];
     const connectionFor = (id: string, offering: boolean) => {
       drop(id);
-      const pc = new RTCPeerConnection({ iceServers: ROOM_ICE_SERVERS });
+      const pc = new RTCPeerConnection({ iceServers });
       pcs.set(id, pc);
       if (offering) addLocal(pc, local);
       pc.onicecandidate = ({ candidate }) => {
@@ -136,8 +137,8 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
         space: `room:${me}`,
         send: (frame) => socketRef.current?.send(frame),
         local,
-        iceServers: ROOM_ICE_SERVERS,
-        onMode: (mode) => {
+        onMode: (mode, servers) => {
+          iceServers = servers;
           if (mode === 'mesh') for (const participant of present) void offerTo(participant);
         },
         onStream: (id, stream) => updatePeer(id, (peer) => (peer ? { ...peer, stream } : null)),

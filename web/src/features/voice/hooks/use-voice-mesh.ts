@@ -3,12 +3,6 @@ import type { ClientFrame } from '#shared/protocol';
 import { SFU_EVENTS, SfuClient, type SfuMode } from '@/features/sfu/api/sfu-client';
 import { useSocket, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
 
-/** SPEC §7: voice uses two public STUN servers. */
-const VOICE_ICE_SERVERS: RTCIceServer[] = [
-  { urls: 'stun:stun.l.google.com:19302' },
-  { urls: 'stun:stun1.l.google.com:19302' },
-];
-
 /**
  * SPEC §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
  * one publisher connection, one subscriber connection per other user), else a peer mesh —
@@ -23,6 +17,8 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
   const [streams, setStreams] = useState<ReadonlyMap<string, MediaStream>>(new Map());
   const joined = mic !== null;
   const [mode, setMode] = useState<SfuMode>('pending');
+  // The ICE servers the server gave with its answer to sfu_join (docs/calls.md).
+  const iceServers = useRef<RTCIceServer[]>([]);
   const sfu = useRef<SfuClient | null>(null);
 
   const send = (frame: ClientFrame) => socket?.send(frame, { queue: false });
@@ -35,8 +31,10 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
       space: `voice:${channelId}`,
       send: (frame) => socket.send(frame, { queue: false }),
       local: mic,
-      iceServers: VOICE_ICE_SERVERS,
-      onMode: setMode,
+      onMode: (next, servers) => {
+        iceServers.current = servers;
+        setMode(next);
+      },
       onStream: (peer, stream) =>
         setStreams((current) => {
           const next = new Map(current);
@@ -70,7 +68,7 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
 
   const connectionFor = (peer: string) => {
     drop(peer);
-    const pc = new RTCPeerConnection({ iceServers: VOICE_ICE_SERVERS });
+    const pc = new RTCPeerConnection({ iceServers: iceServers.current });
     pcs.current.set(peer, pc);
     for (const track of mic?.getAudioTracks() ?? []) pc.addTrack(track, mic as MediaStream);
     pc.onicecandidate = ({ candidate }) => {
