@@ -1,0 +1,20 @@
+/**
+ * The app's session token (docs/mobile.md, "Signing in"): a WebView at capacitor://localhost
+ * or https://localhost talking to a remote Ruche cannot keep its cookie, so the shell asks for
+ * the session as a token and sends it back as a bearer token. Same sessions table, same
+ * expiry and revocation as the cookie.
+ */
+
+/** Sent with a sign-in request by the shell: "give me the session as a token". */
+export const SESSION_TRANSPORT_HEADER = 'X-Session-Transport';
+export const SESSION_TRANSPORT_BEARER = 'bearer';
+
+/** The answer to such a sign-in carries the token here (and sets no cookie). */
+export const SESSION_TOKEN_HEADER = 'X-Session-Token';
+
+/**
+ * A browser's WebSocket cannot send headers: the shell offers two subprotocols, this one
+ * (which the server picks) and `bearer.<token>` (which carries the token).
+ */
+export const SOCKET_PROTOCOL = 'ruche';
+export const SOCKET_BEARER_PREFIX = 'bearer.';
