@@ -1,0 +1,67 @@
+import { App } from '@capacitor/app';
+import { Capacitor } from '@capacitor/core';
+import { Keyboard } from '@capacitor/keyboard';
+import { SplashScreen } from '@capacitor/splash-screen';
+import { StatusBar } from '@capacitor/status-bar';
+import { type PageControls, startNativeShell } from './native-shell';
+
+/**
+ * Loaded by main.tsx only in the app's build (VITE_SERVER_ORIGIN set); inert anywhere but
+ * inside the native runtime (a browser opening that build, as the e2e test does).
+ */
+
+/** What counts as an open overlay: Radix dialogs, sheets (dialogs too) and menus. */
+const OVERLAY =
+  '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"][data-state="open"]';
+
+/** The first screen: #root holds something other than the full-page loader. */
+function firstScreen(root: HTMLElement): Promise<void> {
+  const shown = () =>
+    root.childElementCount > 0 && root.querySelector('[data-full-page-loader]') === null;
+  return new Promise((resolve) => {
+    // After the frame that paints it, so the splash does not uncover a blank page.
+    const done = () => requestAnimationFrame(() => resolve());
+    if (shown()) return done();
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+  });
+}
+
+function pageControls(root: HTMLElement): PageControls {
+  return {
+    firstScreen: firstScreen(root),
+    overlayOpen: () => document.querySelector(OVERLAY) !== null,
+    closeOverlay: () => {
+      // Radix closes its top layer on Escape, wherever the focus is.
+      const target = document.activeElement ?? document.body;
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    },
+    path: () => window.location.pathname,
+    back: () => window.history.back(),
+    goHome: () => window.location.assign('/'),
+    keyboardShown: (shown, height) => {
+      const html = document.documentElement;
+      html.classList.toggle('keyboard-open', shown);
+      html.style.setProperty('--keyboard-height', `${height}px`);
+      // The WebView shrinks (resize: native): the field being typed in stays in sight.
+      if (shown) {
+        requestAnimationFrame(() =>
+          (document.activeElement as HTMLElement | null)?.scrollIntoView?.({ block: 'nearest' }),
+        );
+      }
+    },
+  };
+}
+
+export async function startNativeApp(root: HTMLElement): Promise<void> {
+  if (!Capacitor.isNativePlatform()) return;
+  const platform = Capacitor.getPlatform() === 'ios' ? 'ios' : 'android';
+  await startNativeShell(
+    { platform, statusBar: StatusBar, splashScreen: SplashScreen, app: App, keyboard: Keyboard },
+    pageControls(root),
+  );
+}
