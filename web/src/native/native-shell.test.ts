@@ -13,7 +13,7 @@ import {
  * A stand-in for Capacitor's bridge: each plugin records the calls it gets, and listeners
  * are kept so that the test plays the native events (the back button, the keyboard).
  */
-function standIn(platform: 'ios' | 'android') {
+function standIn(platform: 'ios' | 'android', launchUrl?: string) {
   const calls: string[] = [];
   const listeners = new Map<string, (event: never) => void>();
   const removed: string[] = [];
@@ -32,7 +32,11 @@ function standIn(platform: 'ios' | 'android') {
         void calls.push(`setOverlaysWebView ${JSON.stringify(options)}`),
     },
     splashScreen: { hide: async () => void calls.push('splash.hide') },
-    app: { addListener: addListener('App'), exitApp: async () => void calls.push('exitApp') },
+    app: {
+      addListener: addListener('App'),
+      exitApp: async () => void calls.push('exitApp'),
+      getLaunchUrl: async () => (launchUrl ? { url: launchUrl } : undefined),
+    },
     keyboard: { addListener: addListener('Keyboard') },
   } as unknown as NativeBridge;
   const fire = (name: string, event?: unknown) => listeners.get(name)?.(event as never);
@@ -75,6 +79,8 @@ function page(overrides: Partial<PageControls> = {}) {
     back: () => void log.push('back'),
     goHome: () => void log.push('home'),
     keyboardShown: (shown, height) => void log.push(`keyboard ${shown} ${height}`),
+    serverOrigin: 'https://ruche.example.fr',
+    open: (path) => void log.push(`open ${path}`),
     ...overrides,
   };
   return { controls, log, renderFirstScreen: () => renderFirstScreen() };
@@ -165,6 +171,21 @@ describe('start-up against the bridge', () => {
     expect(log).toEqual(['keyboard true 320', 'keyboard false 0']);
     undo();
     await flush();
-    expect(removed.sort()).toEqual(['backButton', 'keyboardWillHide', 'keyboardWillShow']);
+    expect(removed.sort()).toEqual([
+      'appUrlOpen',
+      'backButton',
+      'keyboardWillHide',
+      'keyboardWillShow',
+    ]);
+  });
+
+  it('opens the server’s links in the app, at launch and while running, and no others', async () => {
+    const { bridge, fire } = standIn('android', 'https://ruche.example.fr/join-channel/XY7Z9Q');
+    const { controls, log } = page();
+    await startNativeShell(bridge, controls, manualTimers());
+    fire('appUrlOpen', { url: 'https://ruche.example.fr/channel/5f0c' });
+    fire('appUrlOpen', { url: 'https://ailleurs.example/channel/5f0c' });
+    fire('appUrlOpen', { url: 'https://ruche.example.fr/settings' });
+    expect(log).toEqual(['open /join-channel/XY7Z9Q', 'open /channel/5f0c']);
   });
 });

@@ -2,6 +2,7 @@ import type { AppPlugin } from '@capacitor/app';
 import type { KeyboardPlugin } from '@capacitor/keyboard';
 import type { SplashScreenPlugin } from '@capacitor/splash-screen';
 import { type StatusBarPlugin, Style } from '@capacitor/status-bar';
+import { appLinkPath } from '#shared/app-links';
 
 /**
  * The app's start-up and native behaviour (docs/product.md §2 "Native-app start-up",
@@ -15,7 +16,7 @@ export interface NativeBridge {
   platform: 'ios' | 'android';
   statusBar: Pick<StatusBarPlugin, 'setStyle' | 'setBackgroundColor' | 'setOverlaysWebView'>;
   splashScreen: Pick<SplashScreenPlugin, 'hide'>;
-  app: Pick<AppPlugin, 'addListener' | 'exitApp'>;
+  app: Pick<AppPlugin, 'addListener' | 'exitApp' | 'getLaunchUrl'>;
   keyboard: Pick<KeyboardPlugin, 'addListener'>;
 }
 
@@ -35,6 +36,10 @@ export interface PageControls {
   goHome(): void;
   /** The keyboard is up (true) or gone (false): the page keeps the focused field in view. */
   keyboardShown(shown: boolean, height: number): void;
+  /** The server the app talks to (VITE_SERVER_ORIGIN): its links open in the app. */
+  serverOrigin: string;
+  /** Show the screen of a path (an App Link or Universal Link the system handed over). */
+  open(path: string): void;
 }
 
 /** The status bar's background: black, with light text (docs/product.md §2). */
@@ -86,7 +91,15 @@ export async function startNativeShell(
   const safety = timers.setTimeout(hideSplash, SPLASH_SAFETY_MS);
   void page.firstScreen.then(hideSplash);
 
+  // A link of the server's (docs/mobile.md, "Links") opened the app, or reaches it running.
+  const openLink = (url: string | undefined) => {
+    const path = url ? appLinkPath(url, page.serverOrigin) : null;
+    if (path) page.open(path);
+  };
+  openLink((await bridge.app.getLaunchUrl())?.url);
+
   const handles = await Promise.all([
+    bridge.app.addListener('appUrlOpen', ({ url }) => openLink(url)),
     bridge.app.addListener('backButton', ({ canGoBack }) => {
       const action = backAction({ overlayOpen: page.overlayOpen(), path: page.path(), canGoBack });
       if (action === 'close-overlay') page.closeOverlay();

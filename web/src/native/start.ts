@@ -3,6 +3,8 @@ import { Capacitor } from '@capacitor/core';
 import { Keyboard } from '@capacitor/keyboard';
 import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar } from '@capacitor/status-bar';
+import { navigate } from 'wouter/use-browser-location';
+import { API_ORIGIN } from '@/lib/api';
 import { type PageControls, startNativeShell } from './native-shell';
 
 /**
@@ -43,6 +45,8 @@ function pageControls(root: HTMLElement): PageControls {
     path: () => window.location.pathname,
     back: () => window.history.back(),
     goHome: () => window.location.assign('/'),
+    serverOrigin: API_ORIGIN,
+    open: (path) => navigate(path),
     keyboardShown: (shown, height) => {
       const html = document.documentElement;
       html.classList.toggle('keyboard-open', shown);
