@@ -1,10 +1,13 @@
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { Keyboard } from '@capacitor/keyboard';
+import { LocalNotifications } from '@capacitor/local-notifications';
 import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar } from '@capacitor/status-bar';
 import { navigate } from 'wouter/use-browser-location';
+import type { Notification } from '#shared/notifications';
 import { API_ORIGIN } from '@/lib/api';
+import { notifyOnPhone, startPhoneNotifications } from './local-notifications';
 import { type PageControls, startNativeShell } from './native-shell';
 
 /**
@@ -68,4 +71,11 @@ export async function startNativeApp(root: HTMLElement): Promise<void> {
     { platform, statusBar: StatusBar, splashScreen: SplashScreen, app: App, keyboard: Keyboard },
     pageControls(root),
   );
+  await startPhoneNotifications(LocalNotifications, (path) => navigate(path));
+}
+
+/** A notification that came on the socket while the app is not in view (docs/mobile.md). */
+export async function notifyInApp(notification: Notification, path: string): Promise<void> {
+  if (!Capacitor.isNativePlatform()) return;
+  await notifyOnPhone(LocalNotifications, notification, path);
 }
