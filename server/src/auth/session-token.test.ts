@@ -200,6 +200,8 @@ describe('using the token', () => {
     const expired = await bearer(token).get<ApiErrorBody>('/api/auth/user');
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('Vous devez être connecté');
+    // The app reads the refusal: CORS headers on errors too.
+    expect(expired.headers.get('access-control-allow-origin')).toBe(APP);
   });
 
   it('ends with sign-out: the row, the token and the socket', async () => {
