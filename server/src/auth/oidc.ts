@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { EMAIL_MAX } from '#shared/limits';
 import { safeNextPath } from '#shared/next-path';
+import { APP_CHALLENGE_PARAM } from '#shared/session-token';
 import type { AppContext } from '../context';
 import {
   findUserByEmail,
@@ -11,6 +12,7 @@ import {
   updateUserProfile,
 } from '../features/users/service';
 import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
+import { appSignedInUrl } from './app-sign-in';
 import { createAccount } from './new-account';
 import { users } from './schema';
 import { signIn } from './sign-in';
@@ -32,6 +34,8 @@ interface Flow {
   invitation?: string;
   /** The page of this site to come back to once signed in (safeNextPath). */
   next?: string;
+  /** The app's PKCE challenge, when the app started the flow (app-sign-in.ts). */
+  app?: string;
 }
 
 /** Where the person comes back after a flow: the app's pages say what happened. */
@@ -236,40 +240,49 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
   const publicUrl = settings.publicUrl;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
 
-  app.get<{ Querystring: { link?: string; invitation?: string; next?: string } }>(
-    '/api/login',
-    async (request, reply) => {
-      const config = await configuration();
-      const flow: Flow = {
-        verifier: client.randomPKCECodeVerifier(),
-        state: client.randomState(),
-        nonce: client.randomNonce(),
-        ...(request.query.link === '1' && request.user ? { link: request.user.id } : {}),
-        ...(typeof request.query.invitation === 'string' && request.query.invitation.length <= 100
-          ? { invitation: request.query.invitation }
-          : {}),
-      };
-      const next = safeNextPath(request.query.next);
-      if (next) flow.next = next;
-      const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope: settings.scopes,
-        code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
-        code_challenge_method: 'S256',
-        state: flow.state,
-        nonce: flow.nonce,
-      });
-      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
-        path: CALLBACK_PATH,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: publicUrl.startsWith('https://'),
-        signed: true,
-        maxAge: 600,
-      });
-      return reply.redirect(url.href);
-    },
-  );
+  app.get<{
+    Querystring: {
+      link?: string;
+      invitation?: string;
+      next?: string;
+      [APP_CHALLENGE_PARAM]?: string;
+    };
+  }>('/api/login', async (request, reply) => {
+    const config = await configuration();
+    const flow: Flow = {
+      verifier: client.randomPKCECodeVerifier(),
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      ...(request.query.link === '1' && request.user ? { link: request.user.id } : {}),
+      ...(typeof request.query.invitation === 'string' && request.query.invitation.length <= 100
+        ? { invitation: request.query.invitation }
+        : {}),
+    };
+    const next = safeNextPath(request.query.next);
+    if (next) flow.next = next;
+    const appChallenge = request.query[APP_CHALLENGE_PARAM];
+    if (appChallenge !== undefined) {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(appChallenge)) throw badRequest('Défi PKCE invalide');
+      flow.app = appChallenge;
+    }
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: settings.scopes,
+      code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
+    });
+    reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+      path: CALLBACK_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: publicUrl.startsWith('https://'),
+      signed: true,
+      maxAge: 600,
+    });
+    return reply.redirect(url.href);
+  });
 
   app.get(CALLBACK_PATH, async (request, reply) => {
     const raw = request.cookies[FLOW_COOKIE];
@@ -306,6 +319,8 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       }
       throw error;
     }
+    // The app's flow: back to the app with a code, the system browser left signed out.
+    if (flow.app) return reply.redirect(appSignedInUrl(ctx.config, user.id, flow.app));
     await signIn(request, reply, ctx, user.id);
     return reply.redirect(safeNextPath(flow.next) ?? '/');
   });

@@ -12,7 +12,7 @@ import { createSession, setSessionCookie } from './sessions';
  * The app asks for its session as a token (docs/mobile.md, "Signing in"): only from an origin
  * ALLOWED_ORIGINS lists, the shell's, so that a page of our own origin never sees one.
  */
-function wantsBearerToken(request: FastifyRequest, ctx: AppContext): boolean {
+export function wantsBearerToken(request: FastifyRequest, ctx: AppContext): boolean {
   const origin = request.headers.origin;
   return (
     request.headers[SESSION_TRANSPORT_HEADER.toLowerCase()] === SESSION_TRANSPORT_BEARER &&

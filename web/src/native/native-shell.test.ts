@@ -81,6 +81,7 @@ function page(overrides: Partial<PageControls> = {}) {
     keyboardShown: (shown, height) => void log.push(`keyboard ${shown} ${height}`),
     serverOrigin: 'https://ruche.example.fr',
     open: (path) => void log.push(`open ${path}`),
+    signedIn: (url) => void log.push(`signedIn ${url}`),
     ...overrides,
   };
   return { controls, log, renderFirstScreen: () => renderFirstScreen() };
@@ -187,5 +188,14 @@ describe('start-up against the bridge', () => {
     fire('appUrlOpen', { url: 'https://ailleurs.example/channel/5f0c' });
     fire('appUrlOpen', { url: 'https://ruche.example.fr/settings' });
     expect(log).toEqual(['open /join-channel/XY7Z9Q', 'open /channel/5f0c']);
+  });
+
+  it('hands the return of an OpenID Connect sign-in to the page', async () => {
+    const { bridge, fire } = standIn('ios');
+    const { controls, log } = page();
+    await startNativeShell(bridge, controls, manualTimers());
+    fire('appUrlOpen', { url: 'fr.ruche.app://signed-in?code=abc' });
+    fire('appUrlOpen', { url: 'fr.ruche.app://ailleurs?code=abc' });
+    expect(log).toEqual(['signedIn fr.ruche.app://signed-in?code=abc']);
   });
 });

@@ -3,6 +3,7 @@ import type { KeyboardPlugin } from '@capacitor/keyboard';
 import type { SplashScreenPlugin } from '@capacitor/splash-screen';
 import { type StatusBarPlugin, Style } from '@capacitor/status-bar';
 import { appLinkPath } from '#shared/app-links';
+import { isSignedInLink } from './app-oidc';
 
 /**
  * The app's start-up and native behaviour (docs/product.md §2 "Native-app start-up",
@@ -40,6 +41,8 @@ export interface PageControls {
   serverOrigin: string;
   /** Show the screen of a path (an App Link or Universal Link the system handed over). */
   open(path: string): void;
+  /** The system browser came back from OpenID Connect with this link (app-oidc.ts). */
+  signedIn(url: string): void;
 }
 
 /** The status bar's background: black, with light text (docs/product.md §2). */
@@ -93,6 +96,7 @@ export async function startNativeShell(
 
   // A link of the server's (docs/mobile.md, "Links") opened the app, or reaches it running.
   const openLink = (url: string | undefined) => {
+    if (url && isSignedInLink(url)) return page.signedIn(url);
     const path = url ? appLinkPath(url, page.serverOrigin) : null;
     if (path) page.open(path);
   };

@@ -1,4 +1,5 @@
 import { App } from '@capacitor/app';
+import { Browser } from '@capacitor/browser';
 import { Capacitor } from '@capacitor/core';
 import { Keyboard } from '@capacitor/keyboard';
 import { LocalNotifications } from '@capacitor/local-notifications';
@@ -6,7 +7,9 @@ import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar } from '@capacitor/status-bar';
 import { navigate } from 'wouter/use-browser-location';
 import type { Notification } from '#shared/notifications';
-import { API_ORIGIN } from '@/lib/api';
+import { API_ORIGIN, apiRequest } from '@/lib/api';
+import { secureStorage } from '@/lib/session-token';
+import { type AppOidcDeps, finishAppSignIn, startAppSignIn } from './app-oidc';
 import { notifyOnPhone, startPhoneNotifications } from './local-notifications';
 import { type PageControls, startNativeShell } from './native-shell';
 
@@ -36,6 +39,21 @@ function firstScreen(root: HTMLElement): Promise<void> {
   });
 }
 
+async function oidcDeps(): Promise<AppOidcDeps> {
+  return {
+    serverOrigin: API_ORIGIN,
+    browser: Browser,
+    storage: await secureStorage(),
+    exchange: (body) => apiRequest('POST', '/api/auth/app-sign-in', body),
+    crypto: globalThis.crypto,
+  };
+}
+
+/** The single sign-on button in the app: the system browser, not the WebView (RFC 8252). */
+export async function appSignIn(): Promise<void> {
+  await startAppSignIn(await oidcDeps());
+}
+
 function pageControls(root: HTMLElement): PageControls {
   return {
     firstScreen: firstScreen(root),
@@ -50,6 +68,13 @@ function pageControls(root: HTMLElement): PageControls {
     goHome: () => window.location.assign('/'),
     serverOrigin: API_ORIGIN,
     open: (path) => navigate(path),
+    signedIn: (url) => {
+      void oidcDeps()
+        .then((deps) => finishAppSignIn(deps, url))
+        // Signed in: the app starts again with its token; else back to the sign-in page.
+        .then((user) => window.location.assign(user ? '/' : '/login'))
+        .catch(() => window.location.assign('/login'));
+    },
     keyboardShown: (shown, height) => {
       const html = document.documentElement;
       html.classList.toggle('keyboard-open', shown);
