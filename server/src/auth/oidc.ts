@@ -38,6 +38,9 @@ interface Flow {
   app?: string;
 }
 
+/** `app_challenge` on GET /api/login: the mobile app starts the flow (app-sign-in.ts). */
+type AppQuery = { [APP_CHALLENGE_PARAM]?: string };
+
 /** Where the person comes back after a flow: the app's pages say what happened. */
 const OUTCOME = {
   /** A verified email an account already owns: that account must link it itself. */
@@ -240,49 +243,45 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
   const publicUrl = settings.publicUrl;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
 
-  app.get<{
-    Querystring: {
-      link?: string;
-      invitation?: string;
-      next?: string;
-      [APP_CHALLENGE_PARAM]?: string;
-    };
-  }>('/api/login', async (request, reply) => {
-    const config = await configuration();
-    const flow: Flow = {
-      verifier: client.randomPKCECodeVerifier(),
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      ...(request.query.link === '1' && request.user ? { link: request.user.id } : {}),
-      ...(typeof request.query.invitation === 'string' && request.query.invitation.length <= 100
-        ? { invitation: request.query.invitation }
-        : {}),
-    };
-    const next = safeNextPath(request.query.next);
-    if (next) flow.next = next;
-    const appChallenge = request.query[APP_CHALLENGE_PARAM];
-    if (appChallenge !== undefined) {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(appChallenge)) throw badRequest('Défi PKCE invalide');
-      flow.app = appChallenge;
-    }
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: settings.scopes,
-      code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
-      code_challenge_method: 'S256',
-      state: flow.state,
-      nonce: flow.nonce,
-    });
-    reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
-      path: CALLBACK_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: publicUrl.startsWith('https://'),
-      signed: true,
-      maxAge: 600,
-    });
-    return reply.redirect(url.href);
-  });
+  app.get<{ Querystring: { link?: string; invitation?: string; next?: string } & AppQuery }>(
+    '/api/login',
+    async (request, reply) => {
+      const config = await configuration();
+      const flow: Flow = {
+        verifier: client.randomPKCECodeVerifier(),
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        ...(request.query.link === '1' && request.user ? { link: request.user.id } : {}),
+        ...(typeof request.query.invitation === 'string' && request.query.invitation.length <= 100
+          ? { invitation: request.query.invitation }
+          : {}),
+      };
+      const next = safeNextPath(request.query.next);
+      if (next) flow.next = next;
+      const appChallenge = request.query[APP_CHALLENGE_PARAM];
+      if (appChallenge !== undefined) {
+        if (!/^[A-Za-z0-9_-]{43}$/.test(appChallenge)) throw badRequest('Défi PKCE invalide');
+        flow.app = appChallenge;
+      }
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: settings.scopes,
+        code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+        path: CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: publicUrl.startsWith('https://'),
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url.href);
+    },
+  );
 
   app.get(CALLBACK_PATH, async (request, reply) => {
     const raw = request.cookies[FLOW_COOKIE];
