@@ -80,7 +80,8 @@ async function publicChannel(owner: APIRequestContext, name: string): Promise<st
 test('the app signs in, lists its channels and chats live against the remote server', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two shared cores: the app's first load and its sign-in take most of a minute there.
+  test.setTimeout(180_000);
   const bob = await personOnTheWeb(browser, 'Bob');
   const alice = await personOnTheWeb(browser, 'Alice');
   const channelName = `terrain-${Math.random().toString(36).slice(2, 6)}`;
