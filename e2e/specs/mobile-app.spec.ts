@@ -12,8 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { type PreviewServer, preview } from 'vite';
 import { ChatUi } from '../pages/chat';
+import { FilesUi } from '../pages/files';
+import { LandingPage } from '../pages/landing-page';
 import { LoginPage } from '../pages/login-page';
 import { type E2eServer, freePort, startE2eServer } from '../server-process';
 
@@ -132,7 +135,60 @@ test('the app signs in, lists its channels and chats live against the remote ser
   expect(posted.status(), await posted.text()).toBe(201);
   await expect(chat.message('Bien reçu, Alice')).toBeVisible();
 
-  // The token survives a restart of the app.
+  // An image Bob attaches shows in the app: fetched from the server with the token.
+  const upload = await bob.request.post(`/api/channels/${channelId}/files/upload`, {
+    multipart: {
+      file: {
+        name: 'chantier.png',
+        mimeType: 'image/png',
+        buffer: await sharp({
+          create: { width: 320, height: 200, channels: 3, background: '#2a9' },
+        })
+          .png()
+          .toBuffer(),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const file = (await upload.json()) as {
+    id: string;
+    originalName: string;
+    url: string;
+    size: number;
+    mimeType: string;
+  };
+  const withImage = await bob.request.post(`/api/channels/${channelId}/messages`, {
+    data: {
+      content: 'La photo du chantier',
+      attachments: [
+        {
+          id: file.id,
+          name: file.originalName,
+          url: file.url,
+          size: file.size,
+          mimeType: file.mimeType,
+        },
+      ],
+    },
+  });
+  expect(withImage.status(), await withImage.text()).toBe(201);
+  const files = new FilesUi(page);
+  const thumbnail = files.imageButton('chantier.png').getByRole('img');
+  await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await files.imageButton('chantier.png').click();
+  const large = files.lightbox.getByRole('img', { name: 'chantier.png' });
+  await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await page.keyboard.press('Escape');
+  await expect(files.lightbox).toBeHidden();
+
+  // The token survives a restart of the app (kept by the secure-storage plugin, whose web
+  // part uses localStorage).
+  const keptTokens = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('ruche.session')));
+  expect(await keptTokens()).toHaveLength(1);
   await page.reload();
   await expect(chat.message('Bien reçu, Alice')).toBeVisible();
 
@@ -147,8 +203,12 @@ test('the app signs in, lists its channels and chats live against the remote ser
   await expect
     .poll(async () => ((await (await alice.request.get('/api/auth/sessions')).json()) as []).length)
     .toBe(1);
-  await page.goto('/settings');
-  await expect(page.getByRole('tab', { name: 'Se connecter' })).toBeVisible();
+  // Signed out: no token kept, and the app on a signed-out screen (its root, or its sign-in
+  // page when the socket's 4401 wins the race).
+  await expect.poll(keptTokens).toEqual([]);
+  await expect(
+    page.getByRole('tab', { name: 'Se connecter' }).or(new LandingPage(page).signInButton),
+  ).toBeVisible();
 
   await Promise.all([app.close(), alice.context.close(), bob.context.close()]);
 });
