@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The app's session token (docs/mobile.md, "Signing in"): a WebView at capacitor://localhost
  * or https://localhost talking to a remote Ruche cannot keep its cookie, so the shell asks for
@@ -30,7 +28,3 @@ export const APP_URL_SCHEME = 'fr.ruche.app';
 export const APP_SIGNED_IN_URL = `${APP_URL_SCHEME}://signed-in`;
 /** GET /api/login?app_challenge=<S256 of the app's verifier> starts the app's flow. */
 export const APP_CHALLENGE_PARAM = 'app_challenge';
-export const AppSignInSchema = z.object({
-  code: z.string().min(1).max(1000),
-  verifier: z.string().regex(/^[A-Za-z0-9_~.-]{43,128}$/, 'Vérificateur PKCE invalide'),
-});

@@ -2,9 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Boot } from './app/boot';
-import { API_ORIGIN } from './lib/api';
 import { applyDocumentLanguage } from './lib/language';
-import { restoreSessionToken, secureStorage } from './lib/session-token';
 import { applyTheme, readTheme } from './lib/theme';
 
 // Applied before the first render so that a light-theme user never sees a dark flash.
@@ -22,12 +20,11 @@ const render = () =>
     </StrictMode>,
   );
 
-if (API_ORIGIN) {
-  // The app's build (docs/mobile.md): its session token is read before the first request,
-  // and the native start-up runs (inert outside the native runtime). Neither is in the
-  // browser's bundle.
-  void import('./native/start').then(({ startNativeApp }) => startNativeApp(root));
-  void restoreSessionToken(secureStorage)
-    .catch(() => {})
+// The app's build (docs/mobile.md): its start-up and session token first. Tested on the
+// setting itself, so that the browser's build leaves this out entirely.
+if (import.meta.env.VITE_SERVER_ORIGIN) {
+  void import('./native/boot')
+    .then(({ bootNativeApp }) => bootNativeApp(root))
+    .catch(() => undefined)
     .then(render);
 } else render();

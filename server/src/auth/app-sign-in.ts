@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { APP_SIGNED_IN_URL, AppSignInSchema } from '#shared/session-token';
+import { AppSignInSchema } from '#shared/app-sign-in';
+import { APP_SIGNED_IN_URL } from '#shared/session-token';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { presentSelf } from '../features/users/presenter';

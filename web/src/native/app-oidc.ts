@@ -1,10 +1,6 @@
 import type { BrowserPlugin } from '@capacitor/browser';
-import type { z } from 'zod';
-import {
-  APP_CHALLENGE_PARAM,
-  APP_SIGNED_IN_URL,
-  type AppSignInSchema,
-} from '#shared/session-token';
+import type { AppSignInInput } from '#shared/app-sign-in';
+import { APP_CHALLENGE_PARAM, APP_SIGNED_IN_URL } from '#shared/session-token';
 import type { User } from '#shared/users';
 import type { TokenStorage } from '@/lib/session-token';
 
@@ -22,7 +18,7 @@ export interface AppOidcDeps {
   browser: Pick<BrowserPlugin, 'open' | 'close'>;
   storage: TokenStorage;
   /** POST /api/auth/app-sign-in through the api client (which keeps the token it answers). */
-  exchange(body: z.infer<typeof AppSignInSchema>): Promise<User>;
+  exchange(body: AppSignInInput): Promise<User>;
   crypto: Pick<Crypto, 'getRandomValues' | 'subtle'>;
 }
 

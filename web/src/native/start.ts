@@ -8,10 +8,10 @@ import { StatusBar } from '@capacitor/status-bar';
 import { navigate } from 'wouter/use-browser-location';
 import type { Notification } from '#shared/notifications';
 import { API_ORIGIN, apiRequest } from '@/lib/api';
-import { secureStorage } from '@/lib/session-token';
 import { type AppOidcDeps, finishAppSignIn, startAppSignIn } from './app-oidc';
 import { notifyOnPhone, startPhoneNotifications } from './local-notifications';
 import { type PageControls, startNativeShell } from './native-shell';
+import { secureStorage } from './secure-storage';
 
 /**
  * Loaded by main.tsx only in the app's build (VITE_SERVER_ORIGIN set); inert anywhere but
