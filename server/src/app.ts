@@ -18,6 +18,7 @@ import { inBackground } from './db/store-gate';
 import { EventBus } from './events/bus';
 import { registerFeatureRoutes } from './features/routes';
 import { userStatusStore } from './features/users/status';
+import { registerAppLinks } from './lib/app-links';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { serializeRequest } from './lib/log-redaction';
 import { Metrics } from './lib/metrics';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = { ...base, realtime: hub };
 
   registerAuthRoutes(app, ctx);
+  registerAppLinks(app, config);
   registerFeatureRoutes(app, ctx);
   for (const register of options.features ?? []) register(app, ctx);
 

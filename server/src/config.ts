@@ -43,6 +43,41 @@ const EnvSchema = z.object({
       message:
         'ALLOWED_ORIGINS : des origines exactes (schéma://hôte[:port]) séparées par des virgules',
     }),
+  /**
+   * The mobile app's links (docs/mobile.md, "Links"): its Android package and the SHA-256
+   * fingerprints of its signing certificates (/.well-known/assetlinks.json), and its iOS app
+   * ids, TEAMID.bundle (/.well-known/apple-app-site-association). Comma separated.
+   */
+  ANDROID_APP_PACKAGE: z
+    .string()
+    .regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/, 'ANDROID_APP_PACKAGE : un nom de paquet Android')
+    .optional(),
+  ANDROID_CERT_SHA256: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((f) => f.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((f) => /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/.test(f)), {
+      message:
+        'ANDROID_CERT_SHA256 : des empreintes SHA-256 (AA:BB:…, 32 octets) séparées par des virgules',
+    }),
+  IOS_APP_IDS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((id) => /^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/.test(id)), {
+      message:
+        'IOS_APP_IDS : des identifiants ÉQUIPE.bundle (ABCDE12345.fr.ruche.app) séparés par des virgules',
+    }),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   /** Absolute lifetime: a session ends this long after sign-in, in use or not. */
@@ -172,6 +207,11 @@ export interface Config {
   publicUrl: string | undefined;
   /** Origins trusted besides our own (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+  /** The mobile app's links (server/src/app-links.ts); each part absent when not configured. */
+  appLinks: {
+    android: { package: string; fingerprints: string[] } | undefined;
+    iosAppIds: string[];
+  };
   sessionSecret: string;
   sessionTtlMs: number;
   sessionMaxMs: number;
@@ -347,6 +387,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceAwayMs: e.PRESENCE_AWAY_MS,
     publicUrl,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    appLinks: {
+      android:
+        e.ANDROID_APP_PACKAGE && e.ANDROID_CERT_SHA256.length
+          ? { package: e.ANDROID_APP_PACKAGE, fingerprints: e.ANDROID_CERT_SHA256 }
+          : undefined,
+      iosAppIds: e.IOS_APP_IDS,
+    },
     sessionSecret: loadSecret(dataDir, e.SESSION_SECRET),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600 * 1000,

@@ -12,8 +12,19 @@ applyDocumentLanguage('fr');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <Boot />
-  </StrictMode>,
-);
+
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Boot />
+    </StrictMode>,
+  );
+
+// The app's build (docs/mobile.md): its start-up and session token first. Tested on the
+// setting itself, so that the browser's build leaves this out entirely.
+if (import.meta.env.VITE_SERVER_ORIGIN) {
+  void import('./native/boot')
+    .then(({ bootNativeApp }) => bootNativeApp(root))
+    .catch(() => undefined)
+    .then(render);
+} else render();

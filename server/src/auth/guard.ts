@@ -6,7 +6,7 @@ import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } 
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, resolved from the session cookie; null when signed out. */
+    /** The signed-in user, resolved from the session cookie or bearer token; null when signed out. */
     user: SessionUser | null;
     /** The hashed id of the request's session, when it has one. */
     sessionId: string | null;
@@ -24,8 +24,9 @@ export function registerSessionResolver(
     if (!request.url.startsWith('/api/') && request.url !== '/ws') return;
     // A socket sent away for now costs no store read (lib/overload.ts).
     if (deferredUpgrade(request) !== undefined) return;
-    const token = readSessionToken(request, ctx.config);
-    if (!token) return;
+    const carried = readSessionToken(request, ctx.config);
+    if (!carried) return;
+    const { token } = carried;
     let session: Awaited<ReturnType<typeof resolveSession>>;
     try {
       session = await resolveSession(ctx.db, ctx.config, token);
@@ -39,8 +40,9 @@ export function registerSessionResolver(
     if (!session) return;
     request.user = session.user;
     request.sessionId = session.sid;
-    // The browser keeps the cookie as long as the row now lives.
-    if (session.renewedUntil) {
+    // The browser keeps the cookie as long as the row now lives (a bearer token has no
+    // expiry of its own: the row's is the only one).
+    if (session.renewedUntil && carried.via === 'cookie') {
       setSessionCookie(request, reply, ctx.config, token, session.renewedUntil);
     }
   });

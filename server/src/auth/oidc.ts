@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { EMAIL_MAX } from '#shared/limits';
 import { safeNextPath } from '#shared/next-path';
+import { APP_CHALLENGE_PARAM } from '#shared/session-token';
 import type { AppContext } from '../context';
 import {
   findUserByEmail,
@@ -11,6 +12,7 @@ import {
   updateUserProfile,
 } from '../features/users/service';
 import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
+import { appSignedInUrl } from './app-sign-in';
 import { createAccount } from './new-account';
 import { users } from './schema';
 import { signIn } from './sign-in';
@@ -32,7 +34,12 @@ interface Flow {
   invitation?: string;
   /** The page of this site to come back to once signed in (safeNextPath). */
   next?: string;
+  /** The app's PKCE challenge, when the app started the flow (app-sign-in.ts). */
+  app?: string;
 }
+
+/** `app_challenge` on GET /api/login: the mobile app starts the flow (app-sign-in.ts). */
+type AppQuery = { [APP_CHALLENGE_PARAM]?: string };
 
 /** Where the person comes back after a flow: the app's pages say what happened. */
 const OUTCOME = {
@@ -236,7 +243,7 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
   const publicUrl = settings.publicUrl;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
 
-  app.get<{ Querystring: { link?: string; invitation?: string; next?: string } }>(
+  app.get<{ Querystring: { link?: string; invitation?: string; next?: string } & AppQuery }>(
     '/api/login',
     async (request, reply) => {
       const config = await configuration();
@@ -251,6 +258,11 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       };
       const next = safeNextPath(request.query.next);
       if (next) flow.next = next;
+      const appChallenge = request.query[APP_CHALLENGE_PARAM];
+      if (appChallenge !== undefined) {
+        if (!/^[A-Za-z0-9_-]{43}$/.test(appChallenge)) throw badRequest('Défi PKCE invalide');
+        flow.app = appChallenge;
+      }
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: settings.scopes,
@@ -306,6 +318,8 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       }
       throw error;
     }
+    // The app's flow: back to the app with a code, the system browser left signed out.
+    if (flow.app) return reply.redirect(appSignedInUrl(ctx.config, user.id, flow.app));
     await signIn(request, reply, ctx, user.id);
     return reply.redirect(safeNextPath(flow.next) ?? '/');
   });

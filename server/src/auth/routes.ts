@@ -8,6 +8,7 @@ import { findUserById, isWorkspaceEmpty, updateUser } from '../features/users/se
 import { parse } from '../lib/errors';
 import { registerAccountRoutes } from './account';
 import { registerAdminRoutes } from './admin-routes';
+import { registerAppSignIn } from './app-sign-in';
 import { requireUser } from './guard';
 import { registerLocalAuth } from './local';
 import { registerOidc } from './oidc';
@@ -22,8 +23,10 @@ function isOwnNavigation(request: FastifyRequest): boolean {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  if (ctx.config.oidc) registerOidc(app, ctx);
-  else {
+  if (ctx.config.oidc) {
+    registerOidc(app, ctx);
+    registerAppSignIn(app, ctx);
+  } else {
     // The page to come back to after signing in travels along (docs/product.md §2).
     app.get<{ Querystring: { next?: string } }>('/api/login', async (request, reply) => {
       const next = safeNextPath(request.query.next);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SOCKET_BEARER_PREFIX } from '#shared/session-token';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from './schema';
@@ -17,8 +18,31 @@ const isHttpsDeployment = (config: Config) => config.publicUrl?.startsWith('http
 export const sessionCookieName = (config: Config) =>
   isHttpsDeployment(config) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
-export const readSessionToken = (request: FastifyRequest, config: Config): string | undefined =>
-  request.cookies[sessionCookieName(config)];
+/**
+ * The session token a request carries, and how: `Authorization: Bearer`, or on a socket
+ * upgrade the `bearer.<token>` subprotocol (the app: docs/mobile.md), else the cookie. A
+ * request with a bearer token is judged by it alone, its cookies ignored.
+ */
+export function readSessionToken(
+  request: FastifyRequest,
+  config: Config,
+): { token: string; via: 'bearer' | 'cookie' } | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) {
+    return { token: authorization.slice('Bearer '.length).trim(), via: 'bearer' };
+  }
+  const protocols = request.headers['sec-websocket-protocol'];
+  if (protocols) {
+    for (const offered of protocols.split(',')) {
+      const protocol = offered.trim();
+      if (protocol.startsWith(SOCKET_BEARER_PREFIX)) {
+        return { token: protocol.slice(SOCKET_BEARER_PREFIX.length), via: 'bearer' };
+      }
+    }
+  }
+  const cookie = request.cookies[sessionCookieName(config)];
+  return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
 
 /** The row key: SHA-256 of the token, so the table never holds a usable credential. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

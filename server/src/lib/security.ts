@@ -1,5 +1,8 @@
+import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { NOT_PROCESSED_HEADER } from '#shared/limits';
+import { SESSION_TOKEN_HEADER, SESSION_TRANSPORT_HEADER } from '#shared/session-token';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
@@ -72,6 +75,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
+
+  // The app's pages (ALLOWED_ORIGINS, docs/mobile.md) call the API from their own origin:
+  // CORS with credentials for exactly those, none for any other origin (whose reads the
+  // browser then withholds; its writes are refused below).
+  await app.register(cors, {
+    origin: (origin, callback) =>
+      callback(null, origin !== undefined && config.allowedOrigins.includes(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', SESSION_TRANSPORT_HEADER],
+    exposedHeaders: [SESSION_TOKEN_HEADER, 'Retry-After', NOT_PROCESSED_HEADER],
+    maxAge: 600,
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOSE_TRY_LATER } from '#shared/protocol';
+import { SOCKET_PROTOCOL } from '#shared/session-token';
 import { readSessionToken, resolveSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { deferredUpgrade } from '../lib/overload';
@@ -120,8 +121,8 @@ async function checkUpgrade(
   if (deferredUpgrade(request) !== undefined) return;
   if (!request.user) {
     // The session resolver only looks at exactly /ws; a query string must not lock anyone out.
-    const token = readSessionToken(request, ctx.config);
-    const session = token ? await resolveSession(ctx.db, ctx.config, token) : null;
+    const carried = readSessionToken(request, ctx.config);
+    const session = carried ? await resolveSession(ctx.db, ctx.config, carried.token) : null;
     if (session) {
       request.user = session.user;
       request.sessionId = session.sid;
@@ -163,7 +164,12 @@ export async function registerRealtime(
     await slots?.close();
   });
   await app.register(websocket, {
-    options: { maxPayload: MAX_CLIENT_FRAME },
+    options: {
+      maxPayload: MAX_CLIENT_FRAME,
+      // The app offers `ruche` and `bearer.<token>` (docs/mobile.md): the answer names only
+      // `ruche`, never the token. A client offering neither gets no subprotocol, as before.
+      handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+    },
     errorHandler: (err, socket, request) => {
       // A client that breaks the protocol (an oversized frame, a bad opcode) or vanishes is
       // its own fault, not the server's: ws has already closed it (1009, 1002…). Anything

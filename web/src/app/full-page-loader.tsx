@@ -6,6 +6,7 @@ export function FullPageLoader() {
   return (
     <div
       role="status"
+      data-full-page-loader=""
       aria-label={t('common.loading')}
       className="flex min-h-dvh items-center justify-center"
     >

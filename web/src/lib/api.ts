@@ -1,12 +1,14 @@
 import type { ApiErrorBody } from '#shared/auth';
 import { NOT_PROCESSED_HEADER, OVERLOAD_RETRIES } from '#shared/limits';
 import { overloadNotice } from './overload-notice';
+import { forgetSessionToken, keepIssuedToken, sessionHeaders } from './session-token';
 
 /**
  * docs/product.md §7: the native shell prefixes a fixed remote origin; the browser stays same-origin.
- * VITE_API_ORIGIN is set only when building the Capacitor app.
+ * VITE_SERVER_ORIGIN is set only when building the Capacitor app (docs/mobile.md): every call
+ * and the socket (socket-context.tsx) go there.
  */
-export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
+export const API_ORIGIN: string = import.meta.env.VITE_SERVER_ORIGIN ?? '';
 
 /** docs/product.md §8: a failed call's message is "<status>: <body text or status text>". */
 export class ApiError extends Error {
@@ -72,9 +74,14 @@ export async function apiRequest<T = unknown>(
     res = await fetch(`${API_ORIGIN}${path}`, {
       method,
       credentials: 'include',
-      headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+      headers: {
+        ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+        ...sessionHeaders(),
+      },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
+    // A sign-in from the app answers with its session token (docs/mobile.md).
+    await keepIssuedToken(res.headers);
     const waitMs = overloadRetryMs(method, res, attempt);
     if (waitMs === undefined) break;
     await overloadNotice.wait(waitMs);
@@ -89,8 +96,15 @@ export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
 
 /** GET that answers null on 401 instead of throwing: for "am I signed in?" only. */
 export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
-  const res = await fetch(`${API_ORIGIN}${path}`, { credentials: 'include' });
-  if (res.status === 401) return null;
+  const res = await fetch(`${API_ORIGIN}${path}`, {
+    credentials: 'include',
+    headers: sessionHeaders(),
+  });
+  if (res.status === 401) {
+    // The app's token, if any, names a session that is over (expired or revoked).
+    await forgetSessionToken();
+    return null;
+  }
   await throwIfNotOk(res);
   return (await res.json()) as T;
 }
@@ -101,7 +115,9 @@ export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
  */
 export function goToLogin(next?: string): void {
   const query = next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
-  window.location.href = `${API_ORIGIN}/api/login${query}`;
+  // The app signs in on its own page (docs/mobile.md): the server's /api/login would take
+  // the WebView away to the server's origin.
+  window.location.href = API_ORIGIN ? `/login${query}` : `/api/login${query}`;
 }
 
 /** The page the browser is on, to come back to after signing in. */

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { ServerEventType } from '#shared/protocol';
 import { API_ORIGIN } from './api';
+import { socketProtocols } from './session-token';
 import {
   type ConnectionState,
   type OpenInfo,
@@ -27,7 +28,8 @@ export function SocketProvider({ userId, children }: { userId: string; children:
       new RealtimeSocket({
         url: socketUrl(window.location, API_ORIGIN),
         // The browser socket has the same members, with DOM event types for the handlers.
-        createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+        // In the app, the session token rides as a subprotocol (docs/mobile.md).
+        createSocket: (url) => new WebSocket(url, socketProtocols()) as unknown as SocketLike,
       }),
   );
   useEffect(() => {

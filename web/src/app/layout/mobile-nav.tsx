@@ -91,6 +91,7 @@ export function MobileBottomNav() {
   return (
     <nav
       aria-label={t('layout.mobile.navLabel')}
+      data-bottom-nav=""
       className="fixed inset-x-0 bottom-0 z-30 border-t bg-rail/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid h-16 grid-cols-5">

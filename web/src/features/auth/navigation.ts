@@ -1,5 +1,6 @@
 import { safeNextPath } from '#shared/next-path';
 import { API_ORIGIN, apiRequest, currentPath, goToLogin } from '@/lib/api';
+import { forgetSessionToken } from '@/lib/session-token';
 
 /** docs/product.md §2: signing in and out are full page navigations to the server's routes. */
 export { currentPath, goToLogin };
@@ -11,9 +12,17 @@ export { currentPath, goToLogin };
 export async function goToLogout(): Promise<void> {
   try {
     await apiRequest('POST', '/api/logout');
+    await forgetSessionToken();
     window.location.assign('/');
   } catch {
-    window.location.href = `${API_ORIGIN}/api/logout`;
+    if (!API_ORIGIN) {
+      window.location.href = '/api/logout';
+      return;
+    }
+    // The app (docs/mobile.md) cannot navigate to the server: it drops its token, and the
+    // session, if the server still has it, ends with its expiry or from "Sessions actives".
+    await forgetSessionToken();
+    window.location.assign('/');
   }
 }
 

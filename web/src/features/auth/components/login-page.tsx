@@ -175,11 +175,14 @@ function OidcEntry({
         variant={withDivider ? 'outline' : 'default'}
         size="lg"
         onClick={() =>
-          invitation
-            ? window.location.assign(
-                `${API_ORIGIN}/api/login?invitation=${encodeURIComponent(invitation)}`,
-              )
-            : goToLogin(next)
+          // The app signs in through the system browser (docs/mobile.md).
+          API_ORIGIN
+            ? void import('@/native/start').then(({ appSignIn }) => appSignIn())
+            : invitation
+              ? window.location.assign(
+                  `${API_ORIGIN}/api/login?invitation=${encodeURIComponent(invitation)}`,
+                )
+              : goToLogin(next)
         }
       >
         <KeyRoundIcon aria-hidden />

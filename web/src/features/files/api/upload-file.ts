@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '#shared/auth';
 import type { ChannelFile } from '#shared/files';
 import { API_ORIGIN, ApiError } from '@/lib/api';
+import { sessionHeaders } from '@/lib/session-token';
 
 export interface UploadFileInput {
   channelId: string;
@@ -28,6 +29,7 @@ export function uploadFile({
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_ORIGIN}/api/channels/${encodeURIComponent(channelId)}/files/upload`);
     xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);

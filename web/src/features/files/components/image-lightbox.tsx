@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, XIcon } from 'lucide-r
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '#shared/messages';
+import { useServerImage } from '@/lib/server-image';
 
 /**
  * A message's images, full size, one at a time: arrows (or the buttons) move between them,
@@ -22,6 +23,7 @@ export function ImageLightbox({
   const { t } = useTranslation();
   const open = index !== null;
   const current = index === null ? null : images[index];
+  const currentSrc = useServerImage(current?.url);
   const total = images.length;
   const go = (step: number) => {
     if (index === null || total < 2) return;
@@ -72,7 +74,7 @@ export function ImageLightbox({
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
             {current ? (
               <img
-                src={current.url}
+                src={currentSrc}
                 alt={current.name}
                 className="max-h-full max-w-full rounded-md object-contain shadow-2xl"
               />

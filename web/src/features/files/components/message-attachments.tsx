@@ -3,9 +3,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileIdOfUrl, fileThumbnailUrl, formatFileSize } from '#shared/files';
 import type { Attachment } from '#shared/messages';
+import { useServerImage } from '@/lib/server-image';
 import { cn } from '@/lib/utils';
 import { FILE_KIND_COLORS, FILE_KIND_ICONS, fileKind, showsAsImage } from '../lib/file-kind';
 import { ImageLightbox } from './image-lightbox';
+
+/** A fixed height: the list does not jump when the thumbnail arrives. */
+function Thumbnail({ image }: { image: Attachment }) {
+  const src = useServerImage(fileThumbnailUrl(fileIdOfUrl(image.url) ?? image.id));
+  return (
+    <img
+      src={src}
+      alt={image.name}
+      loading="lazy"
+      className="block h-48 w-auto max-w-[min(20rem,70vw)] object-cover"
+    />
+  );
+}
 
 /**
  * A message's attachments (docs/product.md §2): our images as thumbnails that open the
@@ -28,13 +42,7 @@ export function MessageAttachments({ attachments }: { attachments: readonly Atta
                 aria-label={t('files.openImage', { name: image.name })}
                 className="block cursor-zoom-in overflow-hidden rounded-lg border bg-muted/40 transition hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring outline-none"
               >
-                {/* A fixed height: the list does not jump when the thumbnail arrives. */}
-                <img
-                  src={fileThumbnailUrl(fileIdOfUrl(image.url) ?? image.id)}
-                  alt={image.name}
-                  loading="lazy"
-                  className="block h-48 w-auto max-w-[min(20rem,70vw)] object-cover"
-                />
+                <Thumbnail image={image} />
               </button>
             </li>
           ))}

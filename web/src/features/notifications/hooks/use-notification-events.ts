@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { API_ORIGIN } from '@/lib/api';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import {
   NOTIFICATIONS_KEY,
@@ -31,6 +32,13 @@ export function useNotificationEvents(): void {
   useSocketEvent('new_notification', ({ notification, unreadCount }) => {
     setCount(unreadCount);
     putFirst(queryClient, notification);
+    // The mobile app, in the background: a notification on the phone (docs/mobile.md).
+    if (API_ORIGIN && document.visibilityState === 'hidden') {
+      void import('@/native/start').then(({ notifyInApp }) =>
+        notifyInApp(notification, notificationHref(notification)),
+      );
+      return;
+    }
     // Only a hidden tab with permission shows one: the code for it loads then, not up front.
     if (
       document.visibilityState === 'hidden' &&

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RoomPreview } from '#shared/video-rooms';
 import { API_ORIGIN } from '@/lib/api';
+import { sessionHeaders } from '@/lib/session-token';
 
 export const roomByCodeKey = (code: string) => ['/api/video-rooms/code', code] as const;
 
@@ -8,6 +9,7 @@ export const roomByCodeKey = (code: string) => ['/api/video-rooms/code', code] a
 export async function getRoomByCode(code: string): Promise<RoomPreview | null> {
   const res = await fetch(`${API_ORIGIN}/api/video-rooms/code/${encodeURIComponent(code)}`, {
     credentials: 'include',
+    headers: sessionHeaders(),
   });
   return res.ok ? ((await res.json()) as RoomPreview) : null;
 }

@@ -1,5 +1,6 @@
 import { ROOM_TOKEN_HEADER } from '#shared/video-rooms';
 import { API_ORIGIN } from '@/lib/api';
+import { sessionHeaders } from '@/lib/session-token';
 
 /**
  * Gives the seat back. A guest speaks with its room token; `keepalive` lets the call leave
@@ -10,6 +11,6 @@ export async function leaveVideoRoom(roomId: string, token: string | null): Prom
     method: 'POST',
     credentials: 'include',
     keepalive: true,
-    headers: token ? { [ROOM_TOKEN_HEADER]: token } : {},
+    headers: { ...sessionHeaders(), ...(token ? { [ROOM_TOKEN_HEADER]: token } : {}) },
   }).catch(() => undefined);
 }

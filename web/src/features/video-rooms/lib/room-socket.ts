@@ -2,6 +2,7 @@ import type { ClientFrame, ServerEvent } from '#shared/protocol';
 import { CLOSE_SESSION_ENDED } from '#shared/protocol';
 import { ROOM_TOKEN_QUERY } from '#shared/video-rooms';
 import { API_ORIGIN } from '@/lib/api';
+import { socketProtocols } from '@/lib/session-token';
 import { parseServerFrame, socketUrl } from '@/lib/socket';
 
 const RECONNECT_MS = 3000;
@@ -26,7 +27,7 @@ export function openRoomSocket(token: string | null, handlers: RoomSocketHandler
   const url = token ? `${base}?${ROOM_TOKEN_QUERY}=${encodeURIComponent(token)}` : base;
 
   const connect = () => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, socketProtocols());
     ws = socket;
     socket.onmessage = (message) => {
       for (const event of parseServerFrame(message.data)) {

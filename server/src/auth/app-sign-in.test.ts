@@ -1,0 +1,128 @@
+/**
+ * OpenID Connect from the app (docs/mobile.md, RFC 8252): the system browser goes through a
+ * real provider (oidc-provider on loopback), comes back to `fr.ruche.app://signed-in?code=…`,
+ * and the app exchanges the code with its PKCE verifier for a session token.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#shared/auth';
+import type { User } from '#shared/users';
+import { TestClient } from '../../test/client';
+import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
+import { freePort, startTestServer, type TestServer } from '../../test/server';
+
+const APP = 'https://localhost';
+
+let provider: OidcTestProvider;
+let server: TestServer;
+
+beforeAll(async () => {
+  provider = await startOidcProvider();
+  const port = await freePort();
+  server = await startTestServer({
+    port,
+    env: {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ALLOWED_ORIGINS: APP,
+    },
+  });
+  provider.register(`${server.url}/api/callback`);
+});
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+});
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+let subjects = 0;
+/** The system browser: /api/login with the app's challenge, the provider, the callback. */
+async function throughSystemBrowser(challenge: string) {
+  const sub = `mobile-${++subjects}`;
+  provider.accounts.set(sub, {
+    email: `${sub}@example.test`,
+    email_verified: true,
+    given_name: 'Nadia',
+    family_name: 'Benali',
+  });
+  const browser = new TestClient(server.url);
+  const login = await browser.get(`/api/login?app_challenge=${challenge}`);
+  expect(login.status).toBe(302);
+  const back = await provider.authorize(login.headers.get('location')!, sub);
+  const callback = await browser.get(back.pathname + back.search);
+  return { browser, callback };
+}
+
+/** The app exchanging its code, from its origin. */
+const exchange = (body: unknown, origin = APP) =>
+  new TestClient(server.url).post<User & ApiErrorBody>('/api/auth/app-sign-in', body, {
+    origin,
+    'x-session-transport': 'bearer',
+  });
+
+describe('OpenID Connect from the app', () => {
+  it('returns to the app with a code, then gives the app a session token for its verifier', async () => {
+    const { verifier, challenge } = pkce();
+    const { browser, callback } = await throughSystemBrowser(challenge);
+    expect(callback.status).toBe(302);
+    const location = new URL(callback.headers.get('location')!);
+    expect(`${location.protocol}//${location.host}`).toBe('fr.ruche.app://signed-in');
+    const code = location.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    // The system browser itself stays signed out.
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+
+    const res = await exchange({ code, verifier });
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe('Nadia');
+    const token = res.headers.get('x-session-token');
+    expect(token).toBeTruthy();
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const me = await new TestClient(server.url).get<User>('/api/auth/user', {
+      authorization: `Bearer ${token}`,
+    });
+    expect(me.body.id).toBe(res.body.id);
+  });
+
+  it('refuses the code with another verifier, a forged or altered code, and from elsewhere', async () => {
+    const { verifier, challenge } = pkce();
+    const { callback } = await throughSystemBrowser(challenge);
+    const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
+    const wrong = await exchange({ code, verifier: pkce().verifier });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('La connexion a expiré, veuillez réessayer');
+    const [payload, signature] = code.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({
+        u: '00000000-0000-4000-8000-000000000000',
+        c: challenge,
+        e: Date.now() + 60_000,
+      }),
+    ).toString('base64url');
+    expect((await exchange({ code: `${forged}.${signature}`, verifier })).status).toBe(400);
+    expect((await exchange({ code: `${payload}.x${signature}`, verifier })).status).toBe(400);
+    // Not from the app's origin, or without asking for a token: no token.
+    const foreign = await exchange({ code, verifier }, 'https://evil.example');
+    expect(foreign.status).toBe(403);
+    const browserPost = await new TestClient(server.url).post<ApiErrorBody>(
+      '/api/auth/app-sign-in',
+      { code, verifier },
+    );
+    expect(browserPost.status).toBe(403);
+    // The genuine pair still works.
+    expect((await exchange({ code, verifier })).status).toBe(200);
+  });
+
+  it('refuses a malformed challenge before going to the provider', async () => {
+    const res = await new TestClient(server.url).get<ApiErrorBody>(
+      '/api/login?app_challenge=trop-court',
+    );
+    expect(res.status).toBe(400);
+  });
+});
