@@ -105,6 +105,8 @@ try {
   await host.request.post('/api/auth/register', {
     data: { email, password: 'ruche-bench-motdepasse', firstName: 'Hôte' },
   });
+  // A display name: no welcome dialog over the room.
+  await host.request.patch('/api/auth/user', { data: { displayName: 'Hôte' } });
   const room = await (
     await host.request.post('/api/video-rooms', { data: { name: 'Banc', maxParticipants: 10 } })
   ).json();
