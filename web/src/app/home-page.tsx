@@ -3,6 +3,7 @@ import { ChannelView } from '@/features/channels/components/channel-view';
 import { MessagesHome } from '@/features/channels/components/messages-home';
 import { AppLayout } from './layout/app-layout';
 import { WelcomePrompt } from './layout/welcome-prompt';
+import { channelHeaderActions } from './shell/channel-header-actions';
 import { channelTabs } from './shell/channel-tabs';
 
 /**
@@ -14,9 +15,13 @@ export function HomePage({ user, channelId = null }: { user: User; channelId?: s
   return (
     <AppLayout user={user}>
       {channelId ? (
-        <ChannelView channelId={channelId} tabs={channelTabs} />
+        <ChannelView channelId={channelId} tabs={channelTabs} actions={channelHeaderActions} />
       ) : (
-        <MessagesHome fallback={<WelcomePrompt />} tabs={channelTabs} />
+        <MessagesHome
+          fallback={<WelcomePrompt />}
+          tabs={channelTabs}
+          actions={channelHeaderActions}
+        />
       )}
     </AppLayout>
   );

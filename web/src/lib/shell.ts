@@ -37,6 +37,16 @@ export interface ChannelTab {
   Panel: ComponentType<ChannelTabPanelProps>;
 }
 
+/**
+ * A button among the channel header's actions that another feature brings (the voice chat of
+ * channels and groups): listed in app/shell/, rendered by the header where it applies.
+ */
+export interface ChannelHeaderAction {
+  id: string;
+  appliesTo: (channel: ChannelWithMembers) => boolean;
+  Action: ComponentType<{ channel: ChannelWithMembers }>;
+}
+
 export interface SidebarSectionSlotProps {
   /** Called after a selection, and before a dialog opens (the mobile menu closes). */
   onNavigate?: () => void;

@@ -21,7 +21,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useStartCall } from '@/features/calls/hooks/use-start-call';
-import { VoiceChatDialog } from '@/features/voice/components/voice-chat-dialog';
+import type { ChannelHeaderAction } from '@/lib/shell';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelTitle } from '../hooks/use-channel-title';
@@ -38,11 +38,18 @@ const DeleteChannelDialog = lazy(() =>
 interface ChannelHeaderProps {
   channel: ChannelWithMembers;
   isOwner: boolean;
+  /** Other features' buttons (app/shell/channel-header-actions.ts), where they apply. */
+  actions?: readonly ChannelHeaderAction[];
   onShowMembers?: () => void;
 }
 
 /** docs/product.md §2: name, description, member count and the channel's actions. */
-export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeaderProps) {
+export function ChannelHeader({
+  channel,
+  isOwner,
+  actions = [],
+  onShowMembers,
+}: ChannelHeaderProps) {
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
   const startCall = useStartCall();
@@ -112,9 +119,13 @@ export function ChannelHeader({ channel, isOwner, onShowMembers }: ChannelHeader
             <VideoIcon aria-hidden />
           </Button>
         ) : null}
-        {channel.type === 'channel' || channel.type === 'group' ? (
-          <VoiceChatDialog channel={channel} />
-        ) : null}
+        {actions
+          .filter((action) => action.appliesTo(channel))
+          .map(({ id, Action }) => (
+            <Suspense key={id} fallback={null}>
+              <Action channel={channel} />
+            </Suspense>
+          ))}
         {isDirect ? null : (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>

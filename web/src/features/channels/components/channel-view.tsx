@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { rememberLastChannel } from '@/lib/last-channel';
-import type { ChannelTab } from '@/lib/shell';
+import type { ChannelHeaderAction, ChannelTab } from '@/lib/shell';
 import { useChannel } from '../api/get-channel';
 import { MEMBERS_TAB_ID } from '../channel-tabs';
 import { useReadPositionAtOpen } from '../hooks/use-read-position-at-open';
@@ -17,10 +17,12 @@ interface ChannelViewProps {
   channelId: string;
   /** The tabs the features contribute (app/shell/channel-tabs.tsx), in order. */
   tabs: readonly ChannelTab[];
+  /** The header's actions the features contribute (app/shell/channel-header-actions.ts). */
+  actions: readonly ChannelHeaderAction[];
 }
 
 /** docs/product.md §2 channel view: the header, then the tabs the features contribute. */
-export function ChannelView({ channelId, tabs }: ChannelViewProps) {
+export function ChannelView({ channelId, tabs, actions }: ChannelViewProps) {
   const { t } = useTranslation();
   const channel = useChannel(channelId);
   const { user: me } = useCurrentUser();
@@ -48,7 +50,15 @@ export function ChannelView({ channelId, tabs }: ChannelViewProps) {
     (member) => member.userId === me?.id && member.role === 'owner',
   );
   // Tab state belongs to one channel: a new channel starts on the chat tab.
-  return <ChannelTabs key={channelId} channel={channel.data} isOwner={isOwner} tabs={tabs} />;
+  return (
+    <ChannelTabs
+      key={channelId}
+      channel={channel.data}
+      isOwner={isOwner}
+      tabs={tabs}
+      actions={actions}
+    />
+  );
 }
 
 function ChannelViewLoading() {
@@ -72,10 +82,12 @@ function ChannelTabs({
   channel,
   isOwner,
   tabs: registered,
+  actions,
 }: {
   channel: ChannelWithMembers;
   isOwner: boolean;
   tabs: readonly ChannelTab[];
+  actions: readonly ChannelHeaderAction[];
 }) {
   const { t } = useTranslation();
   const tabs = registered.filter((tab) => tab.appliesTo?.(channel) ?? true);
@@ -95,6 +107,7 @@ function ChannelTabs({
       <ChannelHeader
         channel={channel}
         isOwner={isOwner}
+        actions={actions}
         onShowMembers={hasMembersTab ? () => setCurrent(MEMBERS_TAB_ID) : undefined}
       />
       <Tabs value={current} onValueChange={setCurrent} className="flex min-h-0 flex-1 flex-col">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ChannelTab } from '@/lib/shell';
+import type { ChannelHeaderAction, ChannelTab } from '@/lib/shell';
 import { useChannels } from '../api/get-channels';
 import { defaultChannelId } from '../hooks/use-active-channel';
 import { ChannelView } from './channel-view';
@@ -8,12 +8,14 @@ import { ChannelView } from './channel-view';
 export function MessagesHome({
   fallback,
   tabs,
+  actions,
 }: {
   fallback: ReactNode;
   tabs: readonly ChannelTab[];
+  actions: readonly ChannelHeaderAction[];
 }) {
   const channels = useChannels();
   if (channels.isPending) return null;
   const channelId = defaultChannelId(channels.data);
-  return channelId ? <ChannelView channelId={channelId} tabs={tabs} /> : fallback;
+  return channelId ? <ChannelView channelId={channelId} tabs={tabs} actions={actions} /> : fallback;
 }

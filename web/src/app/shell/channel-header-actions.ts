@@ -1,0 +1,5 @@
+import { voiceChatAction } from '@/features/voice/channel-header-actions';
+import type { ChannelHeaderAction } from '@/lib/shell';
+
+/** The channel header's actions the features contribute, in order (after its own). */
+export const channelHeaderActions: readonly ChannelHeaderAction[] = [voiceChatAction];
