@@ -186,8 +186,11 @@ test('the app signs in, lists its channels and chats live against the remote ser
 
   // The token survives a restart of the app (kept by the secure-storage plugin, whose web
   // part uses localStorage).
+  // Null while a navigation is under way (the sign-out's): the poll below asks again.
   const keptTokens = () =>
-    page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('ruche.session')));
+    page
+      .evaluate(() => Object.keys(localStorage).filter((k) => k.includes('ruche.session')))
+      .catch(() => null);
   expect(await keptTokens()).toHaveLength(1);
   await page.reload();
   await expect(chat.message('Bien reçu, Alice')).toBeVisible();

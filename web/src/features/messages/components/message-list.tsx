@@ -227,6 +227,10 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
           // Own new message: always follow. Others': only when already at the bottom.
           const last = rows.at(-1)?.message;
           if (last?.pending === 'sending') return 'auto';
+          // A permalink's message stays in view while highlighted: rows added meanwhile (the
+          // page after its window, loaded because the window fits on a phone) do not pull the
+          // list down past it.
+          if (highlightId) return false;
           return isAtBottom ? 'smooth' : false;
         }}
         startReached={() => {
