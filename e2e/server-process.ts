@@ -80,9 +80,11 @@ export async function startE2eServer(
     // Specs seed hundreds of messages through the API at once; people never send that fast.
     SEND_RATE_PER_SECOND: '100000',
     // Load shedding is tested in server/src/lib/overload.test.ts: here the browser and the
-    // server share two cores with parallel specs, and a lagging loop is not the subject.
+    // server share two cores with parallel specs, and a lagging loop or a busy store is not
+    // the subject.
     WS_ADMIT_PER_SECOND: '100000',
     OVERLOAD_EVENT_LOOP_MS: '60000',
+    STORE_WAIT_MS: '15000',
     // Specs share one server and expect a new account's home to be empty: the default
     // channel has its own server (default-channel.spec.ts) and its API test
     // (server/src/features/channels/default-channel.test.ts).
