@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { type Actor, expect, test } from '../fixtures';
 import {
   connectedCount,
   expectLoopback,
@@ -18,6 +18,21 @@ test.use({ launchOptions: WEBRTC_LAUNCH });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Participants du canal vocal' });
 
+/** Alice and Bob on loopback-only media, in a channel of Alice's that Bob joined by invite. */
+async function channelOfTwo(alice: Actor, bob: Actor, name: string, type: 'voice' | 'channel') {
+  await Promise.all([
+    alice.context.addInitScript(LOOPBACK_ONLY),
+    bob.context.addInitScript(LOOPBACK_ONLY),
+  ]);
+  await Promise.all([alice.arrive(), bob.arrive()]);
+  const created = await alice.page.request.post('/api/channels', { data: { name, type } });
+  const channel = (await created.json()) as { id: string };
+  const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  expect((await bob.page.request.post(`/api/channel-invites/${inviteCode}/join`)).ok()).toBe(true);
+  return channel;
+}
+
 test.describe('voice channels', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -25,20 +40,7 @@ test.describe('voice channels', () => {
     alice,
     bob,
   }) => {
-    await Promise.all([
-      alice.context.addInitScript(LOOPBACK_ONLY),
-      bob.context.addInitScript(LOOPBACK_ONLY),
-    ]);
-    await Promise.all([alice.arrive(), bob.arrive()]);
-    const created = await alice.page.request.post('/api/channels', {
-      data: { name: 'salon-vocal', type: 'voice' },
-    });
-    const channel = (await created.json()) as { id: string };
-    const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
-    const { inviteCode } = (await invite.json()) as { inviteCode: string };
-    expect((await bob.page.request.post(`/api/channel-invites/${inviteCode}/join`)).ok()).toBe(
-      true,
-    );
+    const channel = await channelOfTwo(alice, bob, 'salon-vocal', 'voice');
 
     await alice.page.goto(`/channel/${channel.id}`);
     await bob.page.goto(`/channel/${channel.id}`);
@@ -81,20 +83,7 @@ test.describe('voice channels', () => {
     alice,
     bob,
   }) => {
-    await Promise.all([
-      alice.context.addInitScript(LOOPBACK_ONLY),
-      bob.context.addInitScript(LOOPBACK_ONLY),
-    ]);
-    await Promise.all([alice.arrive(), bob.arrive()]);
-    const created = await alice.page.request.post('/api/channels', {
-      data: { name: 'atelier', type: 'channel' },
-    });
-    const channel = (await created.json()) as { id: string };
-    const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
-    const { inviteCode } = (await invite.json()) as { inviteCode: string };
-    expect((await bob.page.request.post(`/api/channel-invites/${inviteCode}/join`)).ok()).toBe(
-      true,
-    );
+    const channel = await channelOfTwo(alice, bob, 'atelier', 'channel');
     const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat vocal de « atelier »' });
     const chatPanel = (page: Page) =>
       dialog(page).getByRole('region', { name: 'Participants du chat vocal' });
