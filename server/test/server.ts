@@ -86,7 +86,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       if (closed) return;
       closed = true;
-      await app.close();
+      // A test that failed early may leave requests in flight: their keep-alive connections,
+      // idle once answered, would hold app.close() for the keep-alive timeout (72 s) — the
+      // drain's idle sweep does the same for a node (ops/drain.ts).
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
       redis?.disconnect();
       await database.close();
       // A store passed in belongs to the caller, who drops it.

@@ -68,8 +68,13 @@ describe('a store whose connections are all busy', () => {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       // Its first query was refused: nothing of it was done, it may be sent again.
       expect(answer.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
-      expect(ms).toBeLessThan(100);
+      // Not a 1 s store wait, nor a queue: bounded whatever the machine is doing.
+      expect(ms).toBeLessThan(500);
     }
+    // Under 100 ms as a rule: about 25 ms here (the 20 ms budget, then the answer). A single
+    // one may not be, on a CI machine whose two cores run other test files: one took 164 ms.
+    const sorted = answers.map(({ ms }) => ms).sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100);
     // Counted by the gate (one session look-up may serve several requests).
     expect(database.gate.stats.shed).toBeGreaterThan(0);
 
@@ -115,7 +120,9 @@ describe('a lagging event loop', () => {
 
 describe('a reconnect storm', () => {
   it('is let in gradually: sockets past the admission rate come back after their hint, none gets a 5xx', async () => {
-    server = await startTestServer({ env: { WS_ADMIT_PER_SECOND: '10' } });
+    // The 40 sign-ups at once are set-up, not the storm: on a slow machine they may wait for
+    // the store past its default 1 s budget.
+    server = await startTestServer({ env: { WS_ADMIT_PER_SECOND: '10', STORE_WAIT_MS: '15000' } });
     const users = await Promise.all(Array.from({ length: 40 }, () => buildUser(server!)));
     const started = performance.now();
     let sentAway = 0;
