@@ -5,7 +5,9 @@
 // from its click on "Rejoindre la salle" to the first remote <video> with frames is taken.
 // Then, with four in the room, CPU time of the server and of Janus over 10 s.
 // Run as root inside the loopback namespace, after `npm run build`:
-//   node scripts/netns.mjs node bench/calls/room-first-frame.mjs [runs=5]
+//   node scripts/netns.mjs node bench/calls/room-first-frame.mjs [runs=5] [--timeline]
+// --timeline prints, for each run, when the joining page's socket frames and connection
+// states happened, in ms after the click.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +17,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startJanus } from '../../scripts/janus.mjs';
 
-const RUNS = Number(process.argv[2] ?? 5);
+const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
+const TIMELINE = process.argv.includes('--timeline');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const freePort = () =>
@@ -80,10 +83,49 @@ const browser = await chromium.launch({
   ],
 });
 
+/** In the page: each peer connection's state changes and tracks, with their epoch time. */
+function recordPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  window.__timeline = [];
+  let n = 0;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const id = ++n;
+      const note = (what) => window.__timeline.push({ at: Date.now(), what: `pc${id} ${what}` });
+      note('created');
+      this.addEventListener('iceconnectionstatechange', () =>
+        note(`ice ${this.iceConnectionState}`),
+      );
+      this.addEventListener('connectionstatechange', () => note(`state ${this.connectionState}`));
+      this.addEventListener('track', (e) => note(`track ${e.track.kind}`));
+    }
+  };
+}
+
 async function guest(link, name) {
   const context = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
   context.setDefaultTimeout(120_000);
   const page = await context.newPage();
+  if (TIMELINE) {
+    await page.addInitScript(recordPeerConnections);
+    page.timeline = [];
+    page.on('websocket', (ws) => {
+      page.timeline.push({ at: Date.now(), what: 'ws open' });
+      const frame =
+        (dir) =>
+        ({ payload }) => {
+          const type = String(payload).match(/"type":"([a-z_]+)"/)?.[1] ?? '?';
+          page.timeline.push({ at: Date.now(), what: `${dir} ${type}` });
+        };
+      ws.on('framesent', frame('→'));
+      ws.on('framereceived', frame('←'));
+    });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/'))
+        page.timeline.push({ at: Date.now(), what: `${r.method()} ${new URL(r.url()).pathname}` });
+    });
+  }
   await page.goto(link);
   await page.getByLabel('Votre nom').fill(name);
   return { context, page };
@@ -127,9 +169,17 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     const p = await guest(link, `Dora${run}`);
     const started = performance.now();
+    const clickedAt = Date.now();
     await p.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
     await firstRemoteFrame(p.page);
     const ms = performance.now() - started;
+    if (TIMELINE) {
+      const events = [...p.page.timeline, ...(await p.page.evaluate(() => window.__timeline))]
+        .filter((e) => e.at >= clickedAt - 50 && !e.what.endsWith(' ?'))
+        .sort((a, b) => a.at - b.at);
+      for (const e of events)
+        console.log(`  ${String(e.at - clickedAt).padStart(6)} ms  ${e.what}`);
+    }
     times.push(ms);
     console.log(`run ${run}: ${ms.toFixed(0)} ms`);
     if (run < RUNS) await p.context.close();

@@ -9,12 +9,23 @@ import {
 import { SFU_NOT_IN_SPACE } from '#shared/sfu';
 import type { AppContext } from '../../context';
 import { subjectOf } from '../../realtime/identity';
-import type { Socket } from '../../realtime/realtime';
+import type { Realtime, Socket } from '../../realtime/realtime';
 import { iceServersFor } from '../calls/ice';
 import { JanusLink } from './janus';
 import { Sfu } from './sfu';
 
 const sfus = new WeakMap<AppContext, Sfu>();
+
+/** The broker note of `recheckSfuGroup` (realtime share). */
+const SFU_RECHECK = 'sfu_recheck';
+
+/**
+ * Someone left a group (a voice channel, a room): every node checks its sockets in that
+ * group against the feature again, and those no longer granted leave Janus at once, so a
+ * removed person's media stops now, not at their next frame (docs/calls.md).
+ */
+export const recheckSfuGroup = (realtime: Realtime, group: string): Promise<void> =>
+  realtime.share(SFU_RECHECK, { group });
 
 /** The app's SFU: features declare their spaces on it (voice channels, video rooms). */
 export function sfuOf(ctx: AppContext): Sfu {
@@ -65,6 +76,14 @@ export function registerSfuRoutes(app: FastifyInstance, ctx: AppContext): void {
     return member;
   };
 
+  // In each socket's frame order, never in the middle of one of its frames.
+  const recheck = inOrder(async (socket, space: string) => {
+    if (!(await sfu.authorize(socket, space))) await sfu.leave(socket, space);
+  });
+  ctx.realtime.onShared<{ group: string }>(SFU_RECHECK, ({ group }) => {
+    for (const { socket, space } of sfu.inGroup(group)) void recheck(socket, space);
+  });
+
   ctx.realtime.onAnyFrame(
     'sfu_join',
     SfuJoinFrameSchema,
@@ -72,6 +91,11 @@ export function registerSfuRoutes(app: FastifyInstance, ctx: AppContext): void {
       const grant = await sfu.authorize(socket, space);
       if (!grant) return refuse(socket);
       const joined = await sfu.join(socket, space, grant);
+      // Left during the join, before a recheck could find this socket: out again.
+      if (joined && !(await sfu.authorize(socket, space))) {
+        await sfu.leave(socket, space);
+        return refuse(socket);
+      }
       // The same ICE servers as 1:1 calls, TURN credentials in the holder's name (a user, or
       // a room's guest): docs/calls.md, "ICE servers and TURN".
       const { iceServers } = iceServersFor(ctx.config.calls, subjectOf(socket.identity));

@@ -91,8 +91,11 @@ describe('voice channels through Janus', () => {
     });
     expect(await next(c, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
 
-    // Leaving the voice on the server: the SFU no longer serves Bob in that space.
+    // Leaving the voice on the server: Bob's media leaves Janus at once, with no frame from
+    // his page (which could hold on to it), and the SFU no longer serves him in that space.
     await bob.client.post(`/api/voice-channels/${channel.id}/leave`);
+    await until(async () => (await janusParticipants(space)).length === 1);
+    expect(await janusParticipants(space)).toEqual([alice.user.id]);
     b.send({ type: 'sfu_subscribe', space, feed: aliceIn.feed });
     expect(await next(b, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
 
@@ -102,6 +105,28 @@ describe('voice channels through Janus', () => {
     a.send({ type: 'sfu_leave', space });
     await a.sync();
     await until(async () => (await janusParticipants(space)).length === 0);
+  });
+
+  it('a member removed from the channel leaves Janus at once, on every tab', async () => {
+    const channel = await buildChannel(alice, { type: 'voice' });
+    await addMember(channel, alice, bob);
+    const space = `voice:${channel.id}`;
+    const a = await open(alice);
+    await alice.client.post(`/api/voice-channels/${channel.id}/join`);
+    a.send({ type: 'sfu_join', space });
+    await next(a, 'sfu_joined');
+    await bob.client.post(`/api/voice-channels/${channel.id}/join`);
+    const tabs = [await open(bob), await open(bob)];
+    for (const tab of tabs) {
+      tab.send({ type: 'sfu_join', space });
+      await next(tab, 'sfu_joined');
+    }
+    expect(await janusParticipants(space)).toEqual([alice.user.id, bob.user.id, bob.user.id].sort());
+
+    const removed = await alice.client.delete(`/api/channels/${channel.id}/members/${bob.user.id}`);
+    expect(removed.status).toBeLessThan(300);
+    await until(async () => (await janusParticipants(space)).length === 1);
+    expect(await janusParticipants(space)).toEqual([alice.user.id]);
   });
 
   it('tells the sockets when Janus restarts, and rooms are made again when they re-join', async () => {
@@ -123,5 +148,38 @@ describe('voice channels through Janus', () => {
       return answer.type === 'sfu_joined';
     });
     expect(await janusParticipants(space)).toEqual([alice.user.id]);
+  });
+});
+
+describe('video rooms through Janus', () => {
+  it('a signed-in person removed by the room’s creator leaves Janus at once', async () => {
+    const room = (await alice.client.post<{ id: string }>('/api/video-rooms', { name: 'Point' }))
+      .body;
+    const seats = [];
+    for (const [actor, socket] of [
+      [alice, await open(alice)],
+      [bob, await open(bob)],
+    ] as const) {
+      const seat = await actor.client.post<{ participant: { id: string } }>(
+        `/api/video-rooms/${room.id}/join`,
+        {},
+      );
+      const participantId = seat.body.participant.id;
+      socket.send({ type: 'room_join', participantId });
+      await next(socket, 'room_joined');
+      socket.send({ type: 'sfu_join', space: `room:${participantId}` });
+      await next(socket, 'sfu_joined');
+      seats.push(participantId);
+    }
+    const group = `room:${room.id}`;
+    expect(await janusParticipants(group)).toEqual([...seats].sort());
+
+    // Bob's socket stays open (his session goes on): only his seat's media is cut.
+    const removed = await alice.client.delete(
+      `/api/video-rooms/${room.id}/participants/${seats[1]}`,
+    );
+    expect(removed.status).toBe(204);
+    await until(async () => (await janusParticipants(group)).length === 1);
+    expect(await janusParticipants(group)).toEqual([seats[0]]);
   });
 });

@@ -247,6 +247,17 @@ export class Sfu {
     }
   }
 
+  /** The sockets of this node in a space of `group` (e.g. every socket in `voice:<id>`). */
+  inGroup(group: string): Array<{ socket: Socket; space: string }> {
+    const found: Array<{ socket: Socket; space: string }> = [];
+    for (const [socket, spaces] of this.members) {
+      for (const [space, member] of spaces) {
+        if (member.grant.group === group) found.push({ socket, space });
+      }
+    }
+    return found;
+  }
+
   /** Live rooms on this Janus (tests, metrics). */
   async janusRooms(): Promise<number[]> {
     return [...this.rooms];

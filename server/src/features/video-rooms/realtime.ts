@@ -12,6 +12,7 @@ import { SESSION_TOPIC, topicOf } from '../../realtime/identity';
 import type { Socket } from '../../realtime/realtime';
 import type { Deps } from '../deps';
 import { publish } from '../deps';
+import { recheckSfuGroup } from '../sfu/routes';
 import type { Sfu } from '../sfu/sfu';
 import {
   activeSeatIds,
@@ -28,6 +29,8 @@ import {
 export const SEAT_TOPIC = 'room-seat';
 export const seatTopic = (participantId: string) => topicOf(SEAT_TOPIC, participantId);
 const GUEST_SUBJECT = 'room-guest:';
+/** The Janus group of a room: every seat's space `room:<participantId>` meets there. */
+const roomGroup = (roomId: string) => `room:${roomId}`;
 /**
  * A guest's seat is its session: its sockets hold this session topic, so that ending the
  * seat (left, removed, room closed) closes them like a sign-out closes a user's.
@@ -63,6 +66,7 @@ export async function announceLeft(
     () => deps.realtime.toTopic(seatTopic(participantId), event),
     () => deps.realtime.dropTopic(seatTopic(participantId)),
     () => deps.realtime.sessionEnded(guestSession(participantId)),
+    () => recheckSfuGroup(deps.realtime, roomGroup(roomId)),
   );
 }
 
@@ -74,6 +78,7 @@ export async function announceClosed(deps: Deps, roomId: string, seatIds: string
     () => toRoom(deps, roomId, { type: 'room_closed', roomId }, seatIds),
     ...seatIds.map((id) => () => deps.realtime.dropTopic(seatTopic(id))),
     ...seatIds.map((id) => () => deps.realtime.sessionEnded(guestSession(id))),
+    () => recheckSfuGroup(deps.realtime, roomGroup(roomId)),
   );
 }
 
@@ -106,7 +111,7 @@ export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
     const seat = seated.get(socket);
     if (!seat || seat.participantId !== participantId) return null;
     if (!(await seatById(db, participantId))) return null;
-    return { group: `room:${seat.roomId}`, display: participantId, audioOnly: false };
+    return { group: roomGroup(seat.roomId), display: participantId, audioOnly: false };
   });
 
   realtime.identifyScoped(async (request) => {

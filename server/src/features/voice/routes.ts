@@ -18,6 +18,7 @@ import {
   listVoice,
   requireVoiceMember,
   updateVoice,
+  voiceGroup,
 } from './service';
 import { subscribeVoice } from './subscriptions';
 
@@ -29,7 +30,7 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void
   // The SFU space `voice:<channelId>`: a user who is in the channel's voice, audio only.
   sfuOf(ctx).space('voice', async (identity, channelId) =>
     identity.kind === 'user' && (await inVoice(ctx.db, channelId, identity.userId))
-      ? { group: `voice:${channelId}`, display: identity.userId, audioOnly: true }
+      ? { group: voiceGroup(channelId), display: identity.userId, audioOnly: true }
       : null,
   );
   const channelId = (params: { id: string }) => idParam(params.id, VOICE_NOT_FOUND);

@@ -13,6 +13,7 @@ import { requireMember } from '../channels/access';
 import { findChannelType } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
+import { recheckSfuGroup } from '../sfu/routes';
 import { presentUser } from '../users/presenter';
 import { voiceChannelParticipants as voice } from './schema';
 
@@ -24,6 +25,9 @@ type Row = typeof voice.$inferSelect;
  * anyone else gets the channel's 404.
  */
 const HAS_VOICE = new Set(['voice', 'channel', 'group']);
+
+/** The Janus group of a channel's voice (every socket in `voice:<channelId>` meets there). */
+export const voiceGroup = (channelId: string) => `voice:${channelId}`;
 
 export async function requireVoiceMember(db: Db, channelId: string, userId: string): Promise<void> {
   await requireMember(db, channelId, userId);
@@ -47,8 +51,12 @@ async function withUser(db: Db, row: Row): Promise<VoiceParticipant> {
 }
 
 const announceLeft = (deps: Deps, channelId: string, userId: string) =>
-  publish(deps, 'voice-user-left', () =>
-    deps.realtime.toTopic(channelTopic(channelId), { type: 'voice-user-left', channelId, userId }),
+  publish(
+    deps,
+    'voice-user-left',
+    () =>
+      deps.realtime.toTopic(channelTopic(channelId), { type: 'voice-user-left', channelId, userId }),
+    () => recheckSfuGroup(deps.realtime, voiceGroup(channelId)),
   );
 
 /**
