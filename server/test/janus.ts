@@ -1,7 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Janode from 'janode';
+import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import { startJanus } from '../../scripts/janus.mjs';
+import { janusRoomId } from '../src/features/sfu/sfu';
 import { freePort } from './server';
 
 /**
@@ -35,4 +38,20 @@ export async function startTestJanus() {
       janus = await startJanus(dir, options);
     },
   };
+}
+
+/** Who Janus itself says is in a group's room (their displays, sorted), asked over a connection of the test's own. */
+export async function janusParticipants(url: string, group: string): Promise<string[]> {
+  const connection = await Janode.connect({ address: [{ url }] });
+  try {
+    const session = await connection.create();
+    const handle = await session.attach<VideoRoomHandle>(VideoRoomPlugin);
+    const { participants } = await handle.listParticipants({ room: janusRoomId(group) });
+    return (participants as { display?: string }[]).map((p) => p.display ?? '').sort();
+  } catch (err) {
+    if ((err as { _code?: number })._code === 426) return []; // no such room
+    throw err;
+  } finally {
+    await connection.close();
+  }
 }

@@ -1,14 +1,11 @@
-import Janode from 'janode';
-import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '#shared/protocol';
 import { SFU_NOT_IN_SPACE } from '#shared/sfu';
 import { addMember, buildChannel } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
-import { startTestJanus } from '../../../test/janus';
+import { janusParticipants as janusParticipantsOf, startTestJanus } from '../../../test/janus';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { socketOpener, type TestSocket } from '../../../test/test-socket';
-import { janusRoomId } from './sfu';
 
 let janus: Awaited<ReturnType<typeof startTestJanus>>;
 let server: TestServer;
@@ -17,21 +14,7 @@ let bob: Actor;
 let carol: Actor;
 const open = socketOpener(() => server);
 
-/** What Janus itself says is in a room, asked over a connection of the test's own. */
-async function janusParticipants(group: string): Promise<string[]> {
-  const connection = await Janode.connect({ address: [{ url: janus.url }] });
-  try {
-    const session = await connection.create();
-    const handle = await session.attach<VideoRoomHandle>(VideoRoomPlugin);
-    const { participants } = await handle.listParticipants({ room: janusRoomId(group) });
-    return (participants as { display?: string }[]).map((p) => p.display ?? '').sort();
-  } catch (err) {
-    if ((err as { _code?: number })._code === 426) return []; // no such room
-    throw err;
-  } finally {
-    await connection.close();
-  }
-}
+const janusParticipants = (group: string) => janusParticipantsOf(janus.url, group);
 
 beforeAll(async () => {
   janus = await startTestJanus();
@@ -121,7 +104,9 @@ describe('voice channels through Janus', () => {
       tab.send({ type: 'sfu_join', space });
       await next(tab, 'sfu_joined');
     }
-    expect(await janusParticipants(space)).toEqual([alice.user.id, bob.user.id, bob.user.id].sort());
+    expect(await janusParticipants(space)).toEqual(
+      [alice.user.id, bob.user.id, bob.user.id].sort(),
+    );
 
     const removed = await alice.client.delete(`/api/channels/${channel.id}/members/${bob.user.id}`);
     expect(removed.status).toBeLessThan(300);
