@@ -188,8 +188,14 @@ export class Sfu {
     const sub = await this.janus?.attach();
     if (!sub) return undefined;
     member.subs.set(feed, sub);
-    const joined = await sub.joinSubscriber({ room: member.room, feed });
-    return joined.jsep as SfuDescription | undefined;
+    try {
+      const joined = await sub.joinSubscriber({ room: member.room, feed });
+      return joined.jsep as SfuDescription | undefined;
+    } catch (err) {
+      // The publisher left meanwhile (its handle was detached by `gone`): nothing to receive.
+      if (member.subs.get(feed) !== sub) return undefined;
+      throw err;
+    }
   }
 
   async answer(member: Member, feed: number, answer: SfuDescription): Promise<void> {
