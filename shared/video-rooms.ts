@@ -38,6 +38,9 @@ export const ROOM_FULL = 'La salle est complète';
 export const ROOM_AUTH_REQUIRED = 'Cette salle exige une authentification';
 export const GUEST_NAME_REQUIRED = 'Le nom est requis';
 export const PARTICIPANT_NOT_FOUND = 'Participant introuvable';
+/** The lobby holds at most this many guests at once (each is a seat the creator may admit). */
+export const ROOM_LOBBY_MAX = 50;
+export const ROOM_LOBBY_FULL = "La salle d'attente est pleine";
 
 /** SPEC §5 Room form (POST /api/video-rooms). */
 export const RoomCreateSchema = z
@@ -54,6 +57,8 @@ export const RoomCreateSchema = z
       .nullish()
       .transform((v) => v || null),
     allowGuests: z.boolean({ error: 'allowGuests doit être un booléen' }).default(true),
+    /** Guests wait in a lobby until the creator admits them (docs/calls.md). */
+    lobbyEnabled: z.boolean({ error: 'lobbyEnabled doit être un booléen' }).default(false),
     maxParticipants: z
       .number({ error: 'Le nombre de participants doit être un nombre' })
       .int('Le nombre de participants doit être un entier')
@@ -69,10 +74,16 @@ export const RoomCreateSchema = z
   .strict();
 export type RoomCreateInput = z.input<typeof RoomCreateSchema>;
 
-/** PATCH /api/video-rooms/{id} (SPEC §7: isActive). */
+/** PATCH /api/video-rooms/{id} (SPEC §7: isActive; and the lobby, docs/calls.md). */
 export const RoomUpdateSchema = z
-  .object({ isActive: z.boolean({ error: 'isActive doit être un booléen' }) })
-  .strict();
+  .object({
+    isActive: z.boolean({ error: 'isActive doit être un booléen' }).optional(),
+    lobbyEnabled: z.boolean({ error: 'lobbyEnabled doit être un booléen' }).optional(),
+  })
+  .strict()
+  .refine((v) => v.isActive !== undefined || v.lobbyEnabled !== undefined, {
+    message: 'Rien à modifier',
+  });
 export type RoomUpdateInput = z.infer<typeof RoomUpdateSchema>;
 
 /** POST /api/video-rooms/{id}/join (SPEC §7: guestName, null when signed in). */
@@ -98,6 +109,7 @@ export interface VideoRoom {
   createdById: string | null;
   isActive: boolean;
   allowGuests: boolean;
+  lobbyEnabled: boolean;
   maxParticipants: number;
   expiresAt: string | null;
   createdAt: string;
@@ -129,6 +141,8 @@ export interface RoomParticipant {
   name: string;
   joinedAt: string;
   leftAt: string | null;
+  /** In the lobby: the creator has not admitted it yet. */
+  waiting: boolean;
 }
 
 /** POST /api/video-rooms/{id}/join: the seat, and for a guest the token scoped to it. */

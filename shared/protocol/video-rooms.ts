@@ -47,6 +47,10 @@ export type VideoRoomEvent =
   | { type: 'room_participant_left'; roomId: string; participantId: string; removed: boolean }
   /** The room was switched off or deleted: every seat is closed. */
   | { type: 'room_closed'; roomId: string }
+  /** To a guest in the lobby: the creator let it in (it may now take its seat with room_join). */
+  | { type: 'room_admitted'; roomId: string; participantId: string }
+  /** To the creator's sockets: someone came into or went out of the lobby (ask the list again). */
+  | { type: 'room_lobby_changed'; roomId: string }
   | {
       type: 'room_signal';
       roomId: string;

@@ -29,6 +29,7 @@ export function presentRoom(row: RoomRow, participantCount: number): VideoRoom {
     createdById: row.createdById,
     isActive: row.isActive,
     allowGuests: row.allowGuests,
+    lobbyEnabled: row.lobbyEnabled,
     maxParticipants: row.maxParticipants,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -58,5 +59,6 @@ export function presentParticipant(row: ParticipantRow, user: NamedUser | null):
     name: (row.isGuest ? row.guestName : userDisplayName(user)) ?? 'Utilisateur inconnu',
     joinedAt: row.joinedAt.toISOString(),
     leftAt: row.leftAt?.toISOString() ?? null,
+    waiting: row.waiting,
   };
 }

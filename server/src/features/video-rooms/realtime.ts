@@ -70,6 +70,28 @@ export async function announceLeft(
   );
 }
 
+/** A guest of the lobby was let in: its socket hears it, and may take its seat. */
+export async function announceAdmitted(
+  deps: Deps,
+  roomId: string,
+  participantId: string,
+): Promise<void> {
+  await publish(deps, 'room_admitted', () =>
+    deps.realtime.toTopic(seatTopic(participantId), {
+      type: 'room_admitted',
+      roomId,
+      participantId,
+    }),
+  );
+}
+
+/** The lobby changed: the creator's pages ask for its list again. */
+export async function announceLobby(deps: Deps, roomId: string, creatorId: string): Promise<void> {
+  await publish(deps, 'room_lobby_changed', () =>
+    deps.realtime.toUsers([creatorId], { type: 'room_lobby_changed', roomId }),
+  );
+}
+
 /** The room is off or gone: every seat hears it, then loses its topic. */
 export async function announceClosed(deps: Deps, roomId: string, seatIds: string[]): Promise<void> {
   await publish(
@@ -160,8 +182,14 @@ export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
   });
 
   realtime.onAnyFrame('room_heartbeat', RoomHeartbeatFrameSchema, async (socket) => {
-    const seat = seated.get(socket);
-    if (seat) await heartbeat(db, seat.participantId);
+    // A guest in the lobby has no seat taken yet: its token's seat is kept alive all the same.
+    const { identity } = socket;
+    const participantId =
+      seated.get(socket)?.participantId ??
+      (identity.kind === 'scoped' && identity.subject.startsWith(GUEST_SUBJECT)
+        ? identity.subject.slice(GUEST_SUBJECT.length)
+        : undefined);
+    if (participantId) await heartbeat(db, participantId);
   });
 
   realtime.onAnyFrame('room_signal', RoomSignalFrameSchema, async (socket, frame) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  PARTICIPANT_NOT_FOUND,
   ROOM_NOT_FOUND,
   ROOM_TOKEN_HEADER,
   RoomCodeSchema,
@@ -13,12 +14,20 @@ import { notFound, parse } from '../../lib/errors';
 import { idParam } from '../channels/access';
 import { depsFor } from '../deps';
 import { sfuOf } from '../sfu/routes';
-import { announceClosed, announceLeft, registerVideoRoomRealtime } from './realtime';
 import {
+  announceAdmitted,
+  announceClosed,
+  announceLeft,
+  announceLobby,
+  registerVideoRoomRealtime,
+} from './realtime';
+import {
+  admitGuest,
   createRoom,
   deleteRoom,
   joinRoom,
   leaveSeat,
+  listLobby,
   listMyRooms,
   listParticipants,
   previewByCode,
@@ -26,7 +35,7 @@ import {
   requireOwnRoom,
   type Seat,
   seatOfToken,
-  setRoomActive,
+  updateRoom,
   userSeatInRoom,
 } from './service';
 
@@ -74,9 +83,12 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
   app.patch<ById>('/api/video-rooms/:id', async (request) => {
     const user = requireUser(request);
     const id = roomId(request.params);
-    const { isActive } = parse(RoomUpdateSchema, request.body);
-    const { room, closedSeats } = await setRoomActive(ctx.db, user.id, id, isActive);
-    await announceClosed(depsFor(ctx, request), id, closedSeats);
+    const patch = parse(RoomUpdateSchema, request.body);
+    const { room, closedSeats, admitted } = await updateRoom(ctx.db, user.id, id, patch);
+    const deps = depsFor(ctx, request);
+    if (closedSeats.length > 0) await announceClosed(deps, id, closedSeats);
+    for (const participantId of admitted) await announceAdmitted(deps, id, participantId);
+    if (admitted.length > 0) await announceLobby(deps, id, user.id);
     return room;
   });
 
@@ -100,14 +112,38 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post<ById>('/api/video-rooms/:id/join', { config: { rateLimit } }, async (request) => {
     const id = roomId(request.params);
     const { guestName } = parse(RoomJoinSchema, request.body);
-    return joinRoom(ctx.db, id, request.user, guestName);
+    const { joined, creatorId } = await joinRoom(ctx.db, id, request.user, guestName);
+    if (joined.participant.waiting && creatorId) {
+      await announceLobby(depsFor(ctx, request), id, creatorId);
+    }
+    return joined;
   });
+
+  /** The room's creator: the guests waiting in its lobby. */
+  app.get<ById>('/api/video-rooms/:id/lobby', async (request) => {
+    const user = requireUser(request);
+    return listLobby(ctx.db, user.id, roomId(request.params));
+  });
+
+  app.post<{ Params: { id: string; participantId: string } }>(
+    '/api/video-rooms/:id/participants/:participantId/admit',
+    async (request) => {
+      const user = requireUser(request);
+      const id = roomId(request.params);
+      const participantId = idParam(request.params.participantId, PARTICIPANT_NOT_FOUND);
+      const participant = await admitGuest(ctx.db, user.id, id, participantId);
+      const deps = depsFor(ctx, request);
+      await announceAdmitted(deps, id, participantId);
+      await announceLobby(deps, id, user.id);
+      return participant;
+    },
+  );
 
   /** Who is in: for the room's seats (a guest's token included) and its creator. */
   app.get<ById>('/api/video-rooms/:id/participants', async (request) => {
     const id = roomId(request.params);
     const seat = await seatOf(ctx, request, id);
-    if (!seat) {
+    if (!seat || seat.waiting) {
       if (!request.user) throw notFound(ROOM_NOT_FOUND);
       await requireOwnRoom(ctx.db, request.user.id, id);
     }
@@ -119,7 +155,9 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
     const seat = await seatOf(ctx, request, id);
     if (!seat) throw notFound(ROOM_NOT_FOUND);
     if (await leaveSeat(ctx.db, seat.participantId)) {
-      await announceLeft(depsFor(ctx, request), id, seat.participantId, false);
+      const deps = depsFor(ctx, request);
+      await announceLeft(deps, id, seat.participantId, false);
+      if (seat.waiting && seat.roomCreatorId) await announceLobby(deps, id, seat.roomCreatorId);
     }
     return reply.status(204).send();
   });
@@ -130,8 +168,10 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
       const user = requireUser(request);
       const id = roomId(request.params);
       const participantId = idParam(request.params.participantId, ROOM_NOT_FOUND);
-      await removeParticipant(ctx.db, user.id, id, participantId);
-      await announceLeft(depsFor(ctx, request), id, participantId, true);
+      const { waiting } = await removeParticipant(ctx.db, user.id, id, participantId);
+      const deps = depsFor(ctx, request);
+      await announceLeft(deps, id, participantId, true);
+      if (waiting) await announceLobby(deps, id, user.id);
       return reply.status(204).send();
     },
   );

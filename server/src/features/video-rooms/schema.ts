@@ -29,6 +29,8 @@ export const videoCallRooms = pgTable(
     channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
     allowGuests: boolean('allow_guests').notNull().default(true),
+    /** Guests wait to be admitted by the creator (docs/calls.md, "Salle d'attente"). */
+    lobbyEnabled: boolean('lobby_enabled').notNull().default(false),
     maxParticipants: integer('max_participants').notNull().default(ROOM_PARTICIPANTS_DEFAULT),
     expiresAt: tz('expires_at'),
     createdAt: createdAt(),
@@ -48,6 +50,8 @@ export const videoCallParticipants = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     guestName: varchar('guest_name', { length: GUEST_NAME_MAX }),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** In the lobby: not in the room until the creator admits it. */
+    waiting: boolean('waiting').notNull().default(false),
     joinedAt: tz('joined_at').notNull().defaultNow(),
     leftAt: tz('left_at'),
     /** SHA-256 of the guest's room token (docs/calls.md): only guests have one. */

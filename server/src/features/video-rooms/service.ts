@@ -11,6 +11,8 @@ import {
   ROOM_EXPIRED,
   ROOM_FULL,
   ROOM_INACTIVE,
+  ROOM_LOBBY_FULL,
+  ROOM_LOBBY_MAX,
   ROOM_NOT_FOUND,
   ROOM_SEAT_GRACE_S,
   type RoomCreateSchema,
@@ -38,11 +40,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const HOUR_MS = 3600 * 1000;
 const CREATE_ATTEMPTS = 5;
 
-/** A seat taken now: not left, and its page said it was there within the grace. */
-export const seatTaken = sql`(${and(
+/** A seat alive: not left, and its page said it was there within the grace (in the lobby or in). */
+const seatLive = sql`(${and(
   isNull(seats.leftAt),
   gt(seats.lastSeenAt, sql`now() - make_interval(secs => ${ROOM_SEAT_GRACE_S})`),
 )})`;
+/** A seat taken now: alive, and in the room (not waiting in the lobby). */
+export const seatTaken = sql`(${and(seatLive, eq(seats.waiting, false))})`;
+const seatWaiting = sql`(${and(seatLive, eq(seats.waiting, true))})`;
 
 /** docs/calls.md: ROOM_CODE_LENGTH characters from a CSPRNG, without modulo bias. */
 export function generateRoomCode(): string {
@@ -88,6 +93,7 @@ export async function createRoom(
         description: input.description,
         createdById: userId,
         allowGuests: input.allowGuests,
+        lobbyEnabled: input.lobbyEnabled,
         maxParticipants: input.maxParticipants,
         expiresAt: expiryOf(input.expiresAt),
       })
@@ -121,34 +127,101 @@ export async function requireOwnRoom(db: Db, userId: string, roomId: string): Pr
   return row;
 }
 
-export async function setRoomActive(
+/**
+ * PATCH: switch the room on or off, the lobby on or off. Switching the room off ends its call
+ * (every seat is given back); switching the lobby off lets in those waiting, while seats last.
+ */
+export async function updateRoom(
   db: Db,
   userId: string,
   roomId: string,
-  isActive: boolean,
-): Promise<{ room: VideoRoom; closedSeats: string[] }> {
+  patch: { isActive?: boolean; lobbyEnabled?: boolean },
+): Promise<{ room: VideoRoom; closedSeats: string[]; admitted: string[] }> {
   await requireOwnRoom(db, userId, roomId);
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const [row] = (await tx
       .update(rooms)
-      .set({ isActive, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: new Date() })
       .where(eq(rooms.id, roomId))
-      .returning();
-    // Switching a room off ends its call: every seat is given back.
-    const closed = isActive ? [] : await closeSeats(tx, roomId);
+      .returning()) as [RoomRow];
+    const closed = row.isActive ? [] : await closeSeats(tx, roomId);
+    let admitted: string[] = [];
+    if (row.isActive && patch.lobbyEnabled === false) {
+      const free = row.maxParticipants - (await countOne(tx, roomId));
+      const waiting = await tx
+        .select({ id: seats.id })
+        .from(seats)
+        .where(and(eq(seats.roomId, roomId), seatWaiting))
+        .orderBy(seats.joinedAt)
+        .limit(Math.max(0, free));
+      admitted = waiting.map((w) => w.id);
+      if (admitted.length > 0) {
+        await tx
+          .update(seats)
+          .set({ waiting: false, lastSeenAt: new Date() })
+          .where(inArray(seats.id, admitted));
+      }
+    }
     return {
-      room: presentRoom(row as RoomRow, isActive ? await countOne(tx, roomId) : 0),
+      room: presentRoom(row, row.isActive ? await countOne(tx, roomId) : 0),
       closedSeats: closed,
+      admitted,
     };
+  });
+}
+
+/** The guests waiting in the lobby, first come first (the creator's list). */
+export async function listLobby(
+  db: Db,
+  userId: string,
+  roomId: string,
+): Promise<RoomParticipant[]> {
+  await requireOwnRoom(db, userId, roomId);
+  const rows = await db
+    .select()
+    .from(seats)
+    .where(and(eq(seats.roomId, roomId), seatWaiting))
+    .orderBy(seats.joinedAt);
+  return rows.map((row) => presentParticipant(row, null));
+}
+
+/** The creator lets a waiting guest in, if a seat is free (the room's row locked, as joins). */
+export async function admitGuest(
+  db: Db,
+  userId: string,
+  roomId: string,
+  participantId: string,
+): Promise<RoomParticipant> {
+  await requireOwnRoom(db, userId, roomId);
+  return db.transaction(async (tx) => {
+    const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update');
+    if (!room) throw notFound(ROOM_NOT_FOUND);
+    if (roomState(room) !== 'joinable') throw conflict(ROOM_INACTIVE);
+    const [waiting] = await tx
+      .select({ id: seats.id })
+      .from(seats)
+      .where(and(eq(seats.id, participantId), eq(seats.roomId, roomId), seatWaiting));
+    if (!waiting) throw notFound(PARTICIPANT_NOT_FOUND);
+    if ((await countOne(tx, roomId)) >= room.maxParticipants) throw conflict(ROOM_FULL);
+    const [row] = await tx
+      .update(seats)
+      .set({ waiting: false, lastSeenAt: new Date() })
+      .where(eq(seats.id, participantId))
+      .returning();
+    return presentParticipant(row as ParticipantRow, null);
   });
 }
 
 /** Deletes the room (its seats go with it); the seats that were taken, to tell them. */
 export async function deleteRoom(db: Db, userId: string, roomId: string): Promise<string[]> {
   await requireOwnRoom(db, userId, roomId);
-  const taken = await activeSeatIds(db, roomId);
+  // Those in the lobby are told too.
+  const rows = await db
+    .select({ id: seats.id })
+    .from(seats)
+    .where(and(eq(seats.roomId, roomId), seatLive));
   await db.delete(rooms).where(eq(rooms.id, roomId));
-  return taken;
+  return rows.map((r) => r.id);
 }
 
 async function countOne(db: Db | Tx, roomId: string): Promise<number> {
@@ -209,7 +282,7 @@ export async function joinRoom(
   roomId: string,
   user: SessionUser | null,
   guestName: string | null,
-): Promise<RoomJoinResult> {
+): Promise<{ joined: RoomJoinResult; creatorId: string | null }> {
   const token = user ? null : randomBytes(32).toString('base64url');
   const {
     room,
@@ -228,7 +301,7 @@ export async function joinRoom(
     await tx
       .update(seats)
       .set({ leftAt: seats.lastSeenAt })
-      .where(and(eq(seats.roomId, roomId), isNull(seats.leftAt), sql`not ${seatTaken}`));
+      .where(and(eq(seats.roomId, roomId), isNull(seats.leftAt), sql`not ${seatLive}`));
     if (user) {
       const [mine] = await tx
         .update(seats)
@@ -238,24 +311,36 @@ export async function joinRoom(
       if (mine) return { room, seat: mine, count: await countOne(tx, roomId) };
     }
     const taken = await countOne(tx, roomId);
-    if (taken >= room.maxParticipants) throw conflict(ROOM_FULL);
+    // With the lobby on, a guest waits for the creator, who admits it if a seat is free then.
+    const waiting = !user && room.lobbyEnabled;
+    if (waiting) {
+      const [lobby] = await tx
+        .select({ n: count() })
+        .from(seats)
+        .where(and(eq(seats.roomId, roomId), seatWaiting));
+      if ((lobby?.n ?? 0) >= ROOM_LOBBY_MAX) throw conflict(ROOM_LOBBY_FULL);
+    } else if (taken >= room.maxParticipants) throw conflict(ROOM_FULL);
     const [seat] = await tx
       .insert(seats)
       .values({
         roomId,
         userId: user?.id ?? null,
+        waiting,
         isGuest: !user,
         guestName: user ? null : guestName,
         tokenHash: token ? hashRoomToken(token) : null,
       })
       .returning();
-    return { room, seat: seat as ParticipantRow, count: taken + 1 };
+    return { room, seat: seat as ParticipantRow, count: waiting ? taken : taken + 1 };
   });
   return {
-    room: presentPreview(room, taken),
-    participant: presentParticipant(seat, user),
-    token,
-    isCreator: !!user && room.createdById === user.id,
+    joined: {
+      room: presentPreview(room, taken),
+      participant: presentParticipant(seat, user),
+      token,
+      isCreator: !!user && room.createdById === user.id,
+    },
+    creatorId: room.createdById,
   };
 }
 
@@ -265,6 +350,8 @@ export interface Seat {
   roomId: string;
   userId: string | null;
   roomCreatorId: string | null;
+  /** In the lobby (only a guest's token finds such a seat). */
+  waiting: boolean;
 }
 
 const liveSeat = (db: Db) =>
@@ -274,6 +361,7 @@ const liveSeat = (db: Db) =>
       roomId: seats.roomId,
       userId: seats.userId,
       roomCreatorId: rooms.createdById,
+      waiting: seats.waiting,
     })
     .from(seats)
     .innerJoin(rooms, eq(rooms.id, seats.roomId));
@@ -283,11 +371,14 @@ const roomOpen = sql`(${and(
   sql`(${rooms.expiresAt} is null or ${rooms.expiresAt} > now())`,
 )})`;
 
-/** The guest's seat its token opens, while the seat and its room last; otherwise null. */
+/**
+ * The guest's seat its token opens, while the seat and its room last; otherwise null. A
+ * seat in the lobby too (`waiting`): its socket hears when it is let in.
+ */
 export async function seatOfToken(db: Db, token: string): Promise<Seat | null> {
   if (!token || token.length > 100) return null;
   const [row] = await liveSeat(db).where(
-    and(eq(seats.tokenHash, hashRoomToken(token)), seatTaken, roomOpen),
+    and(eq(seats.tokenHash, hashRoomToken(token)), seatLive, roomOpen),
   );
   return row ?? null;
 }
@@ -358,12 +449,14 @@ export async function removeParticipant(
   userId: string,
   roomId: string,
   participantId: string,
-): Promise<void> {
+): Promise<{ waiting: boolean }> {
   await requireOwnRoom(db, userId, roomId);
   const rows = await db
     .update(seats)
     .set({ leftAt: new Date() })
     .where(and(eq(seats.id, participantId), eq(seats.roomId, roomId), isNull(seats.leftAt)))
-    .returning({ id: seats.id });
-  if (rows.length === 0) throw notFound(PARTICIPANT_NOT_FOUND);
+    .returning({ waiting: seats.waiting });
+  if (!rows[0]) throw notFound(PARTICIPANT_NOT_FOUND);
+  // From the lobby, this is the creator refusing the guest.
+  return { waiting: rows[0].waiting };
 }

@@ -394,3 +394,102 @@ describe('in the room', () => {
     expect((await participantsOf(room.id, asGuest(guest.token!))).status).toBe(404);
   });
 });
+
+describe('the lobby', () => {
+  it('keeps guests waiting until the creator admits them; users go straight in', async () => {
+    const room = (await createRoom(alice, { lobbyEnabled: true, maxParticipants: 2 })).body;
+    expect(room.lobbyEnabled).toBe(true);
+    const aliceSocket = await open(alice);
+    const guest = (await joinAsGuest(room.id, 'Zoé')).body;
+    expect(guest.participant.waiting).toBe(true);
+    expect(guest.room.participantCount).toBe(0);
+    expect(await next(aliceSocket, 'room_lobby_changed')).toEqual({
+      type: 'room_lobby_changed',
+      roomId: room.id,
+    });
+
+    // Waiting is not being in: no list, no seat on the socket, no signal, no media space.
+    const socket = await openGuest(guest.token!);
+    expect((await participantsOf(room.id, asGuest(guest.token!))).status).toBe(404);
+    socket.send({ type: 'room_join', participantId: guest.participant.id });
+    expect(await next(socket, 'error')).toMatchObject({ message: 'Participant introuvable' });
+    socket.send({ type: 'sfu_join', space: `room:${guest.participant.id}` });
+    await next(socket, 'error');
+    // The lobby is the creator's to see.
+    expect((await bob.client.get(`/api/video-rooms/${room.id}/lobby`)).status).toBe(404);
+    expect((await anonymous.get(`/api/video-rooms/${room.id}/lobby`)).status).toBe(401);
+    const lobby = await alice.client.get<RoomParticipant[]>(`/api/video-rooms/${room.id}/lobby`);
+    expect(lobby.body.map((p) => [p.name, p.waiting])).toEqual([['Zoé', true]]);
+
+    // A signed-in user does not wait.
+    const host = (await joinAsUser(alice, room.id)).body;
+    expect(host.participant.waiting).toBe(false);
+
+    const admit = (participantId: string, who = alice) =>
+      who.client.post<Body<RoomParticipant>>(
+        `/api/video-rooms/${room.id}/participants/${participantId}/admit`,
+      );
+    expect((await admit(guest.participant.id, bob)).status).toBe(404);
+    const admitted = await admit(guest.participant.id);
+    expect(admitted.status).toBe(200);
+    expect(admitted.body.waiting).toBe(false);
+    expect(await next(socket, 'room_admitted')).toEqual({
+      type: 'room_admitted',
+      roomId: room.id,
+      participantId: guest.participant.id,
+    });
+    socket.send({ type: 'room_join', participantId: guest.participant.id });
+    expect((await next(socket, 'room_joined')).participants.map((p) => p.name)).toEqual(['Alice']);
+    expect(
+      (await alice.client.get<RoomParticipant[]>(`/api/video-rooms/${room.id}/lobby`)).body,
+    ).toEqual([]);
+    // Once in, not again.
+    expect((await admit(guest.participant.id)).status).toBe(404);
+
+    // The room is full (2): the next guest may wait, but not be admitted.
+    const late = (await joinAsGuest(room.id, 'Yann')).body;
+    expect(late.participant.waiting).toBe(true);
+    const full = await admit(late.participant.id);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('La salle est complète');
+  });
+
+  it('a refused guest hears it and its token is spent; turning the lobby off lets the others in', async () => {
+    const room = (await createRoom(alice, { lobbyEnabled: true })).body;
+    const [refused, first, second] = [
+      (await joinAsGuest(room.id, 'Refusé')).body,
+      (await joinAsGuest(room.id, 'Premier')).body,
+      (await joinAsGuest(room.id, 'Second')).body,
+    ];
+    const [refusedSocket, firstSocket] = [
+      await openGuest(refused.token!),
+      await openGuest(first.token!),
+    ];
+    // Refusing is removing from the lobby.
+    const path = `/api/video-rooms/${room.id}/participants/${refused.participant.id}`;
+    expect((await alice.client.delete(path)).status).toBe(204);
+    expect(await next(refusedSocket, 'room_participant_left')).toMatchObject({ removed: true });
+    expect((await refusedSocket.closed).code).toBe(4401);
+
+    // A page in the lobby keeps its place with its heartbeat, like a seat.
+    firstSocket.send({ type: 'room_heartbeat' });
+    await firstSocket.sync();
+
+    const off = await alice.client.patch<VideoRoom>(`/api/video-rooms/${room.id}`, {
+      lobbyEnabled: false,
+    });
+    expect(off.body).toMatchObject({ lobbyEnabled: false, participantCount: 2 });
+    expect(await next(firstSocket, 'room_admitted')).toMatchObject({
+      participantId: first.participant.id,
+    });
+    const lobby = await alice.client.get<RoomParticipant[]>(`/api/video-rooms/${room.id}/lobby`);
+    expect(lobby.body).toEqual([]);
+    // Both let in (the second without a socket open: its seat was alive).
+    expect((await participantsOf(room.id, asGuest(second.token!))).body.map((p) => p.name)).toEqual(
+      ['Premier', 'Second'],
+    );
+    // And a guest now goes straight in.
+    expect((await joinAsGuest(room.id, 'Direct')).body.participant.waiting).toBe(false);
+    expect((await alice.client.patch(`/api/video-rooms/${room.id}`, {})).status).toBe(400);
+  });
+});

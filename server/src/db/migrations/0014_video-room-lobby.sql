@@ -1,0 +1,2 @@
+ALTER TABLE "video_call_participants" ADD COLUMN "waiting" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "video_call_rooms" ADD COLUMN "lobby_enabled" boolean DEFAULT false NOT NULL;
