@@ -126,6 +126,8 @@ export interface RoomPreview {
   name: string;
   description: string | null;
   allowGuests: boolean;
+  /** Guests wait to be let in (the join page says so). */
+  lobbyEnabled: boolean;
   maxParticipants: number;
   expiresAt: string | null;
   state: RoomState;

@@ -15,11 +15,13 @@ export class VideoRoomsUi {
     await this.heading.waitFor();
   }
 
-  async create(name: string, options: { max?: number } = {}): Promise<void> {
+  async create(name: string, options: { max?: number; lobby?: boolean } = {}): Promise<void> {
     await this.page.getByRole('button', { name: 'Nouvelle salle' }).click();
     await this.createDialog.getByLabel('Nom de la salle').fill(name);
     if (options.max)
       await this.createDialog.getByLabel('Participants maximum').fill(`${options.max}`);
+    if (options.lobby)
+      await this.createDialog.getByRole('switch', { name: "Salle d'attente" }).click();
     await this.createDialog.getByRole('button', { name: 'Créer la salle' }).click();
     await this.createDialog.waitFor({ state: 'hidden' });
   }

@@ -87,11 +87,64 @@ test.describe('video rooms', () => {
     // The host removes the guest: the guest is out, the host's grid shrinks.
     await host.openParticipants();
     const panel = alice.page.getByRole('complementary', { name: 'Participants' });
-    await expect(panel.getByText('Invité')).toBeVisible();
+    await expect(panel.getByText('Invité', { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: 'Retirer Zoé' }).click();
     await expect(guest.page.getByText('Vous avez été retiré de la salle.')).toBeVisible();
     await expect(host.tileOf('Zoé')).toHaveCount(0);
     await shot(guest.page, 'desktop-removed');
+  });
+
+  test('with the lobby on, a guest waits until the host lets her in; another is refused', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.context.addInitScript(LOOPBACK_ONLY);
+    await alice.arrive();
+    const rooms = new VideoRoomsUi(alice.page);
+    await rooms.goto();
+    await rooms.create('Entretien', { lobby: true });
+    const link = await rooms.linkOf('Entretien');
+    const host = new JoinRoomUi(alice.page);
+    await alice.page.goto(link);
+    await host.joinButton.click();
+    await expect(host.tileOf('Alice')).toBeVisible();
+
+    const guest = await actor('Zoé');
+    await guest.context.addInitScript(LOOPBACK_ONLY);
+    const zoe = new JoinRoomUi(guest.page);
+    await guest.page.goto(link);
+    await expect(guest.page.getByText("Salle d'attente")).toBeVisible();
+    await zoe.guestName.fill('Zoé');
+    await zoe.joinButton.click();
+    await expect(
+      guest.page.getByRole('heading', { name: "Dans la salle d'attente" }),
+    ).toBeVisible();
+    await shot(guest.page, 'desktop-lobby-wait');
+    // Waiting is not being in: the host's grid holds only her.
+    await expect(host.tileOf('Zoé')).toHaveCount(0);
+
+    // The host hears of her, and lets her in from the participants panel.
+    const toasts = alice.page.getByRole('region', { name: /^Notifications/ });
+    await expect(toasts).toContainText("Zoé attend dans la salle d'attente");
+    await host.openParticipants();
+    const panel = alice.page.getByRole('complementary', { name: 'Participants' });
+    await expect(panel.getByText('1 personne attend')).toBeVisible();
+    await shot(alice.page, 'desktop-lobby-panel');
+    await panel.getByRole('button', { name: 'Faire entrer Zoé' }).click();
+    await expect.poll(() => zoe.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
+    await expect(panel.getByText("Personne n'attend.")).toBeVisible();
+
+    // A second guest, on a phone, is refused.
+    const late = await actor('Yann', { viewport: PHONE });
+    await late.page.goto(link);
+    await late.page.getByLabel('Votre nom').fill('Yann');
+    await late.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
+    await expect(late.page.getByRole('heading', { name: "Dans la salle d'attente" })).toBeVisible();
+    await shot(late.page, 'phone-lobby-wait');
+    await panel.getByRole('button', { name: 'Refuser Yann' }).click();
+    await expect(late.page.getByText("L'organisateur ne vous a pas fait entrer.")).toBeVisible();
+    await expect(host.tileOf('Yann')).toHaveCount(0);
   });
 
   test('a room at its maximum refuses the next person', async ({ alice, actor }) => {

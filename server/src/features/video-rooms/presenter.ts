@@ -43,6 +43,7 @@ export function presentPreview(row: RoomRow, participantCount: number): RoomPrev
     name: row.name,
     description: row.description,
     allowGuests: row.allowGuests,
+    lobbyEnabled: row.lobbyEnabled,
     maxParticipants: row.maxParticipants,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     state: roomState(row),

@@ -1,10 +1,14 @@
-import type { VideoRoom } from '#shared/video-rooms';
+import type { z } from 'zod';
+import type { RoomUpdateSchema, VideoRoom } from '#shared/video-rooms';
 import { apiRequest } from '@/lib/api';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 import { videoRoomsKey } from './get-video-rooms';
 
-/** SPEC §7: PATCH with isActive (the room's switch). */
-export const updateVideoRoom = ({ id, isActive }: { id: string; isActive: boolean }) =>
-  apiRequest<VideoRoom>('PATCH', `/api/video-rooms/${encodeURIComponent(id)}`, { isActive });
+/** SPEC §7: PATCH with isActive (the room's switch); lobbyEnabled (its lobby, docs/calls.md). */
+export const updateVideoRoom = ({
+  id,
+  ...patch
+}: { id: string } & z.input<typeof RoomUpdateSchema>) =>
+  apiRequest<VideoRoom>('PATCH', `/api/video-rooms/${encodeURIComponent(id)}`, patch);
 
 export const useUpdateVideoRoom = () => useRefreshingMutation(videoRoomsKey, updateVideoRoom);

@@ -37,6 +37,7 @@ const DEFAULTS = {
   name: '',
   description: '',
   allowGuests: true,
+  lobbyEnabled: false,
   maxParticipants: ROOM_PARTICIPANTS_DEFAULT,
 } satisfies RoomForm;
 
@@ -156,6 +157,25 @@ export function CreateRoomDialog({
               name="allowGuests"
               render={({ field }) => (
                 <Switch id="room-guests" checked={field.value} onCheckedChange={field.onChange} />
+              )}
+            />
+          </div>
+          <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
+            <Label htmlFor="room-lobby-create" className="grid gap-1">
+              <span>{t('videoRooms.create.lobby')}</span>
+              <span className="font-normal text-muted-foreground text-xs">
+                {t('videoRooms.create.lobbyHint')}
+              </span>
+            </Label>
+            <Controller
+              control={form.control}
+              name="lobbyEnabled"
+              render={({ field }) => (
+                <Switch
+                  id="room-lobby-create"
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                />
               )}
             />
           </div>

@@ -1,6 +1,7 @@
 import {
   CalendarClockIcon,
   CircleAlertIcon,
+  HourglassIcon,
   Loader2Icon,
   LockIcon,
   UserRoundCheckIcon,
@@ -24,10 +25,11 @@ import { useDisplayName } from '@/lib/use-display-name';
 import { useRoomByCode } from '../api/get-room-by-code';
 import { useJoinVideoRoom } from '../api/join-video-room';
 import type { CallStatus } from '../hooks/use-room-call';
+import { type LobbyOutcome, LobbyWait } from './lobby-wait';
 import { RoomCall } from './room-call';
 import { formatRoomDate } from './room-card';
 
-type Ended = CallStatus | 'left';
+type Ended = CallStatus | 'left' | 'refused';
 
 /** SPEC §2 /join/{roomCode}: loading, not found, inactive, expired, or joinable — then the call. */
 export function JoinRoomPage({ code }: { code: string }) {
@@ -39,8 +41,18 @@ export function JoinRoomPage({ code }: { code: string }) {
     setJoined(null);
     setEnded(why);
   }, []);
+  const handleLobby = useCallback(
+    (outcome: LobbyOutcome) => {
+      if (outcome !== 'admitted') return handleEnded(outcome);
+      setJoined((current) =>
+        current ? { ...current, participant: { ...current.participant, waiting: false } } : null,
+      );
+    },
+    [handleEnded],
+  );
 
-  if (joined) return <RoomCall join={joined} onEnded={handleEnded} />;
+  if (joined && !joined.participant.waiting)
+    return <RoomCall join={joined} onEnded={handleEnded} />;
 
   let card: ReactNode;
   if (room.isPending) {
@@ -60,6 +72,8 @@ export function JoinRoomPage({ code }: { code: string }) {
     );
   } else if (room.data.state === 'expired') {
     card = <Problem title={t('videoRooms.join.expired')} text={t('videoRooms.join.expiredHint')} />;
+  } else if (joined) {
+    card = <LobbyWait join={joined} onOutcome={handleLobby} />;
   } else {
     card = (
       <JoinForm
@@ -131,7 +145,9 @@ function JoinForm({
       { roomId: room.id, guestName: anonymous ? guestName.trim() : null },
       {
         onSuccess: (result) => {
-          toast({ title: t('videoRooms.toast.joined'), description: room.name });
+          // In the lobby the waiting screen says where one is.
+          if (!result.participant.waiting)
+            toast({ title: t('videoRooms.toast.joined'), description: room.name });
           onJoined(result);
         },
         onError: (error) =>
@@ -166,6 +182,12 @@ function JoinForm({
               ? t('videoRooms.list.guestsAllowed')
               : t('videoRooms.list.guestsRefused')}
           </Badge>
+          {room.lobbyEnabled && room.allowGuests ? (
+            <Badge variant="outline">
+              <HourglassIcon aria-hidden />
+              {t('videoRooms.join.lobbyBadge')}
+            </Badge>
+          ) : null}
           <Badge variant="outline">
             <CalendarClockIcon aria-hidden />
             {room.expiresAt

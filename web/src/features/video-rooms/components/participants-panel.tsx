@@ -1,20 +1,28 @@
-import { UserMinusIcon, XIcon } from 'lucide-react';
+import { CheckIcon, UserMinusIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomJoinResult, RoomParticipant } from '#shared/video-rooms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
+import { useAdmitRoomGuest } from '../api/admit-room-guest';
 import { useRemoveRoomParticipant } from '../api/remove-room-participant';
+import { useUpdateVideoRoom } from '../api/update-video-room';
 
-/** Who is in; the room's creator may remove anyone else. */
+/** Who is in; the room's creator may remove anyone else, and keeps the lobby. */
 export function ParticipantsPanel({
   join,
   peers,
+  waiting,
   onClose,
 }: {
   join: RoomJoinResult;
   peers: RoomParticipant[];
+  /** The creator's lobby (empty for anyone else). */
+  waiting: RoomParticipant[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -48,6 +56,7 @@ export function ParticipantsPanel({
           <XIcon aria-hidden />
         </Button>
       </div>
+      {join.isCreator ? <LobbySection join={join} waiting={waiting} /> : null}
       <ul className="grid content-start gap-1 overflow-y-auto p-2">
         {everyone.map((participant) => (
           <li key={participant.id} className="flex items-center gap-2 rounded-md px-2 py-1.5">
@@ -75,5 +84,90 @@ export function ParticipantsPanel({
         ))}
       </ul>
     </aside>
+  );
+}
+
+/** The creator's lobby: its switch, and those waiting, each let in or refused. */
+function LobbySection({ join, waiting }: { join: RoomJoinResult; waiting: RoomParticipant[] }) {
+  const { t } = useTranslation();
+  const [enabled, setEnabled] = useState(join.room.lobbyEnabled);
+  const update = useUpdateVideoRoom();
+  const admit = useAdmitRoomGuest(join.room.id);
+  const refuse = useRemoveRoomParticipant();
+  const roomId = join.room.id;
+  const failed = (error: unknown, text: string) =>
+    toastFailure(error, t('videoRooms.toast.errorTitle'), text);
+  const handleSwitch = (on: boolean) => {
+    setEnabled(on);
+    update.mutate(
+      { id: roomId, lobbyEnabled: on },
+      {
+        onError: (error) => {
+          setEnabled(!on);
+          failed(error, t('videoRooms.call.lobbyError'));
+        },
+      },
+    );
+  };
+  return (
+    <section aria-label={t('videoRooms.call.lobby')} className="grid gap-2 border-b p-3">
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor="room-lobby" className="text-sm">
+          {t('videoRooms.call.lobbySwitch')}
+        </Label>
+        <Switch
+          id="room-lobby"
+          checked={enabled}
+          disabled={update.isPending}
+          onCheckedChange={handleSwitch}
+        />
+      </div>
+      {enabled || waiting.length > 0 ? (
+        <p className="text-muted-foreground text-xs">
+          {waiting.length === 0
+            ? t('videoRooms.call.lobbyEmpty')
+            : t('videoRooms.call.lobbyCount', { count: waiting.length })}
+        </p>
+      ) : null}
+      {waiting.length > 0 ? (
+        <ul className="grid gap-1">
+          {waiting.map((guest) => (
+            <li key={guest.id} className="flex items-center gap-1 rounded-md bg-muted/50 px-2 py-1">
+              <span className="min-w-0 flex-1 truncate text-sm">{guest.name}</span>
+              <Button
+                type="button"
+                size="sm"
+                disabled={admit.isPending}
+                onClick={() =>
+                  admit.mutate(
+                    { roomId, participantId: guest.id },
+                    { onError: (error) => failed(error, t('videoRooms.call.admitError')) },
+                  )
+                }
+                aria-label={t('videoRooms.call.admit', { name: guest.name })}
+              >
+                <CheckIcon aria-hidden />
+                {t('videoRooms.call.admitShort')}
+              </Button>
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                disabled={refuse.isPending}
+                onClick={() =>
+                  refuse.mutate(
+                    { roomId, participantId: guest.id },
+                    { onError: (error) => failed(error, t('videoRooms.call.removeError')) },
+                  )
+                }
+                aria-label={t('videoRooms.call.refuse', { name: guest.name })}
+              >
+                <XIcon aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -13,6 +13,7 @@ import type { RoomJoinResult } from '#shared/video-rooms';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
+import { useRoomLobby } from '../api/get-room-lobby';
 import { leaveVideoRoom } from '../api/leave-video-room';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { type CallStatus, useRoomCall } from '../hooks/use-room-call';
@@ -78,6 +79,17 @@ function InCall({
 }) {
   const { t } = useTranslation();
   const { status, peers, replaceVideo } = useRoomCall(join, local);
+  const lobby = useRoomLobby(join.room.id, join.isCreator);
+  const waiting = lobby.data ?? [];
+  // The creator hears of each newcomer to the lobby, panel open or not.
+  const announced = useRef(new Set<string>());
+  useEffect(() => {
+    for (const guest of waiting) {
+      if (announced.current.has(guest.id)) continue;
+      announced.current.add(guest.id);
+      toast({ title: t('videoRooms.call.someoneWaiting', { name: guest.name }) });
+    }
+  }, [waiting, t]);
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
   const [screen, setScreen] = useState<MediaStream | null>(null);
@@ -170,6 +182,7 @@ function InCall({
           <ParticipantsPanel
             join={join}
             peers={[...peers.values()].map((p) => p.participant)}
+            waiting={waiting}
             onClose={() => setShowPeople(false)}
           />
         ) : null}
@@ -218,6 +231,14 @@ function InCall({
         >
           <UsersIcon aria-hidden />
           <span className="tabular-nums">{tiles}</span>
+          {waiting.length > 0 ? (
+            <span
+              className="rounded-full bg-primary px-1.5 text-primary-foreground text-xs tabular-nums"
+              title={t('videoRooms.call.lobbyCount', { count: waiting.length })}
+            >
+              +{waiting.length}
+            </span>
+          ) : null}
         </Button>
         <Button type="button" variant="destructive" onClick={handleLeave}>
           <PhoneOffIcon aria-hidden />

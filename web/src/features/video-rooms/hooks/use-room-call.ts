@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServerEvent } from '#shared/protocol';
 import type { RoomIceCandidate, RoomSessionDescription } from '#shared/protocol/video-rooms';
 import { ROOM_HEARTBEAT_MS, type RoomJoinResult, type RoomParticipant } from '#shared/video-rooms';
 import { SfuClient } from '@/features/sfu/api/sfu-client';
+import { roomLobbyKey } from '../api/get-room-lobby';
 import { openRoomSocket } from '../lib/room-socket';
 
 export type CallStatus = 'connecting' | 'in-call' | 'removed' | 'closed';
@@ -29,6 +31,7 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
   const queued = useRef(new Map<string, RTCIceCandidateInit[]>());
   const socketRef = useRef<RoomSocket | null>(null);
   const sfuRef = useRef<SfuClient | null>(null);
+  const queryClient = useQueryClient();
 
   const updatePeer = useCallback(
     (id: string, change: (peer: RemotePeer | undefined) => RemotePeer | null) => {
@@ -178,6 +181,10 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
         case 'room_signal':
           void onSignal(event);
           break;
+        case 'room_lobby_changed':
+          // The creator's lobby list (the event reaches only the room's creator).
+          void queryClient.invalidateQueries({ queryKey: roomLobbyKey(event.roomId) });
+          break;
       }
     };
 
@@ -196,7 +203,7 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
       socket.close();
       socketRef.current = null;
     };
-  }, [join.token, me, local, updatePeer]);
+  }, [join.token, me, local, updatePeer, queryClient]);
 
   /** Send another video track (screen or camera) to every peer, without renegotiating. */
   const replaceVideo = useCallback(async (track: MediaStreamTrack | null) => {
