@@ -55,7 +55,11 @@ const announceLeft = (deps: Deps, channelId: string, userId: string) =>
     deps,
     'voice-user-left',
     () =>
-      deps.realtime.toTopic(channelTopic(channelId), { type: 'voice-user-left', channelId, userId }),
+      deps.realtime.toTopic(channelTopic(channelId), {
+        type: 'voice-user-left',
+        channelId,
+        userId,
+      }),
     () => recheckSfuGroup(deps.realtime, voiceGroup(channelId)),
   );
 
