@@ -55,3 +55,12 @@ export async function janusParticipants(url: string, group: string): Promise<str
     await connection.close();
   }
 }
+
+/** Ask again every 100 ms until `check` holds (Janus applies a detach a moment later). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
-import { janusParticipants, startTestJanus } from '../../../test/janus';
+import { janusParticipants, startTestJanus, until } from '../../../test/janus';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { TestSocket } from '../../../test/test-socket';
 
@@ -32,13 +32,6 @@ describe('the SFU on two nodes with one Janus', () => {
   };
   const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
     socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
-  const until = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 20_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
 
   beforeAll(async () => {
     janus = await startTestJanus();

@@ -3,7 +3,11 @@ import type { ServerEvent } from '#shared/protocol';
 import { SFU_NOT_IN_SPACE } from '#shared/sfu';
 import { addMember, buildChannel } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
-import { janusParticipants as janusParticipantsOf, startTestJanus } from '../../../test/janus';
+import {
+  janusParticipants as janusParticipantsOf,
+  startTestJanus,
+  until,
+} from '../../../test/janus';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { socketOpener, type TestSocket } from '../../../test/test-socket';
 
@@ -30,13 +34,6 @@ afterAll(async () => {
 
 const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
   socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
-const until = async (check: () => Promise<boolean>) => {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('voice channels through Janus', () => {
   it('joins a Janus publisher for each person in the voice channel, and drops strangers', async () => {
