@@ -71,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
   options.redis?.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));
   const metrics = new Metrics();
+  // Security headers and CORS first: a refusal for overload reaches the app's other origins
+  // (docs/mobile.md) readable, with its Retry-After, like any other answer.
+  await registerSecurity(app, config);
   await registerOverloadShedding(app, config, {
     onShed: (reason) => metrics.countShed(reason),
   });
@@ -89,7 +92,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} secondes`,
       ),
   });
-  await registerSecurity(app, config);
   registerErrorHandler(app);
   const events = new EventBus(app.log);
   const base = { config, database, db: database.db, redis: options.redis, events, metrics };

@@ -86,7 +86,10 @@ describe('a store whose connections are all busy', () => {
 
 describe('a lagging event loop', () => {
   it('refuses API requests with 503 and sends sockets away with a retry hint, not pages', async () => {
-    server = await startTestServer({ env: { OVERLOAD_EVENT_LOOP_MS: '30' } });
+    const app = 'capacitor://localhost';
+    server = await startTestServer({
+      env: { OVERLOAD_EVENT_LOOP_MS: '30', ALLOWED_ORIGINS: app },
+    });
     const alice = await buildUser(server);
     // Block the loop 150 ms out of every 170 for 2.5 s: under-pressure samples once a second.
     const until = Date.now() + 2500;
@@ -101,6 +104,11 @@ describe('a lagging event loop', () => {
     expect(api.status).toBe(503);
     expect(api.body.message).toBe(OVERLOADED);
     expect(api.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
+    // The mobile app (another origin, docs/mobile.md) can read the refusal and its hint.
+    const fromApp = await alice.client.get('/api/channels', { origin: app });
+    expect(fromApp.status).toBe(503);
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe(app);
+    expect(fromApp.headers.get('access-control-expose-headers')).toContain('Retry-After');
     const page = await alice.client.get('/channel/abc');
     expect(page.status).not.toBe(503);
     // Not ready either: a balancer sends the next ones elsewhere; alive all the same.
