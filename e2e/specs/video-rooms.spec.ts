@@ -80,9 +80,17 @@ test.describe('video rooms', () => {
     await guest.page.setViewportSize(PHONE);
     await shot(guest.page, 'phone-call');
 
-    // Mute shows on the host's own tile.
+    // The one speaking is outlined: Alice's (fake, beeping) microphone lights her tile at Zoé's.
+    await expect(zoe.tileOf('Alice')).toHaveAttribute('data-speaking', 'true', {
+      timeout: 20_000,
+    });
+
+    // Mute shows on the host's own tile, which stays dark from then on.
     await alice.page.getByRole('button', { name: 'Couper le micro' }).click();
     await expect(alice.page.getByRole('button', { name: 'Activer le micro' })).toBeVisible();
+    await expect(host.tileOf('Alice')).toHaveAttribute('data-speaking', 'false');
+    await alice.page.waitForTimeout(2500);
+    await expect(host.tileOf('Alice')).toHaveAttribute('data-speaking', 'false');
 
     // The host removes the guest: the guest is out, the host's grid shrinks.
     await host.openParticipants();

@@ -66,9 +66,20 @@ test.describe('voice channels', () => {
       .toBe(true);
     if (THROUGH_JANUS) await expectLoopbackToJanus(alice.page);
     else await expectLoopback(alice.page, bob.page);
+    // Bob's (fake, beeping) microphone lights his row on Alice's side, and hers on his own.
+    const bobRow = panel(alice.page).getByRole('listitem').filter({ hasText: 'Bob' });
+    await expect(bobRow).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
+    await alice.page.screenshot({ path: `${SHOTS}/voice-desktop-speaking.png` });
+    await expect(
+      panel(bob.page).getByRole('listitem').filter({ hasText: 'Bob (vous)' }),
+    ).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
 
     await bob.page.getByRole('button', { name: 'Couper le micro' }).click();
     await expect(panel(alice.page).getByLabel('Micro coupé')).toBeVisible();
+    // Muted, he speaks no more: his row stays dark through several beeps.
+    await expect(bobRow).toHaveAttribute('data-speaking', 'false');
+    await alice.page.waitForTimeout(2500);
+    await expect(bobRow).toHaveAttribute('data-speaking', 'false');
     await alice.page.screenshot({
       path: `${SHOTS}/voice-desktop-panel.png`,
       animations: 'disabled',

@@ -1,5 +1,6 @@
 import { MicOffIcon, UserIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useSpeaking } from '@/lib/use-speaking';
 import { cn } from '@/lib/utils';
 
 interface VideoTileProps {
@@ -18,10 +19,16 @@ export function VideoTile({ name, stream, self, muted, cameraOff, label }: Video
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream]);
   const showVideo = Boolean(stream?.getVideoTracks().length) && !cameraOff;
+  // The active speaker's tile is outlined (docs/calls.md, "Indicateurs de parole").
+  const speaking = useSpeaking(stream) && !muted;
   return (
     <figure
       aria-label={label}
-      className="relative flex aspect-video min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted"
+      data-speaking={speaking}
+      className={cn(
+        'relative flex aspect-video min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted ring-offset-2 ring-offset-background transition-shadow',
+        speaking && 'ring-2 ring-primary',
+      )}
     >
       <video
         ref={video}

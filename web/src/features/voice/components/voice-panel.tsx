@@ -19,6 +19,8 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import type { ChannelTabPanelProps } from '@/lib/shell';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
+import { useSpeaking } from '@/lib/use-speaking';
+import { cn } from '@/lib/utils';
 import { useVoiceParticipants, voiceParticipantsKey } from '../api/get-voice-participants';
 import { joinVoice } from '../api/join-voice';
 import { leaveVoice } from '../api/leave-voice';
@@ -200,29 +202,16 @@ export function VoicePanel({
         ) : (
           <ul className="grid gap-1">
             {list.map((p) => (
-              <li
+              <VoiceRow
                 key={p.id}
-                className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent/40"
-              >
-                <UserAvatar user={p.user} name={nameOf(p.user)} className="size-8" />
-                <span className="min-w-0 flex-1 truncate text-sm">
-                  {p.userId === user?.id
-                    ? t('voice.you', { name: nameOf(p.user) })
-                    : nameOf(p.user)}
-                </span>
-                {p.isMuted ? (
-                  <MicOffIcon
-                    aria-label={t('voice.mutedLabel')}
-                    className="size-4 text-muted-foreground"
-                  />
-                ) : null}
-                {p.isDeafened ? (
-                  <HeadphoneOffIcon
-                    aria-label={t('voice.deafenedLabel')}
-                    className="size-4 text-muted-foreground"
-                  />
-                ) : null}
-              </li>
+                participant={p}
+                name={nameOf(p.user)}
+                label={
+                  p.userId === user?.id ? t('voice.you', { name: nameOf(p.user) }) : nameOf(p.user)
+                }
+                // Their voice as this page has it: one's own microphone, or what is received.
+                stream={p.userId === user?.id ? mic : streams.get(p.userId)}
+              />
             ))}
           </ul>
         )}
@@ -241,4 +230,47 @@ function RemoteAudio({ stream, muted }: { stream: MediaStream; muted: boolean })
     if (audio.current) audio.current.srcObject = stream;
   }, [stream]);
   return <audio ref={audio} autoPlay muted={muted} className="hidden" />;
+}
+
+/** One person in the voice chat; lit while they speak (docs/calls.md, "Indicateurs de parole"). */
+function VoiceRow({
+  participant,
+  name,
+  label,
+  stream,
+}: {
+  participant: VoiceParticipant;
+  name: string;
+  /** What the row says: the name, or "(vous)" after one's own. */
+  label: string;
+  stream: MediaStream | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const speaking = useSpeaking(stream) && !participant.isMuted;
+  return (
+    <li
+      data-speaking={speaking}
+      className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent/40"
+    >
+      <UserAvatar
+        user={participant.user}
+        name={name}
+        className={cn(
+          'size-8 rounded-full ring-offset-2 ring-offset-background transition-shadow',
+          speaking && 'ring-2 ring-emerald-500',
+        )}
+      />
+      <span className="min-w-0 flex-1 truncate text-sm">{label}</span>
+      {speaking ? <span className="sr-only">{t('voice.speaking')}</span> : null}
+      {participant.isMuted ? (
+        <MicOffIcon aria-label={t('voice.mutedLabel')} className="size-4 text-muted-foreground" />
+      ) : null}
+      {participant.isDeafened ? (
+        <HeadphoneOffIcon
+          aria-label={t('voice.deafenedLabel')}
+          className="size-4 text-muted-foreground"
+        />
+      ) : null}
+    </li>
+  );
 }
