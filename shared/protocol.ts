@@ -69,6 +69,7 @@ import {
   VoiceCandidateFrameSchema,
   type VoiceEvent,
   VoiceOfferFrameSchema,
+  VoiceSpeakingFrameSchema,
 } from './protocol/voice';
 
 export {
@@ -100,6 +101,7 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   VoiceOfferFrameSchema,
   VoiceAnswerFrameSchema,
   VoiceCandidateFrameSchema,
+  VoiceSpeakingFrameSchema,
   VideoOfferFrameSchema,
   VideoAnswerFrameSchema,
   VideoIceCandidateFrameSchema,

@@ -48,8 +48,12 @@ test.describe('voice channels', () => {
 
     await alice.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
     await expect(alice.page.getByText('Vous êtes connecté')).toBeVisible();
-    // Bob sees Alice in the channel without joining (the 3 s poll).
+    // Bob sees Alice in the channel without joining (the 3 s poll), and when she speaks:
+    // he hears nothing, her page tells the channel.
     await expect(panel(bob.page).getByText('Alice')).toBeVisible();
+    await expect(
+      panel(bob.page).getByRole('listitem').filter({ hasText: 'Alice' }),
+    ).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
 
     await bob.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
     await expect(panel(alice.page).getByText('Bob')).toBeVisible();

@@ -31,6 +31,13 @@ export const VoiceCandidateFrameSchema = z.object({
   candidate,
 });
 
+/** One's own voice started or stopped (docs/calls.md, "Indicateurs de parole"): sent on change only. */
+export const VoiceSpeakingFrameSchema = z.object({
+  type: z.literal('voice-speaking'),
+  channelId: frameId,
+  speaking: z.boolean(),
+});
+
 type Description = z.infer<typeof description>;
 type Candidate = z.infer<typeof candidate>;
 
@@ -38,6 +45,8 @@ export type VoiceEvent =
   /** To the channel's members: someone entered the voice channel (the ones in it offer). */
   | { type: 'voice-user-joined'; channelId: string; participant: VoiceParticipant }
   | { type: 'voice-user-left'; channelId: string; userId: string }
+  /** To the channel's members: who speaks now, for those who hear nobody (not in the voice). */
+  | { type: 'voice-speaking'; channelId: string; userId: string; speaking: boolean }
   | { type: 'voice-offer'; channelId: string; fromUserId: string; offer: Description }
   | { type: 'voice-answer'; channelId: string; fromUserId: string; answer: Description }
   | { type: 'voice-ice-candidate'; channelId: string; fromUserId: string; candidate: Candidate };

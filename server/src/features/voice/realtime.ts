@@ -2,11 +2,13 @@ import {
   VoiceAnswerFrameSchema,
   VoiceCandidateFrameSchema,
   VoiceOfferFrameSchema,
+  VoiceSpeakingFrameSchema,
 } from '#shared/protocol/voice';
 import { VOICE_PARTICIPANT_NOT_FOUND } from '#shared/voice';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
-import { bothInVoice } from './service';
+import { channelTopic } from '../channels/topics';
+import { bothInVoice, inVoice } from './service';
 
 /**
  * SPEC §7 voice signalling: an offer, answer or candidate goes to the other user's sockets,
@@ -33,5 +35,25 @@ export function registerVoiceRealtime(realtime: Realtime, db: Db): void {
     'voice-ice-candidate',
     VoiceCandidateFrameSchema,
     relay('voice-ice-candidate', 'candidate'),
+  );
+  // Who speaks, for the members who see the list without hearing (docs/calls.md): from
+  // someone in the voice channel only, to the channel's members.
+  realtime.onFrame(
+    'voice-speaking',
+    VoiceSpeakingFrameSchema,
+    async (socket, { channelId, speaking }) => {
+      const userId = socket.identity.userId;
+      if (!(await inVoice(db, channelId, userId))) {
+        socket.reply({ type: 'error', message: VOICE_PARTICIPANT_NOT_FOUND });
+        return;
+      }
+      await realtime.toTopic(channelTopic(channelId), {
+        type: 'voice-speaking',
+        channelId,
+        userId,
+        speaking,
+      });
+    },
+    { activity: 'none' },
   );
 }

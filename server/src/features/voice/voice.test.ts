@@ -180,6 +180,34 @@ describe('voice channels', () => {
     expect(await next(c, 'error')).toMatchObject({ message: 'Participant introuvable' });
   });
 
+  it('tells the channel who speaks, from someone in the voice only', async () => {
+    const channel = await voiceChannelWithBob();
+    const a = await open(alice);
+    const b = await open(bob);
+    const c = await open(carol);
+    // Not in the voice: refused, and nobody hears of it.
+    a.send({ type: 'voice-speaking', channelId: channel.id, speaking: true });
+    expect(await next(a, 'error')).toMatchObject({ message: 'Participant introuvable' });
+
+    await join(alice, channel.id);
+    a.send({ type: 'voice-speaking', channelId: channel.id, speaking: true });
+    // Bob, a member outside the voice, sees it.
+    expect(await next(b, 'voice-speaking')).toEqual({
+      type: 'voice-speaking',
+      channelId: channel.id,
+      userId: alice.user.id,
+      speaking: true,
+    });
+    a.send({ type: 'voice-speaking', channelId: channel.id, speaking: false });
+    expect(await next(b, 'voice-speaking')).toMatchObject({ speaking: false });
+    // Carol, not a member, hears nothing of this channel.
+    await c.sync();
+    expect(c.events.filter((e) => e.type === 'voice-speaking')).toEqual([]);
+    // Nor can she speak in it.
+    c.send({ type: 'voice-speaking', channelId: channel.id, speaking: true });
+    expect(await next(c, 'error')).toMatchObject({ message: 'Participant introuvable' });
+  });
+
   it('takes a member out of the voice channel when they leave the channel', async () => {
     const channel = await voiceChannelWithBob();
     const watching = await open(alice);

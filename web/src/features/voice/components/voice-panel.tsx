@@ -26,6 +26,7 @@ import { joinVoice } from '../api/join-voice';
 import { leaveVoice } from '../api/leave-voice';
 import { updateVoiceParticipant } from '../api/update-voice-participant';
 import { useVoiceMesh } from '../hooks/use-voice-mesh';
+import { useVoiceSpeaking } from '../hooks/use-voice-speaking';
 
 /** SPEC §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
 const MIC_CONSTRAINTS: MediaStreamConstraints = {
@@ -67,6 +68,7 @@ export function VoicePanel({
   const [me, setMe] = useState<VoiceParticipant | null>(null);
   const [busy, setBusy] = useState(false);
   const { streams, mode } = useVoiceMesh(channel.id, user?.id ?? '', mic);
+  const heard = useVoiceSpeaking(channel.id, me ? mic : null, Boolean(me?.isMuted));
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: voiceParticipantsKey(channel.id) });
 
@@ -209,8 +211,10 @@ export function VoicePanel({
                 label={
                   p.userId === user?.id ? t('voice.you', { name: nameOf(p.user) }) : nameOf(p.user)
                 }
-                // Their voice as this page has it: one's own microphone, or what is received.
+                // Their voice as this page has it: one's own microphone, or what is received;
+                // else what their page told the channel.
                 stream={p.userId === user?.id ? mic : streams.get(p.userId)}
+                heard={heard.get(p.userId) === true}
               />
             ))}
           </ul>
@@ -238,15 +242,19 @@ function VoiceRow({
   name,
   label,
   stream,
+  heard,
 }: {
   participant: VoiceParticipant;
   name: string;
   /** What the row says: the name, or "(vous)" after one's own. */
   label: string;
   stream: MediaStream | null | undefined;
+  /** Their page said they speak (for a page that does not receive their voice). */
+  heard: boolean;
 }) {
   const { t } = useTranslation();
-  const speaking = useSpeaking(stream) && !participant.isMuted;
+  const analysed = useSpeaking(stream);
+  const speaking = (stream ? analysed : heard) && !participant.isMuted;
   return (
     <li
       data-speaking={speaking}
