@@ -111,6 +111,7 @@ test.describe('video rooms', () => {
     const rooms = new VideoRoomsUi(alice.page);
     await rooms.goto();
     await rooms.create('Entretien', { lobby: true });
+    await expect(rooms.room('Entretien').getByText("Salle d'attente")).toBeVisible();
     const link = await rooms.linkOf('Entretien');
     const host = new JoinRoomUi(alice.page);
     await alice.page.goto(link);

@@ -1,6 +1,13 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
-import { CheckIcon, CopyIcon, ExternalLinkIcon, UserRoundCheckIcon, UsersIcon } from 'lucide-react';
+import {
+  CheckIcon,
+  CopyIcon,
+  ExternalLinkIcon,
+  HourglassIcon,
+  UserRoundCheckIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { VideoRoom } from '#shared/video-rooms';
 import { Badge } from '@/components/ui/badge';
@@ -79,6 +86,12 @@ export function RoomCard({ room }: { room: VideoRoom }) {
             ? t('videoRooms.list.guestsAllowed')
             : t('videoRooms.list.guestsRefused')}
         </Badge>
+        {room.lobbyEnabled && room.allowGuests ? (
+          <Badge variant="outline">
+            <HourglassIcon aria-hidden />
+            {t('videoRooms.join.lobbyBadge')}
+          </Badge>
+        ) : null}
         <Badge variant={expired ? 'destructive' : 'outline'}>
           {room.expiresAt
             ? t(expired ? 'videoRooms.list.expiredOn' : 'videoRooms.list.expiresOn', {
