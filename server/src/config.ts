@@ -111,8 +111,8 @@ const EnvSchema = z.object({
   MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
   /** Messages one account may send per second (bursts of six times that). */
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(5),
-  /** Mean event-loop delay (ms, over the last second) past which API requests get 503. */
-  OVERLOAD_EVENT_LOOP_MS: z.coerce.number().int().positive().default(200),
+  /** Mean event-loop delay (ms, over the last second) past which API requests get 503; 0: off. */
+  OVERLOAD_EVENT_LOOP_MS: z.coerce.number().int().nonnegative().default(200),
   /** How long a request's query may wait for a store connection before its 503 (ms). */
   STORE_WAIT_MS: z.coerce.number().int().positive().default(1000),
   /** Socket upgrades let in per second (bursts of twice that); the others get 503. */
