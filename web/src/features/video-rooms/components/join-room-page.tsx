@@ -1,7 +1,6 @@
 import {
   CalendarClockIcon,
   CircleAlertIcon,
-  HourglassIcon,
   Loader2Icon,
   LockIcon,
   UserRoundCheckIcon,
@@ -27,7 +26,7 @@ import { useJoinVideoRoom } from '../api/join-video-room';
 import type { CallStatus } from '../hooks/use-room-call';
 import { type LobbyOutcome, LobbyWait } from './lobby-wait';
 import { RoomCall } from './room-call';
-import { formatRoomDate } from './room-card';
+import { formatRoomDate, LobbyBadge } from './room-card';
 
 type Ended = CallStatus | 'left' | 'refused';
 
@@ -182,12 +181,7 @@ function JoinForm({
               ? t('videoRooms.list.guestsAllowed')
               : t('videoRooms.list.guestsRefused')}
           </Badge>
-          {room.lobbyEnabled && room.allowGuests ? (
-            <Badge variant="outline">
-              <HourglassIcon aria-hidden />
-              {t('videoRooms.join.lobbyBadge')}
-            </Badge>
-          ) : null}
+          <LobbyBadge room={room} />
           <Badge variant="outline">
             <CalendarClockIcon aria-hidden />
             {room.expiresAt

@@ -9,7 +9,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { VideoRoom } from '#shared/video-rooms';
+import type { RoomPreview, VideoRoom } from '#shared/video-rooms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -86,12 +86,7 @@ export function RoomCard({ room }: { room: VideoRoom }) {
             ? t('videoRooms.list.guestsAllowed')
             : t('videoRooms.list.guestsRefused')}
         </Badge>
-        {room.lobbyEnabled && room.allowGuests ? (
-          <Badge variant="outline">
-            <HourglassIcon aria-hidden />
-            {t('videoRooms.join.lobbyBadge')}
-          </Badge>
-        ) : null}
+        <LobbyBadge room={room} />
         <Badge variant={expired ? 'destructive' : 'outline'}>
           {room.expiresAt
             ? t(expired ? 'videoRooms.list.expiredOn' : 'videoRooms.list.expiresOn', {
@@ -124,5 +119,17 @@ export function RoomCard({ room }: { room: VideoRoom }) {
         </Button>
       </div>
     </li>
+  );
+}
+
+/** "Salle d'attente" when guests wait to be let in (the room's card, its join page). */
+export function LobbyBadge({ room }: { room: Pick<RoomPreview, 'lobbyEnabled' | 'allowGuests'> }) {
+  const { t } = useTranslation();
+  if (!room.lobbyEnabled || !room.allowGuests) return null;
+  return (
+    <Badge variant="outline">
+      <HourglassIcon aria-hidden />
+      {t('videoRooms.join.lobbyBadge')}
+    </Badge>
   );
 }
