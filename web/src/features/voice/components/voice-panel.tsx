@@ -249,12 +249,13 @@ function VoiceRow({
   /** What the row says: the name, or "(vous)" after one's own. */
   label: string;
   stream: MediaStream | null | undefined;
-  /** Their page said they speak (for a page that does not receive their voice). */
+  /** Their page said they speak (all a page that does not receive their voice has). */
   heard: boolean;
 }) {
   const { t } = useTranslation();
-  const analysed = useSpeaking(stream);
-  const speaking = (stream ? analysed : heard) && !participant.isMuted;
+  // Either what this page hears, or what their page said: the two agree, and either may be
+  // late (a remote track's level reaches the analyser only once its audio plays).
+  const speaking = (useSpeaking(stream) || heard) && !participant.isMuted;
   return (
     <li
       data-speaking={speaking}
