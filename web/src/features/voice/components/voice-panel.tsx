@@ -253,8 +253,8 @@ function VoiceRow({
   heard: boolean;
 }) {
   const { t } = useTranslation();
-  // Either what this page hears, or what their page said: the two agree, and either may be
-  // late (a remote track's level reaches the analyser only once its audio plays).
+  // Either what this page hears, or what their page said: either may be late or missing (a
+  // received track once stayed silent to the analyser for 20 s in CI, cause not found).
   const speaking = (useSpeaking(stream) || heard) && !participant.isMuted;
   return (
     <li
