@@ -36,6 +36,11 @@ const roomGroup = (roomId: string) => `room:${roomId}`;
  * seat (left, removed, room closed) closes them like a sign-out closes a user's.
  */
 const guestSession = (participantId: string) => `${GUEST_SUBJECT}${participantId}`;
+/** The seat a guest's socket holds by its token (scoped identity), or undefined for a user's. */
+const guestSeatOf = (identity: Identity): string | undefined =>
+  identity.kind === 'scoped' && identity.subject.startsWith(GUEST_SUBJECT)
+    ? identity.subject.slice(GUEST_SUBJECT.length)
+    : undefined;
 
 /** The seat each socket took with room_join (a socket holds at most one). */
 const seated = new WeakMap<Socket, Seat>();
@@ -114,7 +119,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 /** The seat the socket may take: a guest only its token's; a user only one of theirs. */
 async function seatFor(db: Db, identity: Identity, participantId: string): Promise<Seat | null> {
   if (identity.kind === 'scoped') {
-    if (identity.subject !== `${GUEST_SUBJECT}${participantId}`) return null;
+    if (guestSeatOf(identity) !== participantId) return null;
     return seatById(db, participantId);
   }
   return seatOfUser(db, identity.userId, participantId);
@@ -183,12 +188,7 @@ export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
 
   realtime.onAnyFrame('room_heartbeat', RoomHeartbeatFrameSchema, async (socket) => {
     // A guest in the lobby has no seat taken yet: its token's seat is kept alive all the same.
-    const { identity } = socket;
-    const participantId =
-      seated.get(socket)?.participantId ??
-      (identity.kind === 'scoped' && identity.subject.startsWith(GUEST_SUBJECT)
-        ? identity.subject.slice(GUEST_SUBJECT.length)
-        : undefined);
+    const participantId = seated.get(socket)?.participantId ?? guestSeatOf(socket.identity);
     if (participantId) await heartbeat(db, participantId);
   });
 

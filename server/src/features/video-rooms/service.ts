@@ -155,12 +155,7 @@ export async function updateRoom(
         .orderBy(seats.joinedAt)
         .limit(Math.max(0, free));
       admitted = waiting.map((w) => w.id);
-      if (admitted.length > 0) {
-        await tx
-          .update(seats)
-          .set({ waiting: false, lastSeenAt: new Date() })
-          .where(inArray(seats.id, admitted));
-      }
+      await letIn(tx, admitted);
     }
     return {
       room: presentRoom(row, row.isActive ? await countOne(tx, roomId) : 0),
@@ -169,6 +164,16 @@ export async function updateRoom(
     };
   });
 }
+
+/** Seats of the lobby let into the room, heard from now (their grace starts again). */
+const letIn = (tx: Tx, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx
+        .update(seats)
+        .set({ waiting: false, lastSeenAt: new Date() })
+        .where(inArray(seats.id, ids))
+        .returning();
 
 /** The guests waiting in the lobby, first come first (the creator's list). */
 export async function listLobby(
@@ -203,11 +208,7 @@ export async function admitGuest(
       .where(and(eq(seats.id, participantId), eq(seats.roomId, roomId), seatWaiting));
     if (!waiting) throw notFound(PARTICIPANT_NOT_FOUND);
     if ((await countOne(tx, roomId)) >= room.maxParticipants) throw conflict(ROOM_FULL);
-    const [row] = await tx
-      .update(seats)
-      .set({ waiting: false, lastSeenAt: new Date() })
-      .where(eq(seats.id, participantId))
-      .returning();
+    const [row] = await letIn(tx, [participantId]);
     return presentParticipant(row as ParticipantRow, null);
   });
 }

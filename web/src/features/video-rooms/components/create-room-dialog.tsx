@@ -42,6 +42,8 @@ const DEFAULTS = {
 } satisfies RoomForm;
 
 const HOUR_MS = 3600 * 1000;
+/** The catalogue keys of the form's two switches (label, then its hint with `Hint`). */
+const SWITCH_COPY = { allowGuests: 'allowGuests', lobbyEnabled: 'lobby' } as const;
 type ExpiryChoice = `${(typeof ROOM_EXPIRY_CHOICES)[number]}`;
 
 export function CreateRoomDialog({
@@ -145,40 +147,30 @@ export function CreateRoomDialog({
               </select>
             </div>
           </div>
-          <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-            <Label htmlFor="room-guests" className="grid gap-1">
-              <span>{t('videoRooms.create.allowGuests')}</span>
-              <span className="font-normal text-muted-foreground text-xs">
-                {t('videoRooms.create.allowGuestsHint')}
-              </span>
-            </Label>
-            <Controller
-              control={form.control}
-              name="allowGuests"
-              render={({ field }) => (
-                <Switch id="room-guests" checked={field.value} onCheckedChange={field.onChange} />
-              )}
-            />
-          </div>
-          <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-            <Label htmlFor="room-lobby-create" className="grid gap-1">
-              <span>{t('videoRooms.create.lobby')}</span>
-              <span className="font-normal text-muted-foreground text-xs">
-                {t('videoRooms.create.lobbyHint')}
-              </span>
-            </Label>
-            <Controller
-              control={form.control}
-              name="lobbyEnabled"
-              render={({ field }) => (
-                <Switch
-                  id="room-lobby-create"
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                />
-              )}
-            />
-          </div>
+          {(['allowGuests', 'lobbyEnabled'] as const).map((name) => (
+            <div
+              key={name}
+              className="flex items-center justify-between gap-4 rounded-lg border p-3"
+            >
+              <Label htmlFor={`room-${name}`} className="grid gap-1">
+                <span>{t(`videoRooms.create.${SWITCH_COPY[name]}`)}</span>
+                <span className="font-normal text-muted-foreground text-xs">
+                  {t(`videoRooms.create.${SWITCH_COPY[name]}Hint`)}
+                </span>
+              </Label>
+              <Controller
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <Switch
+                    id={`room-${name}`}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
+              />
+            </div>
+          ))}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
               {t('common.cancel')}

@@ -68,7 +68,11 @@ export function VoicePanel({
   const [me, setMe] = useState<VoiceParticipant | null>(null);
   const [busy, setBusy] = useState(false);
   const { streams, mode } = useVoiceMesh(channel.id, user?.id ?? '', mic);
-  const heard = useVoiceSpeaking(channel.id, me ? mic : null, Boolean(me?.isMuted));
+  const { heard, speaking: selfSpeaking } = useVoiceSpeaking(
+    channel.id,
+    me ? mic : null,
+    Boolean(me?.isMuted),
+  );
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: voiceParticipantsKey(channel.id) });
 
@@ -211,10 +215,10 @@ export function VoicePanel({
                 label={
                   p.userId === user?.id ? t('voice.you', { name: nameOf(p.user) }) : nameOf(p.user)
                 }
-                // Their voice as this page has it: one's own microphone, or what is received;
-                // else what their page told the channel.
-                stream={p.userId === user?.id ? mic : streams.get(p.userId)}
-                heard={heard.get(p.userId) === true}
+                // Their voice as this page receives it, and what their page told the channel;
+                // one's own microphone is already read by useVoiceSpeaking.
+                stream={p.userId === user?.id ? null : streams.get(p.userId)}
+                heard={p.userId === user?.id ? selfSpeaking : heard.get(p.userId) === true}
               />
             ))}
           </ul>
@@ -249,7 +253,7 @@ function VoiceRow({
   /** What the row says: the name, or "(vous)" after one's own. */
   label: string;
   stream: MediaStream | null | undefined;
-  /** Their page said they speak (all a page that does not receive their voice has). */
+  /** Their page said they speak (or, for one's own row, one's microphone does). */
   heard: boolean;
 }) {
   const { t } = useTranslation();

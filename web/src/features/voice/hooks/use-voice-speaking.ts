@@ -7,6 +7,7 @@ import { useSpeaking } from '@/lib/use-speaking';
  * in the voice tells the channel when its own microphone starts or stops speaking, and every
  * member's page keeps what it heard — the only way to know for those not in the voice, who
  * receive no audio. `mic` is this page's microphone while it is in the voice, else null.
+ * Returns what was heard from others, and whether this page's own user speaks now.
  */
 export function useVoiceSpeaking(channelId: string, mic: MediaStream | null, muted: boolean) {
   const socket = useSocket();
@@ -29,5 +30,5 @@ export function useVoiceSpeaking(channelId: string, mic: MediaStream | null, mut
     });
   });
 
-  return heard;
+  return { heard, speaking };
 }
