@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Message } from '#shared/messages';
+import { patchAfterFirstFetch } from './first-fetch';
 
 /** What becomes of one message: a new copy, the same one, or null (gone). */
 export type MessageUpdate = (message: Message) => Message | null;
@@ -40,8 +41,9 @@ export function mapMessageList(list: readonly Message[], update: MessageUpdate):
 
 /**
  * Applies `update` to the message `messageId` wherever a query that opted in (holdsMessages)
- * holds it. A query still on its first fetch is reset instead: its answer may predate the
- * change, and TanStack Query would join, not cancel, that fetch (see patchQuery).
+ * holds it. On a query still on its first fetch, it is applied to the answer when it comes
+ * (patchAfterFirstFetch): an edit, a reaction or a deletion gives the same result on an
+ * answer that already has it.
  */
 export function patchHeldMessage(
   queryClient: QueryClient,
@@ -56,7 +58,9 @@ export function patchHeldMessage(
     const { data, fetchStatus } = query.state;
     if (data === undefined) {
       if (fetchStatus === 'fetching') {
-        void queryClient.resetQueries({ queryKey: query.queryKey, exact: true });
+        patchAfterFirstFetch(queryClient, query, (answer) =>
+          answer === undefined ? answer : map(answer, onlyThis),
+        );
       }
       continue;
     }

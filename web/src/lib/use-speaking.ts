@@ -43,7 +43,7 @@ export function useSpeaking(stream: MediaStream | null | undefined): boolean {
       lastRead = now;
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
-      for (let i = samples.length - fresh; i < samples.length; i++) sum += samples[i] ** 2;
+      for (const sample of samples.subarray(samples.length - fresh)) sum += sample * sample;
       if (track.enabled && Math.sqrt(sum / fresh) > SPEAKING_RMS) lastLoud = now;
       const next = now - lastLoud < HOLD_MS;
       if (next !== lit) {

@@ -34,12 +34,18 @@ export function storeDeletion(
   parentMessageId: string | null,
 ) {
   if (!firstTime(messageId)) return;
-  patchQuery<MessagesData>(queryClient, messagesKey(channelId), (data) =>
-    applyDeletion(data, messageId, parentMessageId),
+  patchQuery<MessagesData>(
+    queryClient,
+    messagesKey(channelId),
+    (data) => applyDeletion(data, messageId, parentMessageId),
+    { restart: parentMessageId !== null },
   );
   if (parentMessageId) {
-    patchQuery<ThreadData>(queryClient, threadKey(parentMessageId), (thread) =>
-      applyThreadDeletion(thread, messageId),
+    patchQuery<ThreadData>(
+      queryClient,
+      threadKey(parentMessageId),
+      (thread) => applyThreadDeletion(thread, messageId),
+      { restart: true },
     );
   }
   // Elsewhere it is held (search results, pins…): gone there too.

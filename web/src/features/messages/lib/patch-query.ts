@@ -1,20 +1,23 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { findQuery, isFirstFetch, patchAfterFirstFetch } from '@/lib/first-fetch';
 
 /**
- * setQueryData, except when the query is still on its first fetch: that answer may predate
- * the change, and patching `undefined` does nothing — so the fetch is restarted instead.
- * Reset, not invalidated: TanStack Query does not cancel a first fetch on invalidation (it
- * joins it), and the stale answer would stand. The faster socket acknowledgement made that
- * race common: a reply sent just as its thread opened vanished from the panel.
+ * setQueryData, except when the query is still on its first fetch (see patchAfterFirstFetch):
+ * `update` then waits for the answer and is applied to it. It must give the same result on an
+ * answer that already holds the change. `restart` is for the one change that cannot (a
+ * deletion lowers its parent's reply count): that fetch is reset instead — TanStack Query
+ * joins, not cancels, a first fetch on invalidation, so the stale answer would stand.
  */
 export function patchQuery<T>(
   queryClient: QueryClient,
   queryKey: QueryKey,
   update: (data: T | undefined) => T | undefined,
+  { restart = false } = {},
 ): void {
-  const state = queryClient.getQueryState(queryKey);
-  if (state && state.data === undefined && state.fetchStatus === 'fetching') {
-    void queryClient.resetQueries({ queryKey, exact: true });
+  const query = findQuery(queryClient, queryKey);
+  if (isFirstFetch(query)) {
+    if (restart) void queryClient.resetQueries({ queryKey, exact: true });
+    else patchAfterFirstFetch(queryClient, query, update as (data: unknown) => unknown);
     return;
   }
   queryClient.setQueryData<T>(queryKey, update);
