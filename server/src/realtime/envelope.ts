@@ -11,6 +11,12 @@ export type Route =
    * `n`, every node's handlers of the notes shared under that name get the event.
    */
   | { k: 'topics'; t: string[]; except?: string; n?: string }
+  /**
+   * One event per topic: the body holds them in the order of `t`, one per line (a serialized
+   * event never holds a raw newline). Many people's own items in one message (their
+   * notifications of one channel message) rather than one message each.
+   */
+  | { k: 'each'; t: string[] }
   /** A note (the body) for every node's handlers of `n`; no socket. */
   | { k: 'shared'; n: string }
   /** A presence change: the user's own sockets and those watching them (presence_watch). */

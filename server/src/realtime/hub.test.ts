@@ -28,7 +28,7 @@ import {
   world,
 } from '../../test/realtime-world';
 import { HttpError } from '../lib/errors';
-import { MemoryBus } from './broker-memory';
+import { MemoryBroker, MemoryBus } from './broker-memory';
 import type { Hub } from './hub';
 
 /** One socket per user, opened and settled, with what the connections wrote forgotten. */
@@ -443,6 +443,41 @@ describe('several nodes on one bus', () => {
     expect(on('two')).toEqual([{ n: 1 }, message('c1', 2)]);
     // The notes reached no socket; the event went to its topic's listeners only.
     expect(bob.socket.events.map((e) => (e as { seq: number }).seq)).toEqual([1]);
+  });
+
+  it('toEach: each user gets their own event on every node, in one broker message', async () => {
+    const bus = new MemoryBus();
+    const published: string[] = [];
+    const publish = MemoryBroker.prototype.publish;
+    vi.spyOn(MemoryBroker.prototype, 'publish').mockImplementation(function (
+      this: MemoryBroker,
+      raw: string,
+    ) {
+      published.push(raw);
+      publish.call(this, raw);
+    });
+    const w = world({});
+    const one = buildHub(w, bus);
+    const two = buildHub(w, bus);
+    await one.start();
+    await two.start();
+    const alice = await connect(one, 'alice');
+    const bob = await connect(two, 'bob');
+    const bobAgain = await connect(one, 'bob', 's-bob-2');
+    published.length = 0;
+    await one.toEach(
+      ['alice', 'bob', 'carol'].map((userId, seq) => ({ userId, event: message(userId, seq) })),
+    );
+    await settle();
+    expect(published).toHaveLength(1);
+    const seqs = (socket: typeof alice.socket) =>
+      socket.events.map((e) => [
+        (e as { channelId: string }).channelId,
+        (e as { seq: number }).seq,
+      ]);
+    expect(seqs(alice.socket)).toEqual([['alice', 0]]);
+    expect(seqs(bob.socket)).toEqual([['bob', 1]]);
+    expect(seqs(bobAgain.socket)).toEqual([['bob', 1]]);
   });
 
   it("sessionEnded closes that session's sockets on every node", async () => {

@@ -392,6 +392,12 @@ export class Hub implements Realtime {
     if (userIds.length > 0) this.publish({ k: 'topics', t: userIds.map(userTopic) }, frame(event));
   }
 
+  async toEach(items: ReadonlyArray<{ userId: string; event: ServerEvent }>): Promise<void> {
+    if (items.length === 0) return;
+    const route: Route = { k: 'each', t: items.map((item) => userTopic(item.userId)) };
+    this.publish(route, items.map((item) => frame(item.event)).join('\n'));
+  }
+
   async follow(topic: string, userId: string): Promise<void> {
     this.publish({ k: 'follow', t: topic, w: userTopic(userId) });
   }
@@ -653,6 +659,16 @@ export class Hub implements Realtime {
         const accept = except ? (conn: Connection) => conn.subject !== except : undefined;
         this.deliver(route.t, payload, accept);
         if (route.n) this.notify(route.n, payload, local);
+        break;
+      }
+      case 'each': {
+        let start = 0;
+        for (const topic of route.t) {
+          const end = payload.indexOf('\n', start);
+          this.deliver([topic], payload.slice(start, end === -1 ? undefined : end));
+          if (end === -1) break;
+          start = end + 1;
+        }
         break;
       }
       case 'shared':

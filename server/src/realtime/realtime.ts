@@ -99,6 +99,8 @@ export interface Realtime {
   ): Promise<void>;
   /** Every open socket of these users. */
   toUsers(userIds: readonly string[], event: ServerEvent): Promise<void>;
+  /** Each user gets their own event, on every node: one broker message for all of them. */
+  toEach(items: ReadonlyArray<{ userId: string; event: ServerEvent }>): Promise<void>;
   /** The user's open sockets start listening to the topic (they became a member). */
   follow(topic: string, userId: string): Promise<void>;
   /** The user's open sockets stop listening to the topic at once. */

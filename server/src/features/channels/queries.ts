@@ -158,9 +158,9 @@ export async function findChannelType(db: Db, channelId: string): Promise<string
 }
 
 /** The channel's name, as a column of another feature's query (one statement, no join). */
-export const channelNameSql = (channelId: AnyColumn): SQL<string> =>
+export const channelNameSql = (channelId: AnyColumn | SQL): SQL<string> =>
   sql<string>`(select ${channels.name} from ${channels} where ${channels.id} = ${channelId})`;
 
 /** The channel's type, as a column of another feature's query (one statement, no join). */
-export const channelTypeSql = (channelId: AnyColumn): SQL<string> =>
+export const channelTypeSql = (channelId: AnyColumn | SQL): SQL<string> =>
   sql<string>`(select ${channels.type} from ${channels} where ${channels.id} = ${channelId})`;

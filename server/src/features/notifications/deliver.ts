@@ -10,9 +10,17 @@ export type NotificationSink = (
   items: Array<{ userId: string; notification: Notification }>,
 ) => void;
 
+/** A notification ready to send: its owner, itself, and the owner's unread count. */
+export interface Delivery {
+  userId: string;
+  notification: Notification;
+  unreadCount: number;
+}
+
 /**
  * Present what a statement wrote and send each item to every socket of its owner, on every
- * node (the realtime layer's per-user delivery), with the owner's new unread count.
+ * node (the realtime layer's per-user delivery, one broker message for all), with the
+ * owner's new unread count.
  */
 export async function deliver(
   deps: { db: Db; realtime: Realtime; log: Deps['log'] },
@@ -22,18 +30,27 @@ export async function deliver(
   if (ids.length === 0) return;
   const presented = await findPresented(deps.db, ids);
   const counts = await countUnreadOf(deps.db, [...new Set(presented.map((p) => p.userId))]);
-  await publish(
+  await send(
     deps,
-    'new_notification',
-    ...presented.map(
-      ({ userId, notification }) =>
-        () =>
-          deps.realtime.toUsers([userId], {
-            type: 'new_notification',
-            notification,
-            unreadCount: counts.get(userId) ?? 0,
-          }),
+    presented.map((item) => ({ ...item, unreadCount: counts.get(item.userId) ?? 0 })),
+    sinks,
+  );
+}
+
+/** Send items already presented (a statement that returned them, as notifyMessage does). */
+export async function send(
+  deps: { realtime: Realtime; log: Deps['log'] },
+  items: Delivery[],
+  sinks: NotificationSink[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await publish(deps, 'new_notification', () =>
+    deps.realtime.toEach(
+      items.map(({ userId, notification, unreadCount }) => ({
+        userId,
+        event: { type: 'new_notification', notification, unreadCount },
+      })),
     ),
   );
-  for (const sink of sinks) sink(presented);
+  for (const sink of sinks) sink(items);
 }

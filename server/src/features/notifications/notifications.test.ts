@@ -242,8 +242,25 @@ describe('direct messages', () => {
 describe('channel messages', () => {
   it('fold into one unread item per channel; after it is read a new item starts', async () => {
     const channel = await channelWith(bob, carol);
+    const socket = await open(bob);
     for (const text of ['un', 'deux', 'trois']) await sendMessage(alice, channel.id, text);
+    // Each message updates the one item live, as the list has it; the badge stays at 1.
+    const live = [];
+    for (let n = 0; n < 3; n++) {
+      live.push(
+        (await socket.next(isEvent('new_notification'))) as Extract<
+          ServerEvent,
+          { type: 'new_notification' }
+        >,
+      );
+    }
+    expect(live.map((e) => [e.notification.count, e.unreadCount])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
     const [item, ...rest] = await list(bob);
+    expect(item).toEqual(live[2]?.notification);
     expect(rest).toEqual([]);
     expect(item).toMatchObject({ type: 'channel_message', count: 3, content: 'trois' });
     expect(item?.title).toBe(`Nouveaux messages dans #${channel.name}`);

@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Notification, NotificationType } from '#shared/notifications';
 import { userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
@@ -65,4 +65,58 @@ export async function findPresented(
   if (ids.length === 0) return [];
   const rows = await selectPresented(db, inArray(notifications.id, ids));
   return rows.map((r) => ({ userId: r.row.userId, notification: presentNotification(r) }));
+}
+
+/** The columns a statement that writes notifications returns (`returning ${written}`). */
+export const written = sql.raw(
+  'id, user_id, type, title, content, count, channel_id, message_id, triggered_by_user_id, created_at',
+);
+
+/**
+ * The rest of a presented notification, for rows that share one channel and one actor:
+ * uncorrelated, so PostgreSQL reads each once for the whole statement.
+ */
+export const presentedExtras = (channelId: string, actorId: string) => sql`
+  ${channelNameSql(sql`${channelId}::uuid`)} as channel_name,
+  ${channelTypeSql(sql`${channelId}::uuid`)} as channel_type,
+  (select ${users.displayName} from ${users} where ${users.id} = ${actorId}::uuid) as actor_display_name,
+  (select ${users.firstName} from ${users} where ${users.id} = ${actorId}::uuid) as actor_first_name,
+  (select ${users.lastName} from ${users} where ${users.id} = ${actorId}::uuid) as actor_last_name,
+  (select ${users.email} from ${users} where ${users.id} = ${actorId}::uuid) as actor_email,
+  (select ${users.profileImageUrl} from ${users} where ${users.id} = ${actorId}::uuid) as actor_image`;
+
+/** A row of `written` and `presentedExtras`, with `unread_count`: ready to deliver. */
+export function presentWritten(r: Record<string, unknown>): {
+  userId: string;
+  notification: Notification;
+  unreadCount: number;
+} {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const userId = String(r.user_id);
+  return {
+    userId,
+    unreadCount: Number(r.unread_count),
+    notification: presentNotification({
+      row: {
+        id: String(r.id),
+        userId,
+        type: String(r.type),
+        title: String(r.title),
+        content: text(r.content),
+        read: false,
+        channelId: text(r.channel_id),
+        messageId: text(r.message_id),
+        triggeredByUserId: text(r.triggered_by_user_id),
+        count: Number(r.count),
+        createdAt: new Date(r.created_at as string | Date),
+      },
+      channelName: text(r.channel_name) as string,
+      channelType: text(r.channel_type) as string,
+      actorDisplayName: text(r.actor_display_name),
+      actorFirstName: text(r.actor_first_name),
+      actorLastName: text(r.actor_last_name),
+      actorEmail: text(r.actor_email) as string,
+      actorImage: text(r.actor_image),
+    }),
+  };
 }

@@ -13,7 +13,7 @@ import {
   notifyMessage,
   notifyReaction,
 } from './create';
-import { deliver, type NotificationSink } from './deliver';
+import { deliver, type NotificationSink, send } from './deliver';
 import { forgetChannel, forgetMessages, markChannelNotificationsRead } from './service';
 
 interface SubscriberDeps {
@@ -42,7 +42,7 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
     serial.run(message.channelId, async () => {
       const ctx = await context(message.userId, message.channelId);
       if (!ctx) return;
-      await deliver(deps, await notifyMessage(deps.db, message, ctx), sinks);
+      await send(deps, await notifyMessage(deps.db, message, ctx), sinks);
     }),
   );
 
