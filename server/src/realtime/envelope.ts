@@ -13,8 +13,8 @@ export type Route =
   | { k: 'topics'; t: string[]; except?: string; n?: string }
   /**
    * One event per topic: the body holds them in the order of `t`, one per line (a serialized
-   * event never holds a raw newline). Many people's own items in one message (their
-   * notifications of one channel message) rather than one message each.
+   * event never holds a raw newline). Many people's own events in one broker message rather
+   * than one message each.
    */
   | { k: 'each'; t: string[] }
   /** A note (the body) for every node's handlers of `n`; no socket. */
