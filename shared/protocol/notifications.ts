@@ -3,8 +3,12 @@ import { z } from 'zod';
 import type { Notification } from '../notifications';
 
 export type NotificationEvent =
-  /** A new item, or an unread item that took one more event (same id, count grown). */
-  | { type: 'new_notification'; notification: Notification; unreadCount: number }
+  /**
+   * A new item, or an unread item that took one more event (same id, count grown). Without
+   * `unreadCount` when the owner's count did not change (that second case): in a large
+   * channel, counting again for every member at every message was most of its cost.
+   */
+  | { type: 'new_notification'; notification: Notification; unreadCount?: number }
   | { type: 'notification_read'; notificationId: string; unreadCount: number }
   | { type: 'notifications_read_all'; unreadCount: 0 }
   /** Items gone with the message they were about (deleted): drop them from lists. */

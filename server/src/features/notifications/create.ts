@@ -37,8 +37,8 @@ export interface MessageContext {
  * channel message — each gated by its preference and the member's channel setting. Channel
  * messages fold into the member's one unread item for the channel (count + 1): an upsert on
  * the partial unique index, so a channel of any size costs one statement — which also returns
- * each item presented, with its owner's unread count, ready to send (in a 1,000-member
- * channel, looking them up again cost two more statements of 1,000 ids each,
+ * each item presented, with its owner's unread count where it changed, ready to send (in a
+ * 1,000-member channel, looking them up again cost two more statements of 1,000 ids each,
  * docs/performance.md).
  */
 /** "#name" for a channel; a private group is not written with '#' (its icon is a lock). */
@@ -111,13 +111,18 @@ export async function notifyMessage(
         triggered_by_user_id = excluded.triggered_by_user_id
       returning ${written}, xmax = 0 as inserted
     ),
-    rows as (select * from singles union all select * from folded)
+    rows as (select * from singles union all select * from folded),
+    -- The owners of the rows it added: what was unread before this statement (its own rows
+    -- are not visible to it), plus that row. A folded row it only updated changes no count,
+    -- and is sent without one.
+    unread as (
+      select n.user_id, count(*)::int as n from ${notifications} n
+      where not n.read and n.user_id in (select user_id from rows where inserted)
+      group by n.user_id
+    )
     select r.*, ${presentedExtras(channelId, actorId)},
-      -- What was unread before this statement (its own rows are not visible to it), plus
-      -- the row it added: a folded row it only updated was unread already.
-      (select count(*) from ${notifications} n where n.user_id = r.user_id and not n.read)::int
-        + case when r.inserted then 1 else 0 end as unread_count
-    from rows r`);
+      case when r.inserted then coalesce(u.n, 0) + 1 end as unread_count
+    from rows r left join unread u on u.user_id = r.user_id`);
   return [...rows].map(presentWritten);
 }
 

@@ -10,11 +10,11 @@ export type NotificationSink = (
   items: Array<{ userId: string; notification: Notification }>,
 ) => void;
 
-/** A notification ready to send: its owner, itself, and the owner's unread count. */
+/** A notification ready to send: its owner, itself, and the owner's unread count if it changed. */
 export interface Delivery {
   userId: string;
   notification: Notification;
-  unreadCount: number;
+  unreadCount?: number;
 }
 
 /**
@@ -48,7 +48,11 @@ export async function send(
     deps.realtime.toEach(
       items.map(({ userId, notification, unreadCount }) => ({
         userId,
-        event: { type: 'new_notification', notification, unreadCount },
+        event: {
+          type: 'new_notification',
+          notification,
+          ...(unreadCount === undefined ? {} : { unreadCount }),
+        },
       })),
     ),
   );

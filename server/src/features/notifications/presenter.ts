@@ -85,17 +85,17 @@ export const presentedExtras = (channelId: string, actorId: string) => sql`
   (select ${users.email} from ${users} where ${users.id} = ${actorId}::uuid) as actor_email,
   (select ${users.profileImageUrl} from ${users} where ${users.id} = ${actorId}::uuid) as actor_image`;
 
-/** A row of `written` and `presentedExtras`, with `unread_count`: ready to deliver. */
+/** A row of `written` and `presentedExtras`, with `unread_count` (null: unchanged): ready to deliver. */
 export function presentWritten(r: Record<string, unknown>): {
   userId: string;
   notification: Notification;
-  unreadCount: number;
+  unreadCount?: number;
 } {
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   const userId = String(r.user_id);
   return {
     userId,
-    unreadCount: Number(r.unread_count),
+    ...(r.unread_count === null ? {} : { unreadCount: Number(r.unread_count) }),
     notification: presentNotification({
       row: {
         id: String(r.id),

@@ -30,7 +30,8 @@ export function useNotificationEvents(): void {
   }, []);
 
   useSocketEvent('new_notification', ({ notification, unreadCount }) => {
-    setCount(unreadCount);
+    // Absent: unchanged (an unread item that took one more message).
+    if (unreadCount !== undefined) setCount(unreadCount);
     putFirst(queryClient, notification);
     // The mobile app, in the background: a notification on the phone (docs/mobile.md).
     if (API_ORIGIN && document.visibilityState === 'hidden') {
