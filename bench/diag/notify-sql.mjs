@@ -7,15 +7,14 @@
 // PostgreSQL's (its backends' CPU from /proc, so run it alone on the machine).
 //   node --import tsx bench/diag/notify-sql.mjs [--url postgres://postgres@127.0.0.1:5432/test]
 //        [--members 1000] [--messages 200] [--store embedded]
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { runMigrations } from '../../server/src/db/migrate.ts';
 import { sendMessage } from '../../server/src/features/messages/send.ts';
 import { notifyMessage } from '../../server/src/features/notifications/create.ts';
 import * as delivery from '../../server/src/features/notifications/deliver.ts';
+import { createDatabase, dropDatabase, tempDir } from '../lib/servers.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -27,18 +26,9 @@ const { values } = parseArgs({
 });
 const members = Number(values.members);
 const messages = Number(values.messages);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rbn-'));
+const dataDir = tempDir('rbn-');
 const dbName = `ruche_bench_notify_${process.pid}`;
-let url;
-if (values.store === 'postgres') {
-  const postgres = (await import('postgres')).default;
-  const admin = postgres(values.url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(values.url);
-  u.pathname = `/${dbName}`;
-  url = u.toString();
-}
+const url = values.store === 'postgres' ? await createDatabase(values.url, dbName) : undefined;
 
 /** CPU ms of every postgres process on the machine (clock ticks of 10 ms). */
 function postgresCpuMs() {
@@ -117,10 +107,5 @@ try {
 } finally {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (url) {
-    const postgres = (await import('postgres')).default;
-    const admin = postgres(values.url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  if (url) await dropDatabase(values.url, dbName);
 }
