@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { memberIdsSql } from '../channels/membership';
 import { threadParticipantsSql } from '../messages/queries';
 import type { Delivery } from './deliver';
-import { presentedExtras, presentWritten, written } from './presenter';
+import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
 import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
 
 /**
@@ -120,9 +120,9 @@ export async function notifyMessage(
       where not n.read and n.user_id in (select user_id from rows where inserted)
       group by n.user_id
     )
-    select r.*, ${presentedExtras(channelId, actorId)},
+    select r.*, ${selectPresentedRest(channelId)},
       case when r.inserted then coalesce(u.n, 0) + 1 end as unread_count
-    from rows r left join unread u on u.user_id = r.user_id`);
+    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id`);
   return [...rows].map(presentWritten);
 }
 

@@ -73,19 +73,19 @@ export const written = sql.raw(
 );
 
 /**
- * The rest of a presented notification, for rows that share one channel and one actor:
- * uncorrelated, so PostgreSQL reads each once for the whole statement.
+ * The rest of a presented notification for the rows `r` of a statement that wrote them in one
+ * channel: the channel (uncorrelated, read once) and each row's actor, joined as
+ * selectPresented joins it. `selectPresentedRest` goes in the select list, `actorJoin` after
+ * `from … r`.
  */
-export const presentedExtras = (channelId: string, actorId: string) => sql`
+export const selectPresentedRest = (channelId: string) => sql`
   ${channelNameSql(sql`${channelId}::uuid`)} as channel_name,
   ${channelTypeSql(sql`${channelId}::uuid`)} as channel_type,
-  (select ${users.displayName} from ${users} where ${users.id} = ${actorId}::uuid) as actor_display_name,
-  (select ${users.firstName} from ${users} where ${users.id} = ${actorId}::uuid) as actor_first_name,
-  (select ${users.lastName} from ${users} where ${users.id} = ${actorId}::uuid) as actor_last_name,
-  (select ${users.email} from ${users} where ${users.id} = ${actorId}::uuid) as actor_email,
-  (select ${users.profileImageUrl} from ${users} where ${users.id} = ${actorId}::uuid) as actor_image`;
+  a.display_name as actor_display_name, a.first_name as actor_first_name,
+  a.last_name as actor_last_name, a.email as actor_email, a.profile_image_url as actor_image`;
+export const actorJoin = sql`left join ${users} a on a.id = r.triggered_by_user_id`;
 
-/** A row of `written` and `presentedExtras`, with `unread_count` (null: unchanged): ready to deliver. */
+/** A row of `written` and `selectPresentedRest`, with `unread_count` (null: unchanged): ready to deliver. */
 export function presentWritten(r: Record<string, unknown>): {
   userId: string;
   notification: Notification;

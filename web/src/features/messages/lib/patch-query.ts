@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { findQuery, isFirstFetch, patchAfterFirstFetch } from '@/lib/first-fetch';
+import { isFirstFetch, patchAfterFirstFetch } from '@/lib/first-fetch';
 
 /**
  * setQueryData, except when the query is still on its first fetch (see patchAfterFirstFetch):
@@ -14,7 +14,7 @@ export function patchQuery<T>(
   update: (data: T | undefined) => T | undefined,
   { restart = false } = {},
 ): void {
-  const query = findQuery(queryClient, queryKey);
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (isFirstFetch(query)) {
     if (restart) void queryClient.resetQueries({ queryKey, exact: true });
     else patchAfterFirstFetch(queryClient, query, update as (data: unknown) => unknown);
