@@ -180,6 +180,14 @@ try {
     'sign-up',
   );
   const cookie = sessionCookie(reg);
+  // A display name, as every user past the welcome dialog has: the dialog would cover the page.
+  await expectOk(
+    request(ruche.port, 'PATCH', '/api/auth/user', {
+      cookie,
+      body: { displayName: 'Lectrice Banc' },
+    }),
+    'display name',
+  );
   // Two channels to go back and forth between, one to start from, one per first visit.
   const channelCount = 3 + switches;
   const t0 = performance.now();

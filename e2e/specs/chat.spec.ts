@@ -331,6 +331,38 @@ test.describe('chat', () => {
     await expect(article).toHaveAttribute('data-highlighted', 'true');
   });
 
+  test('a long channel opens at its newest message: every row is measured whole', async ({
+    alice,
+    bob,
+  }) => {
+    const id = await aliceAndBobIn(alice, bob, unique('longue'));
+    // Alternating authors: each message starts a group, the rows with space above them.
+    const byAlice = poster(alice, id);
+    const byBob = poster(bob, id);
+    for (let i = 1; i <= 60; i++) await (i % 2 ? byAlice : byBob)(`Ligne n°${i}`);
+
+    const chat = new ChatUi(alice.page);
+    await alice.page.goto(`/channel/${id}`);
+    await expect(chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+    await expect(
+      alice.page.getByRole('button', { name: 'Revenir aux messages récents' }),
+    ).toBeHidden();
+    // The virtual list places rows by the heights it measures: each row's box holds all of its
+    // space (a margin escaping it went unmeasured, and the list opened short of the newest).
+    const gaps = await chat.log.evaluate((log) => {
+      const rows = [...log.querySelectorAll<HTMLElement>('[data-item-index]')];
+      return rows.slice(0, -1).map((row, i) => {
+        const next = rows[i + 1]!.getBoundingClientRect().top;
+        return Math.round(next - row.getBoundingClientRect().bottom);
+      });
+    });
+    expect(gaps.length).toBeGreaterThan(5);
+    expect(
+      gaps.every((gap) => gap === 0),
+      JSON.stringify(gaps),
+    ).toBe(true);
+  });
+
   test('a dropped connection catches up on reconnect: nothing lost, nothing doubled', async ({
     alice,
     bob,

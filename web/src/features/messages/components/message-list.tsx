@@ -248,8 +248,11 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
           firstUnreadId,
         }}
         components={{ Header: ListHeader, Footer: ListFooter }}
+        // `flow-root`: a row's top margin stays inside the item that Virtuoso measures. Escaping
+        // it (margins collapse through a plain div), 8 px a row went unmeasured, and a channel
+        // could open three messages short of its newest (docs/performance.md, "Channel switch").
         itemContent={(_, row, context) => (
-          <>
+          <div className="flow-root">
             {!context.hasOlder && row.message.id === context.firstId ? (
               <ChannelIntro compact />
             ) : null}
@@ -261,7 +264,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
               highlighted={row.message.id === context.highlightId}
               firstUnread={row.message.id === context.firstUnreadId}
             />
-          </>
+          </div>
         )}
       />
       {!atBottom || !atHead ? (
