@@ -220,6 +220,9 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
         }
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
         increaseViewportBy={{ top: 800, bottom: 400 }}
+        // A row with its author's name (most rows on opening): without it, Virtuoso renders one
+        // row first to measure it, a render more before the list shows.
+        defaultItemHeight={56}
         alignToBottom
         atBottomThreshold={80}
         atBottomStateChange={setAtBottom}
