@@ -49,8 +49,11 @@ describe("a channel's page of messages", () => {
       .orderBy(desc(messages.seq))
       .limit(51)
       .toSQL();
-    const [row] = await sql.unsafe(`explain (format json) ${statement.sql}`, statement.params);
-    const plan = (row as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+    const [row] = await sql.unsafe<[{ 'QUERY PLAN': [{ Plan: PlanNode }] }]>(
+      `explain (format json) ${statement.sql}`,
+      statement.params as string[],
+    );
+    const plan = row['QUERY PLAN'][0].Plan;
     expect(indexesOf(plan)).not.toContain('messages_created_idx');
 
     // And the thread summary the page carries is still right.
