@@ -112,8 +112,11 @@ async function measureSwitch(page, channelId, text) {
           `nav a[href="/channel/${channelId}"], a[href="/channel/${channelId}"]`,
         );
         if (!link) return reject(new Error(`no link to ${channelId}`));
+        // The channel's list: the views of channels left may stay mounted, hidden.
+        const visibleLog = () =>
+          [...document.querySelectorAll('[role="log"]')].find((log) => log.checkVisibility());
         const shown = () => {
-          const log = document.querySelector('[role="log"]');
+          const log = visibleLog();
           if (!log) return false;
           const view = log.getBoundingClientRect();
           const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
@@ -140,7 +143,7 @@ async function measureSwitch(page, channelId, text) {
         link.click();
         let inDom = null;
         const tick = () => {
-          if (inDom === null && document.querySelector('[role="log"]')?.textContent?.includes(text))
+          if (inDom === null && visibleLog()?.textContent?.includes(text))
             inDom = performance.now() - started;
           if (shown()) {
             window.__switchInDom = (window.__switchInDom ?? []).concat(Math.round(inDom ?? -1));

@@ -361,6 +361,29 @@ test.describe('chat', () => {
       gaps.every((gap) => gap === 0),
       JSON.stringify(gaps),
     ).toBe(true);
+
+    // Read now, the channel is kept as it was when alice leaves it: coming back, she is
+    // where she had scrolled to, not at the newest message (docs/performance.md).
+    const elsewhere = await elsewhereFor(alice);
+    const sidebar = alice.page.getByRole('navigation', { name: 'Canaux et conversations' });
+    const back = async () => {
+      await elsewhere.go();
+      await sidebar.getByRole('link', { name: /^longue-/ }).click();
+    };
+    await back();
+    await expect(chat.message(/Ligne n°60$/)).toBeInViewport();
+    await chat.log.hover();
+    await expect(async () => {
+      await alice.page.mouse.wheel(0, -400);
+      await expect(chat.message(/Ligne n°40$/)).toBeInViewport({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expect(chat.message(/Ligne n°60$/)).not.toBeInViewport();
+    await back();
+    await expect(chat.message(/Ligne n°40$/)).toBeInViewport();
+    await expect(chat.message(/Ligne n°60$/)).not.toBeInViewport();
+    await expect(
+      alice.page.getByRole('button', { name: 'Revenir aux messages récents' }),
+    ).toBeVisible();
   });
 
   test('a dropped connection catches up on reconnect: nothing lost, nothing doubled', async ({

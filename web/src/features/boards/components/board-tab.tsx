@@ -1,5 +1,5 @@
 import { KanbanSquareIcon, MoreHorizontalIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_NAME_MAX } from '#shared/limits';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,8 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [creating, setCreating] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Unique: the board tabs of other channels may stay mounted, hidden (channel-view.tsx).
+  const selectId = useId();
   const list = boards.data ?? [];
   const current = list.find((b) => b.id === selectedId) ?? list[0];
 
@@ -53,11 +55,11 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
       <div className="flex items-center gap-2 border-b px-3 py-2 sm:px-4">
         {current ? (
           <>
-            <label htmlFor="board-select" className="sr-only">
+            <label htmlFor={selectId} className="sr-only">
               {t('kanban.selectBoard')}
             </label>
             <select
-              id="board-select"
+              id={selectId}
               className={`${SELECT_CLASS} h-8 w-auto max-w-64 font-medium`}
               value={current.id}
               onChange={(e) => setSelectedId(e.target.value)}

@@ -41,6 +41,8 @@ interface ChannelHeaderProps {
   /** Other features' buttons (app/shell/channel-header-actions.ts), where they apply. */
   actions?: readonly ChannelHeaderAction[];
   onShowMembers?: () => void;
+  /** The title's id, unique among the channel views kept mounted (it names the view). */
+  titleId: string;
 }
 
 /** docs/product.md §2: name, description, member count and the channel's actions. */
@@ -49,6 +51,7 @@ export function ChannelHeader({
   isOwner,
   actions = [],
   onShowMembers,
+  titleId,
 }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
@@ -81,7 +84,7 @@ export function ChannelHeader({
         </span>
       )}
       <div className="grid min-w-0 flex-1">
-        <h1 id="channel-title" className="truncate font-semibold text-base leading-tight">
+        <h1 id={titleId} className="truncate font-semibold text-base leading-tight">
           {title}
         </h1>
         <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">

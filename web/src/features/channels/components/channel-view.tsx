@@ -1,5 +1,5 @@
 import { Loader2Icon, SearchXIcon } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Activity, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { ChannelWithMembers } from '#shared/channels';
@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { rememberLastChannel } from '@/lib/last-channel';
 import type { ChannelHeaderAction, ChannelTab } from '@/lib/shell';
 import { useChannel } from '../api/get-channel';
+import { useChannels } from '../api/get-channels';
 import { MEMBERS_TAB_ID } from '../channel-tabs';
 import { useReadPositionAtOpen } from '../hooks/use-read-position-at-open';
 import { ChannelHeader } from './channel-header';
@@ -21,8 +22,72 @@ interface ChannelViewProps {
   actions: readonly ChannelHeaderAction[];
 }
 
-/** docs/product.md §2 channel view: the header, then the tabs the features contribute. */
+/** How many channel views stay mounted: the one on screen and the last two left. */
+const KEPT_VIEWS = 3;
+
+interface KeptView {
+  channelId: string;
+  /** A new visit mounts the channel's view afresh (its key). */
+  visit: number;
+  /** When it was last opened, for the least recently used to go first. */
+  openedAt: number;
+  /** Opened with unread messages: its "Nouveaux messages" line belongs to that visit. */
+  lineShown: boolean;
+}
+
+/**
+ * docs/product.md §2 channel view: the header, then the tabs the features contribute.
+ *
+ * The last channels left stay mounted, hidden (React's <Activity>: display none, their
+ * effects stopped, so a hidden view neither marks read nor answers shortcuts), and going back
+ * to one is a style change instead of a new mount (docs/performance.md, "Channel switch").
+ * Only while nothing happened there: a channel with unread messages now or at its last opening
+ * (its "Nouveaux messages" line is that visit's), or a voice channel (its call), opens as a new
+ * visit.
+ */
 export function ChannelView({ channelId, tabs, actions }: ChannelViewProps) {
+  const channels = useChannels().data;
+  const [views, setViews] = useState<KeptView[]>(() => [
+    { channelId, visit: 0, openedAt: 0, lineShown: opensWithLine(channels, channelId) },
+  ]);
+  const [current, setCurrent] = useState(channelId);
+  if (current !== channelId) {
+    setCurrent(channelId);
+    setViews(openView(views, channelId, channels));
+  }
+  // In a stable order: a view moved in the document loses its scroll position.
+  return views.map((view) => (
+    <Activity key={view.channelId} mode={view.channelId === channelId ? 'visible' : 'hidden'}>
+      <OneChannelView key={view.visit} channelId={view.channelId} tabs={tabs} actions={actions} />
+    </Activity>
+  ));
+}
+
+type ListedChannels = ReturnType<typeof useChannels>['data'];
+
+/** Unread messages, so a "Nouveaux messages" line (or not known yet: assume so). */
+function opensWithLine(channels: ListedChannels, channelId: string): boolean {
+  const listed = channels?.find((channel) => channel.id === channelId);
+  return listed === undefined || listed.unreadCount > 0;
+}
+
+function openView(views: KeptView[], channelId: string, channels: ListedChannels): KeptView[] {
+  const openedAt = Math.max(...views.map((view) => view.openedAt)) + 1;
+  const lineShown = opensWithLine(channels, channelId);
+  const listed = channels?.find((channel) => channel.id === channelId);
+  const kept = views.find((view) => view.channelId === channelId);
+  if (kept) {
+    const reusable = !lineShown && !kept.lineShown && listed?.type !== 'voice';
+    const visit = reusable ? kept.visit : kept.visit + 1;
+    return views.map((view) => (view === kept ? { channelId, visit, openedAt, lineShown } : view));
+  }
+  const next = [...views, { channelId, visit: 0, openedAt, lineShown }];
+  if (next.length <= KEPT_VIEWS) return next;
+  const oldest = next.reduce((a, b) => (b.openedAt < a.openedAt ? b : a));
+  return next.filter((view) => view !== oldest);
+}
+
+function OneChannelView({ channelId, tabs, actions }: ChannelViewProps) {
   const { t } = useTranslation();
   const channel = useChannel(channelId);
   const { user: me } = useCurrentUser();
@@ -102,9 +167,12 @@ function ChannelTabs({
   const readAtOpen = useReadPositionAtOpen(channel.id);
   const hasMembersTab = tabs.some((tab) => tab.id === MEMBERS_TAB_ID);
 
+  const titleId = useId();
+
   return (
-    <section aria-labelledby="channel-title" className="flex h-full min-h-0 flex-col">
+    <section aria-labelledby={titleId} className="flex h-full min-h-0 flex-col">
       <ChannelHeader
+        titleId={titleId}
         channel={channel}
         isOwner={isOwner}
         actions={actions}

@@ -8,7 +8,7 @@ import { useChannelMembers } from '@/features/channels/api/get-channel-members';
 import type { ReadPosition } from '@/lib/shell';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
-import { setActiveChannel } from '../lib/active-channel';
+import { getActiveChannel, setActiveChannel } from '../lib/active-channel';
 import { ChatContext, type ChatContextValue } from './chat-context';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -61,7 +61,10 @@ function ChannelChatView({
   useEffect(() => {
     socket?.joinChannel(channel.id);
     setActiveChannel(channel.id);
-    return () => setActiveChannel(null);
+    // Only if still this one: a kept view hidden as another shows may clean up after it.
+    return () => {
+      if (getActiveChannel() === channel.id) setActiveChannel(null);
+    };
   }, [socket, channel.id]);
 
   const members = useMemo(() => {

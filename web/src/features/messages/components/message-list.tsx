@@ -162,6 +162,21 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
         : null;
   const [listKey, setListKey] = useState('latest');
   if (opening && opening !== listKey) setListKey(opening);
+  // Where the list opens is given once per mount (listKey): kept hidden and shown again
+  // (channel-view.tsx), Virtuoso would run its opening again — hidden four frames, then until
+  // its scroll settles — where the list only has to show where it was.
+  const [openedKey, setOpenedKey] = useState<string | null>(null);
+  const listMounted = query.isSuccess && rows.length > 0;
+  // Unmounted meanwhile (a reset query shows its loading state), the list opens again.
+  useEffect(() => setOpenedKey(listMounted ? listKey : null), [listKey, listMounted]);
+  const opensAt =
+    openedKey === listKey
+      ? undefined
+      : targetIndex >= 0
+        ? { index: targetIndex, align: 'center' as const }
+        : unreadIndex >= 0
+          ? { index: unreadIndex, align: 'start' as const, offset: -UNREAD_CONTEXT_PX }
+          : { index: rows.length - 1, align: 'end' as const };
 
   // Highlighted from when the list opens there, however long its window took to come.
   const openedAt = target && listKey === `${target.id}:${target.nonce}` ? target : null;
@@ -211,13 +226,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
         // A permalink opens at its message; otherwise, as in Slack, reading resumes at the
         // "Nouveaux messages" line (near the top, a little of what was read above it), or at
         // the newest message when nothing is unread. Read once, when the list mounts.
-        initialTopMostItemIndex={
-          targetIndex >= 0
-            ? { index: targetIndex, align: 'center' }
-            : unreadIndex >= 0
-              ? { index: unreadIndex, align: 'start', offset: -UNREAD_CONTEXT_PX }
-              : { index: rows.length - 1, align: 'end' }
-        }
+        initialTopMostItemIndex={opensAt}
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
         increaseViewportBy={{ top: 800, bottom: 400 }}
         // A row with its author's name (most rows on opening): without it, Virtuoso renders one

@@ -22,12 +22,13 @@ export function useUnreadWindow(
   const [opened, setOpened] = useState<number | null>(null);
   const [decided, setDecided] = useState(false);
   const gone = useRef(false);
-  useEffect(
-    () => () => {
+  // Set again when the view shows again (a kept view is hidden and shown, channel-view.tsx).
+  useEffect(() => {
+    gone.current = false;
+    return () => {
       gone.current = true;
-    },
-    [],
-  );
+    };
+  }, []);
 
   useEffect(() => {
     if (decided || !loaded || !position || permalink) return;
