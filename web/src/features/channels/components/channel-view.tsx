@@ -48,7 +48,7 @@ interface KeptView {
 export function ChannelView({ channelId, tabs, actions }: ChannelViewProps) {
   const channels = useChannels().data;
   const [views, setViews] = useState<KeptView[]>(() => [
-    { channelId, visit: 0, openedAt: 0, lineShown: opensWithLine(channels, channelId) },
+    { channelId, visit: 0, openedAt: 0, lineShown: opensWithLine(listedIn(channels, channelId)) },
   ]);
   const [current, setCurrent] = useState(channelId);
   if (current !== channelId) {
@@ -65,16 +65,17 @@ export function ChannelView({ channelId, tabs, actions }: ChannelViewProps) {
 
 type ListedChannels = ReturnType<typeof useChannels>['data'];
 
+type Listed = NonNullable<ListedChannels>[number] | undefined;
+const listedIn = (channels: ListedChannels, channelId: string): Listed =>
+  channels?.find((channel) => channel.id === channelId);
+
 /** Unread messages, so a "Nouveaux messages" line (or not known yet: assume so). */
-function opensWithLine(channels: ListedChannels, channelId: string): boolean {
-  const listed = channels?.find((channel) => channel.id === channelId);
-  return listed === undefined || listed.unreadCount > 0;
-}
+const opensWithLine = (listed: Listed) => listed === undefined || listed.unreadCount > 0;
 
 function openView(views: KeptView[], channelId: string, channels: ListedChannels): KeptView[] {
   const openedAt = Math.max(...views.map((view) => view.openedAt)) + 1;
-  const lineShown = opensWithLine(channels, channelId);
-  const listed = channels?.find((channel) => channel.id === channelId);
+  const listed = listedIn(channels, channelId);
+  const lineShown = opensWithLine(listed);
   const kept = views.find((view) => view.channelId === channelId);
   if (kept) {
     const reusable = !lineShown && !kept.lineShown && listed?.type !== 'voice';
