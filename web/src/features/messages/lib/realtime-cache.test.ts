@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
 import { messagesKey, messagesQueryOptions } from '../api/get-messages';
 import { typingKey } from '../api/get-typing';
 import { setActiveChannel } from './active-channel';
 import { flattenMessages, type MessagesData } from './message-cache';
-import { applyMessageEvent } from './realtime-cache';
+import { applyMessageEvent, catchUpCachedChannels } from './realtime-cache';
 import { buildTestMessage } from './test-message';
 
 const at = '2026-01-01T12:00:00.000Z';
@@ -158,5 +158,45 @@ describe('applyMessageEvent', () => {
     );
     [message] = flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1')));
     expect(message).toBeUndefined();
+  });
+});
+
+describe('catchUpCachedChannels', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('catches up a first page still on its way at ready, once it lands', async () => {
+    // The channel view asked for its newest page before the socket's subscriptions were
+    // loaded: that page was read before message 3, which came by no event either.
+    let landPage: (() => void) | undefined;
+    const asked: string[] = [];
+    const page = (messages: Message[]) =>
+      new Response(JSON.stringify({ messages, nextCursor: null, newerCursor: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url === '/api/channels/c1/messages' && asked.length === 1)
+          return new Promise<Response>((resolve) => {
+            landPage = () => resolve(page([buildMessage(1), buildMessage(2)]));
+          });
+        if (url === '/api/channels/c1/messages?after=2') return page([buildMessage(3)]);
+        return page([buildMessage(1), buildMessage(2), buildMessage(3)]);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const opening = queryClient.prefetchInfiniteQuery(messagesQueryOptions('c1'));
+    await vi.waitFor(() => expect(landPage).toBeDefined());
+
+    const caughtUp = catchUpCachedChannels(queryClient); // `ready`
+    landPage?.();
+    await Promise.all([opening, caughtUp]);
+
+    const cached = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
+    expect(flattenMessages(cached).map((message) => message.seq)).toEqual([1, 2, 3]);
+    expect(asked).toContain('/api/channels/c1/messages?after=2');
   });
 });

@@ -6,7 +6,12 @@ import { CHANNELS_KEY, patchListedChannel } from '@/features/channels/api/get-ch
 import type { ServerEventOf } from '@/lib/socket-events';
 import { storeDeletion } from '../api/delete-message';
 import { storeUpdatedMessage } from '../api/edit-message';
-import { getMessagesAfter, getMessagesPage, messagesKey } from '../api/get-messages';
+import {
+  getMessagesAfter,
+  getMessagesPage,
+  messagesKey,
+  messagesQueryOptions,
+} from '../api/get-messages';
 import { typingKey } from '../api/get-typing';
 import { storeDeliveredMessage } from '../api/send-message';
 import { storeReactions } from '../api/toggle-reaction';
@@ -90,15 +95,22 @@ function dropTypingUser(queryClient: QueryClient, channelId: string, userId: str
 }
 
 /**
- * After `ready` or `resync`: for every channel whose history is cached and loaded up to the
- * newest message, fetch everything after the last seq seen and merge it (no gap, no double).
+ * After `ready` or `resync`: for every channel whose history is cached (or its first page on
+ * its way) and loaded up to the newest message, fetch everything after the last seq seen and
+ * merge it (no gap, no double).
  */
 export async function catchUpCachedChannels(queryClient: QueryClient): Promise<void> {
   const cached = queryClient.getQueryCache().findAll({ queryKey: ['/api/channels'] });
   const jobs = cached.map(async (query) => {
     const [, channelId, kind] = query.queryKey as [string, string?, string?];
     if (!channelId || kind !== 'messages' || query.queryKey.length !== 3) return;
-    const data = query.state.data as MessagesData | undefined;
+    let data = query.state.data as MessagesData | undefined;
+    // A first page still on its way (a channel view asks for it as it opens, maybe before the
+    // socket's subscriptions were loaded): caught up once it lands.
+    if (!data && query.state.fetchStatus === 'fetching')
+      data = await queryClient
+        .ensureInfiniteQueryData(messagesQueryOptions(channelId))
+        .catch(() => undefined);
     const seq = lastSeenSeq(data);
     if (!data || !isAtHead(data)) return;
     if (seq === null) {
