@@ -19,8 +19,11 @@ export interface ReadPosition {
 
 export interface ChannelTabPanelProps {
   channel: ChannelWithMembers;
-  /** The visit's read position (the unread line's anchor), kept across tab changes. */
-  readAtOpen: ReadPosition | null;
+  /**
+   * The visit's read position (the unread line's anchor), kept across tab changes: null when
+   * nothing was unread, undefined until the sidebar's list has come (a cold load).
+   */
+  readAtOpen: ReadPosition | null | undefined;
 }
 
 /** One tab of the channel view (docs/product.md §2: chat, board, files, members). */

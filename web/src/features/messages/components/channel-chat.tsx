@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
@@ -24,11 +24,11 @@ type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> & Partial<Pick<Channel,
  */
 export function ChannelChat({
   channel,
-  readAtOpen = null,
+  readAtOpen,
 }: {
   channel: ChatChannel;
   /** Where the unread messages began when the channel was opened (the channel view's). */
-  readAtOpen?: ReadPosition | null;
+  readAtOpen: ReadPosition | null | undefined;
 }) {
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -43,7 +43,7 @@ function ChannelChatView({
 }: {
   channel: ChatChannel;
   me: User;
-  readAtOpen: ReadPosition | null;
+  readAtOpen: ReadPosition | null | undefined;
 }) {
   const { t } = useTranslation();
   const socket = useSocket();
@@ -58,7 +58,10 @@ function ChannelChatView({
   const { data: memberList } = useChannelMembers(channel.id);
   const { retry, discard } = useSendMessage(channel.id);
 
-  useEffect(() => {
+  // A layout effect: the join and the channel in view come before the list's effects, which
+  // mark read (over the socket: the server takes it from a socket that joined) only the
+  // channel in view. With its page cached, the list mounts with this view and marks at once.
+  useLayoutEffect(() => {
     socket?.joinChannel(channel.id);
     setActiveChannel(channel.id);
     // Only if still this one: a kept view hidden as another shows may clean up after it.

@@ -115,7 +115,13 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
  * marks where the unread messages began when the channel was opened (`readAtOpen`); the
  * list opens there.
  */
-export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition | null }) {
+export function MessageList({
+  readAtOpen: taken,
+}: {
+  readAtOpen: ReadPosition | null | undefined;
+}) {
+  // Not known yet (a cold load, before the sidebar's list): no line, and nothing marked read.
+  const readAtOpen = taken ?? null;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { channel, me, openThread } = useChat();
@@ -137,7 +143,7 @@ export function MessageList({ readAtOpen = null }: { readAtOpen?: ReadPosition |
     () => firstUnreadMessageId(stored, readAtOpen, me.id, query.hasPreviousPage),
     [stored, readAtOpen, me.id, query.hasPreviousPage],
   );
-  useMarkReadWhileVisible(channel.id, lastSeenSeq(query.data));
+  useMarkReadWhileVisible(channel.id, taken === undefined ? null : lastSeenSeq(query.data));
 
   const { target, opened: permalinkOpened } = usePermalinkTarget(
     channel.id,

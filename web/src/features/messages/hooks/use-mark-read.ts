@@ -8,6 +8,7 @@ const MARK_READ_EVERY_MS = 2000;
 /**
  * Marks the open channel read (POST /api/channels/{id}/read) while the user can see it:
  * on opening, on new messages (at most every 2 s), and on coming back to the tab or window.
+ * `seq` null: nothing to mark yet (no message, or the visit's read position not taken yet).
  */
 export function useMarkReadWhileVisible(channelId: string, seq: number | null): void {
   const { mutate } = useMarkChannelRead();
