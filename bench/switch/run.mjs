@@ -5,6 +5,7 @@
 //     [--cpu-profile file.cpuprofile]   the page's JavaScript profile over the loaded switches
 //                                       (V8's sampler through CDP; bench/diag/profile-summary.mjs
 //                                       reads it; build with --minify false for names)
+//     [--profile-switches loaded|first] which switches the profile covers
 // Two kinds of switch, each measured --switches times:
 //   loaded — back to a channel already opened in this page (its history is in the cache);
 //   first  — a channel never opened in this page (nothing cached, nothing prefetched: the
@@ -13,7 +14,8 @@
 // The clock runs in the page: performance.now() at the click, then every animation frame
 // until the newest message's text is on screen — inside the list's viewport, its box not
 // under `visibility: hidden` or `opacity: 0`. It needs the built app (`npm run build`): the
-// server is dist/server/main.js, serving dist/web.
+// server is dist/server/main.js, serving dist/web. Once shown, the newest message is watched
+// for 40 more frames: a list that jumps after showing is reported ("moved after it showed").
 
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +42,7 @@ const { values: opt } = parseArgs({
     server: { type: 'string' },
     headed: { type: 'boolean', default: false },
     'cpu-profile': { type: 'string' },
+    'profile-switches': { type: 'string', default: 'loaded' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -147,7 +150,34 @@ async function measureSwitch(page, channelId, text) {
             inDom = performance.now() - started;
           if (shown()) {
             window.__switchInDom = (window.__switchInDom ?? []).concat(Math.round(inDom ?? -1));
-            return resolve(performance.now() - started);
+            const requests = performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.startTime >= started)
+              .map(
+                (entry) =>
+                  `${new URL(entry.name).pathname.replace(/[0-9a-f-]{36}/g, ':id')} ${Math.round(entry.startTime - started)}–${Math.round(entry.responseEnd - started)}`,
+              );
+            window.__switchRequests = (window.__switchRequests ?? []).concat([requests]);
+            const elapsed = performance.now() - started;
+            // Then, for 40 frames, whether the newest message moves once shown (a jump).
+            const topOfNewest = () => {
+              const log = visibleLog();
+              const walker = log && document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
+              for (let node = walker?.nextNode(); node; node = walker.nextNode())
+                if (node.textContent?.includes(text))
+                  return node.parentElement?.getBoundingClientRect().top ?? Number.NaN;
+              return Number.NaN;
+            };
+            const first = topOfNewest();
+            let moved = 0;
+            let left = 40;
+            const watch = () => {
+              moved = Math.max(moved, Math.abs(topOfNewest() - first));
+              if (--left > 0) return requestAnimationFrame(watch);
+              window.__switchMoved = (window.__switchMoved ?? []).concat(Math.round(moved));
+              resolve(elapsed);
+            };
+            return requestAnimationFrame(watch);
           }
           if (performance.now() > deadline) return reject(new Error(`not shown: ${text}`));
           requestAnimationFrame(tick);
@@ -216,26 +246,30 @@ try {
   await measureSwitch(page, channels[a], newestText(a));
   await measureSwitch(page, channels[b], newestText(b));
   const cdp = opt['cpu-profile'] ? await context.newCDPSession(page) : null;
-  if (cdp) {
+  const profiled = async (phase, run) => {
+    if (!cdp || opt['profile-switches'] !== phase) return run();
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-  }
-  for (let i = 0; i < switches; i++) {
-    const target = i % 2 === 0 ? a : b;
-    loaded.push(await measureSwitch(page, channels[target], newestText(target)));
-  }
-  if (cdp) {
+    await run();
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(opt['cpu-profile'], JSON.stringify(profile));
-    log(`profile of the loaded switches: ${opt['cpu-profile']}`);
-  }
-  for (let i = 0; i < switches; i++) {
-    const target = 3 + i;
-    first.push(await measureSwitch(page, channels[target], newestText(target)));
-    // Back to a loaded channel, so that every first visit starts from the same state.
-    await measureSwitch(page, channels[a], newestText(a));
-  }
+    log(`profile of the ${phase} switches: ${opt['cpu-profile']}`);
+  };
+  await profiled('loaded', async () => {
+    for (let i = 0; i < switches; i++) {
+      const target = i % 2 === 0 ? a : b;
+      loaded.push(await measureSwitch(page, channels[target], newestText(target)));
+    }
+  });
+  await profiled('first', async () => {
+    for (let i = 0; i < switches; i++) {
+      const target = 3 + i;
+      first.push(await measureSwitch(page, channels[target], newestText(target)));
+      // Back to a loaded channel, so that every first visit starts from the same state.
+      await measureSwitch(page, channels[a], newestText(a));
+    }
+  });
   const load = os
     .loadavg()
     .map((x) => x.toFixed(1))
@@ -249,11 +283,14 @@ try {
   log(JSON.stringify({ loaded: loaded.map(Math.round), first: first.map(Math.round) }));
   // When the newest message's text was first in the list's DOM (rendered, maybe not shown).
   log(`in DOM: ${JSON.stringify(await page.evaluate(() => window.__switchInDom))}`);
+  log(`moved after shown (px): ${JSON.stringify(await page.evaluate(() => window.__switchMoved))}`);
+  log(`requests: ${JSON.stringify(await page.evaluate(() => window.__switchRequests))}`);
   console.log(`| switch | n | p50 ms | p95 ms | max ms |
 | --- | --- | --- | --- | --- |
 | already loaded | ${result.loaded.n} | ${result.loaded.p50} | ${result.loaded.p95} | ${result.loaded.max} |
 | first visit | ${result.first.n} | ${result.first.p50} | ${result.first.p95} | ${result.first.max} |
 
+newest message moved after it showed: at most ${Math.max(...(await page.evaluate(() => window.__switchMoved)))} px
 load average (1, 5, 15 min) at the end: ${load}; ${result.cpus} cores`);
 } finally {
   await browser?.close();

@@ -1,3 +1,4 @@
+import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, SearchXIcon } from 'lucide-react';
 import { Activity, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,10 @@ import type { ChannelWithMembers } from '#shared/channels';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { messagesKey, messagesQueryOptions } from '@/features/messages/api/get-messages';
 import { rememberLastChannel } from '@/lib/last-channel';
 import type { ChannelHeaderAction, ChannelTab } from '@/lib/shell';
-import { useChannel } from '../api/get-channel';
+import { channelQueryOptions, useChannel } from '../api/get-channel';
 import { useChannels } from '../api/get-channels';
 import { MEMBERS_TAB_ID } from '../channel-tabs';
 import { useReadPositionAtOpen } from '../hooks/use-read-position-at-open';
@@ -47,6 +49,7 @@ interface KeptView {
  */
 export function ChannelView({ channelId, tabs, actions }: ChannelViewProps) {
   const channels = useChannels().data;
+  usePrefetchOpening(channelId, listedIn(channels, channelId));
   const [views, setViews] = useState<KeptView[]>(() => [
     { channelId, visit: 0, openedAt: 0, lineShown: opensWithLine(listedIn(channels, channelId)) },
   ]);
@@ -86,6 +89,20 @@ function openView(views: KeptView[], channelId: string, channels: ListedChannels
   if (next.length <= KEPT_VIEWS) return next;
   const oldest = next.reduce((a, b) => (b.openedAt < a.openedAt ? b : a));
   return next.filter((view) => view !== oldest);
+}
+
+/**
+ * The channel and its newest page, asked for together while the switch renders: the view
+ * would ask for the page only once the channel had come and its tabs had rendered, two round
+ * trips and a render one after the other (docs/performance.md, "Channel switch"). What is
+ * cached is not asked again (TanStack Query's prefetch in render).
+ */
+function usePrefetchOpening(channelId: string, listed: Listed) {
+  const queryClient = useQueryClient();
+  usePrefetchQuery(channelQueryOptions(channelId));
+  // A voice channel shows its call, not the chat.
+  if (listed?.type !== 'voice' && queryClient.getQueryState(messagesKey(channelId)) === undefined)
+    void queryClient.prefetchInfiniteQuery(messagesQueryOptions(channelId));
 }
 
 function OneChannelView({ channelId, tabs, actions }: ChannelViewProps) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { type ContextProp, type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { userDisplayName } from '#shared/users';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import type { ReadPosition } from '@/lib/shell';
 import { messagesKey, useMessages } from '../api/get-messages';
 import { useFirstItemIndex } from '../hooks/use-first-item-index';
 import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
+import { useOpenAtEnd } from '../hooks/use-open-at-end';
 import { usePermalinkTarget } from '../hooks/use-permalink';
 import { useUnreadWindow } from '../hooks/use-unread-window';
 import { groupMessages, type ListRow } from '../lib/group-messages';
@@ -56,6 +57,8 @@ interface ListContext {
   highlightId: string | null;
   /** The "Nouveaux messages" line goes above this one. */
   firstUnreadId: string | null;
+  /** In place at its newest row (use-open-at-end.ts): shown before Virtuoso's own opening ends. */
+  shownAtEnd: boolean;
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
@@ -72,6 +75,18 @@ function ListHeader({ context }: { context?: ListContext }) {
 }
 
 const ListFooter = () => <div className="h-3" />;
+
+/** Virtuoso's list, without the `visibility: hidden` of its opening once in place at the end. */
+function RowList({ context, style, ...props }: ListProps & ContextProp<ListContext>) {
+  if (!context?.shownAtEnd || style?.visibility !== 'hidden')
+    return <div style={style} {...props} />;
+  const { visibility: _hidden, ...shown } = style;
+  return <div style={shown} {...props} />;
+}
+
+/** Rows rendered beyond the viewport, to scroll into without waiting (none while opening). */
+const OVERSCAN = { top: 800, bottom: 400 };
+const NO_OVERSCAN = { top: 0, bottom: 0 };
 
 // Private groups are not written with a '#' (their icon is a lock).
 const INTRO_TITLE = {
@@ -127,6 +142,7 @@ export function MessageList({
   const { channel, me, openThread } = useChat();
   const query = useMessages(channel.id);
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const container = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlightId, setHighlightId] = useState<string | null>(null);
 
@@ -184,6 +200,13 @@ export function MessageList({
           ? { index: unreadIndex, align: 'start' as const, offset: -UNREAD_CONTEXT_PX }
           : { index: rows.length - 1, align: 'end' as const };
 
+  const atEnd = useOpenAtEnd(container, listKey, listMounted, {
+    atEnd: opensAt?.align === 'end',
+    lastIndex: rows.length - 1,
+  });
+  // Opening, only the rows in view: the rest come in the frames after it shows.
+  const inOpening = atEnd.pinning || (opensAt !== undefined && !atEnd.shown);
+
   // Highlighted from when the list opens there, however long its window took to come.
   const openedAt = target && listKey === `${target.id}:${target.nonce}` ? target : null;
   useEffect(() => {
@@ -219,7 +242,7 @@ export function MessageList({
   };
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    <div ref={container} className="relative flex min-h-0 flex-1 flex-col">
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
         key={listKey}
         ref={virtuoso}
@@ -234,7 +257,7 @@ export function MessageList({
         // the newest message when nothing is unread. Read once, when the list mounts.
         initialTopMostItemIndex={opensAt}
         computeItemKey={(_, row) => row.message.clientId ?? row.message.id}
-        increaseViewportBy={{ top: 800, bottom: 400 }}
+        increaseViewportBy={inOpening ? NO_OVERSCAN : OVERSCAN}
         // A row with its author's name (most rows on opening): without it, Virtuoso renders one
         // row first to measure it, a render more before the list shows.
         defaultItemHeight={56}
@@ -264,8 +287,9 @@ export function MessageList({
           firstId: rows[0]?.message.id,
           highlightId,
           firstUnreadId,
+          shownAtEnd: atEnd.shown,
         }}
-        components={{ Header: ListHeader, Footer: ListFooter }}
+        components={{ Header: ListHeader, Footer: ListFooter, List: RowList }}
         // `flow-root`: a row's top margin stays inside the item that Virtuoso measures. Escaping
         // it (margins collapse through a plain div), 8 px a row went unmeasured, and a channel
         // could open three messages short of its newest (docs/performance.md, "Channel switch").
