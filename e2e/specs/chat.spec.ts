@@ -344,6 +344,22 @@ test.describe('chat', () => {
     const chat = new ChatUi(alice.page);
     await alice.page.goto(`/channel/${id}`);
     await expect(chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+    // Shown in place (the list is pinned to its end before it shows): it stays put after.
+    const moved = await chat.message(/Ligne n°60$/).evaluate(
+      (row) =>
+        new Promise<number>((resolve) => {
+          const first = row.getBoundingClientRect().top;
+          let most = 0;
+          let frames = 30;
+          const watch = () => {
+            most = Math.max(most, Math.abs(row.getBoundingClientRect().top - first));
+            if (--frames > 0) requestAnimationFrame(watch);
+            else resolve(most);
+          };
+          requestAnimationFrame(watch);
+        }),
+    );
+    expect(moved).toBe(0);
     await expect(
       alice.page.getByRole('button', { name: 'Revenir aux messages récents' }),
     ).toBeHidden();
