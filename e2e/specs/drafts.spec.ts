@@ -64,6 +64,18 @@ test.describe('drafts and channel switches', () => {
     await expect(chat.composer).toHaveValue('');
     await expect(chat.message('Penser à la relecture')).toBeVisible();
 
+    // The composer grows with its text, up to 150 px, then scrolls (docs/product.md §9).
+    const height = () => chat.composer.evaluate((box) => box.getBoundingClientRect().height);
+    const oneLine = await height();
+    await chat.composer.click();
+    await alice.page.keyboard.insertText('à effacer\ndeux\ntrois');
+    await expect.poll(height).toBeGreaterThan(oneLine * 2);
+    await alice.page.keyboard.insertText('\nligne'.repeat(12));
+    await expect.poll(height).toBe(150);
+    expect(await chat.composer.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    await chat.composer.fill('');
+    await expect.poll(height).toBe(oneLine);
+
     // Cleared by hand: gone too.
     await chat.composer.click();
     await alice.page.keyboard.insertText('à effacer');
