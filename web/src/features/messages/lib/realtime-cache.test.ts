@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
@@ -6,7 +6,7 @@ import { messagesKey, messagesQueryOptions } from '../api/get-messages';
 import { typingKey } from '../api/get-typing';
 import { setActiveChannel } from './active-channel';
 import { flattenMessages, type MessagesData } from './message-cache';
-import { applyMessageEvent, catchUpCachedChannels } from './realtime-cache';
+import { applyMessageEvent, catchUpCachedChannels, type MessageEvent } from './realtime-cache';
 import { buildTestMessage } from './test-message';
 
 const at = '2026-01-01T12:00:00.000Z';
@@ -198,5 +198,107 @@ describe('catchUpCachedChannels', () => {
     const cached = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
     expect(flattenMessages(cached).map((message) => message.seq)).toEqual([1, 2, 3]);
     expect(asked).toContain('/api/channels/c1/messages?after=2');
+  });
+});
+
+describe('catchUpCachedChannels, an empty channel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps a live message that came while its catch-up was answered', async () => {
+    // The catch-up's reads happen before message 1 and are answered after its event: they
+    // must be merged, not replace what the event brought (it was refetched, and lost).
+    const held: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (url: string) =>
+          new Promise<Response>((resolve) => {
+            expect(url.startsWith('/api/channels/c1/messages')).toBe(true);
+            held.push(() =>
+              resolve(
+                new Response(
+                  JSON.stringify({ messages: [], nextCursor: null, newerCursor: null }),
+                  { headers: { 'content-type': 'application/json' } },
+                ),
+              ),
+            );
+          }),
+      ),
+    );
+    // As the app's client (lib/query-client.ts): fresh until an event or a catch-up says not.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    queryClient.setQueryData<MessagesData>(messagesKey('c1'), {
+      pages: [{ messages: [], olderCursor: null, newerCursor: null, atHead: true }],
+      pageParams: [{ kind: 'latest' }],
+    });
+    // The channel on screen: its list observes the query.
+    const list = new InfiniteQueryObserver(queryClient, messagesQueryOptions('c1'));
+    const unsubscribe = list.subscribe(() => {});
+
+    const caughtUp = catchUpCachedChannels(queryClient); // `ready`
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+    const event = { type: 'new_message', channelId: 'c1', seq: 1, message: buildMessage(1) };
+    applyMessageEvent(queryClient, event as MessageEvent, 'me');
+    // Every read answers as it was before message 1, whenever it was asked.
+    for (let answered = 0; answered < 5 && held.length > 0; answered++) {
+      held.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await caughtUp;
+
+    const cached = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
+    expect(flattenMessages(cached).map((message) => message.seq)).toEqual([1]);
+    unsubscribe();
+  });
+});
+
+describe('a message event while the first page is on its way', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is not lost: the page is caught up once it lands', async () => {
+    // The page was read before message 3; its event came while the page was on its way, with
+    // no history to go into.
+    let landPage: (() => void) | undefined;
+    const asked: string[] = [];
+    const page = (messages: Message[]) =>
+      new Response(JSON.stringify({ messages, nextCursor: null, newerCursor: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url === '/api/channels/c1/messages')
+          return new Promise<Response>((resolve) => {
+            landPage = () => resolve(page([buildMessage(1), buildMessage(2)]));
+          });
+        if (url === '/api/channels/c1/messages?after=2') return page([buildMessage(3)]);
+        return page([]);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const opening = queryClient.prefetchInfiniteQuery(messagesQueryOptions('c1'));
+    await vi.waitFor(() => expect(landPage).toBeDefined());
+
+    const event = { type: 'new_message', channelId: 'c1', seq: 3, message: buildMessage(3) };
+    applyMessageEvent(queryClient, event as MessageEvent, 'me');
+    applyMessageEvent(queryClient, event as MessageEvent, 'me'); // one catch-up for both
+    landPage?.();
+    await opening;
+
+    await vi.waitFor(() =>
+      expect(
+        flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1'))).map(
+          (message) => message.seq,
+        ),
+      ).toEqual([1, 2, 3]),
+    );
+    expect(asked.filter((url) => url.endsWith('?after=2'))).toHaveLength(1);
   });
 });

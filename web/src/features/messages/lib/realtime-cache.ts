@@ -43,6 +43,7 @@ export function applyMessageEvent(queryClient: QueryClient, event: MessageEvent,
   switch (event.type) {
     case 'new_message':
       storeDeliveredMessage(queryClient, event.message);
+      catchUpOnceLanded(queryClient, event.channelId);
       bumpUnread(queryClient, event.message, meId);
       dropTypingUser(queryClient, event.channelId, event.message.userId);
       return;
@@ -94,6 +95,52 @@ function dropTypingUser(queryClient: QueryClient, channelId: string, userId: str
   );
 }
 
+/** The channel's cached history, or its first page once it lands if it is on its way. */
+async function landed(queryClient: QueryClient, channelId: string) {
+  const query = queryClient.getQueryCache().find<MessagesData>({
+    queryKey: messagesKey(channelId),
+    exact: true,
+  });
+  if (query?.state.data !== undefined || query?.state.fetchStatus !== 'fetching')
+    return query?.state.data;
+  return queryClient
+    .ensureInfiniteQueryData(messagesQueryOptions(channelId))
+    .catch(() => undefined);
+}
+
+const awaitingPage = new Set<string>();
+
+/**
+ * A message event for a channel whose first page is on its way has nowhere to go, and that
+ * page may have been read before the message: once it lands, what came after its last seq is
+ * fetched (once per page, however many events came meanwhile).
+ */
+function catchUpOnceLanded(queryClient: QueryClient, channelId: string) {
+  const query = queryClient.getQueryCache().find({ queryKey: messagesKey(channelId), exact: true });
+  if (
+    !query ||
+    query.state.data !== undefined ||
+    query.state.fetchStatus !== 'fetching' ||
+    awaitingPage.has(channelId)
+  )
+    return;
+  awaitingPage.add(channelId);
+  void (async () => {
+    try {
+      const data = await landed(queryClient, channelId);
+      if (!data || !isAtHead(data)) return;
+      const missed = await getMessagesAfter(channelId, lastSeenSeq(data) ?? 0);
+      queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
+        applyCatchUp(current, missed),
+      );
+    } catch {
+      // Offline again: the next ready catches up.
+    } finally {
+      awaitingPage.delete(channelId);
+    }
+  })();
+}
+
 /**
  * After `ready` or `resync`: for every channel whose history is cached (or its first page on
  * its way) and loaded up to the newest message, fetch everything after the last seq seen and
@@ -104,22 +151,15 @@ export async function catchUpCachedChannels(queryClient: QueryClient): Promise<v
   const jobs = cached.map(async (query) => {
     const [, channelId, kind] = query.queryKey as [string, string?, string?];
     if (!channelId || kind !== 'messages' || query.queryKey.length !== 3) return;
-    let data = query.state.data as MessagesData | undefined;
     // A first page still on its way (a channel view asks for it as it opens, maybe before the
     // socket's subscriptions were loaded): caught up once it lands.
-    if (!data && query.state.fetchStatus === 'fetching')
-      data = await queryClient
-        .ensureInfiniteQueryData(messagesQueryOptions(channelId))
-        .catch(() => undefined);
+    const data = await landed(queryClient, channelId);
     const seq = lastSeenSeq(data);
     if (!data || !isAtHead(data)) return;
-    if (seq === null) {
-      // Nothing seen yet (an empty channel): the newest page is the whole catch-up.
-      await queryClient.refetchQueries({ queryKey: messagesKey(channelId), exact: true });
-      return;
-    }
     try {
-      const missed = await getMessagesAfter(channelId, seq);
+      // Merged, never refetched: a page read before a live message and answered after it
+      // would replace it (an empty channel was refetched, and its first message lost).
+      const missed = await getMessagesAfter(channelId, seq ?? 0);
       queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
         applyCatchUp(current, missed),
       );
