@@ -17,7 +17,7 @@ const MAX_OPENING_FRAMES = 60;
  * place, and it keeps the list there as rows above are measured.
  *
  * `opening` is read once per opening: when the list mounts (`mounted` turns true) or its key
- * changes.
+ * changes. A kept view hidden and shown again (its effects run again) stays as it was.
  */
 export function useOpenAtEnd(
   container: RefObject<HTMLElement | null>,
@@ -31,29 +31,34 @@ export function useOpenAtEnd(
   });
   const read = useRef(opening);
   read.current = opening;
+  // A pin cut short (the view hidden meanwhile, channel-view.tsx) goes on when it shows again.
+  const unfinished = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!mounted || !read.current.atEnd) {
-      setState({ key: null, shown: false });
+    if (!mounted) {
+      unfinished.current = null;
+      setState((now) => (now.key === null ? now : { key: null, shown: false }));
       return;
     }
+    // Not an opening at the end, or a kept view shown again: it stays as it was.
+    if (!read.current.atEnd && unfinished.current !== listKey) return;
+    unfinished.current = listKey;
     setState({ key: listKey, shown: false });
+    const show = (now: boolean) => {
+      unfinished.current = null;
+      if (now) flushSync(() => setState({ key: listKey, shown: true }));
+      else setState({ key: listKey, shown: true });
+    };
     let frames = 0;
     let frame = requestAnimationFrame(function step() {
       const scroller = container.current?.querySelector<HTMLElement>('[data-virtuoso-scroller]');
       if (scroller) {
         const end = scroller.scrollHeight - scroller.clientHeight;
         const last = scroller.querySelector(`[data-index="${read.current.lastIndex}"]`);
-        if (last && end - scroller.scrollTop <= 1) {
-          flushSync(() => setState({ key: listKey, shown: true }));
-          return;
-        }
+        if (last && end - scroller.scrollTop <= 1) return show(true);
         scroller.scrollTop = end;
       }
-      if (++frames >= MAX_OPENING_FRAMES) {
-        setState({ key: listKey, shown: true });
-        return;
-      }
+      if (++frames >= MAX_OPENING_FRAMES) return show(false);
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
