@@ -161,43 +161,75 @@ describe('applyMessageEvent', () => {
   });
 });
 
-describe('catchUpCachedChannels', () => {
+/** GET /api/channels/{id}/messages's answer. */
+const pageResponse = (messages: Message[]) =>
+  new Response(JSON.stringify({ messages, nextCursor: null, newerCursor: null }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+/**
+ * The server, once message 3 is in: the first ask of the newest page was read before it (1, 2)
+ * and is answered only at `land()`; `?after=2` brings 3; any later newest page has all three.
+ */
+function stubPageOnItsWay() {
+  const asked: string[] = [];
+  let land: (() => void) | undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url === '/api/channels/c1/messages' && !land)
+        return new Promise<Response>((resolve) => {
+          land = () => resolve(pageResponse([buildMessage(1), buildMessage(2)]));
+        });
+      if (url === '/api/channels/c1/messages?after=2') return pageResponse([buildMessage(3)]);
+      return pageResponse([buildMessage(1), buildMessage(2), buildMessage(3)]);
+    }),
+  );
+  return { asked, asking: () => land !== undefined, land: () => land?.() };
+}
+
+const cachedSeqs = (queryClient: QueryClient) =>
+  flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1'))).map(
+    (message) => message.seq,
+  );
+
+describe('catching up around a first page on its way', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('catches up a first page still on its way at ready, once it lands', async () => {
+  it('at ready, catches up a page still on its way once it lands', async () => {
     // The channel view asked for its newest page before the socket's subscriptions were
     // loaded: that page was read before message 3, which came by no event either.
-    let landPage: (() => void) | undefined;
-    const asked: string[] = [];
-    const page = (messages: Message[]) =>
-      new Response(JSON.stringify({ messages, nextCursor: null, newerCursor: null }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        asked.push(url);
-        if (url === '/api/channels/c1/messages' && asked.length === 1)
-          return new Promise<Response>((resolve) => {
-            landPage = () => resolve(page([buildMessage(1), buildMessage(2)]));
-          });
-        if (url === '/api/channels/c1/messages?after=2') return page([buildMessage(3)]);
-        return page([buildMessage(1), buildMessage(2), buildMessage(3)]);
-      }),
-    );
+    const server = stubPageOnItsWay();
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const opening = queryClient.prefetchInfiniteQuery(messagesQueryOptions('c1'));
-    await vi.waitFor(() => expect(landPage).toBeDefined());
+    await vi.waitFor(() => expect(server.asking()).toBe(true));
 
     const caughtUp = catchUpCachedChannels(queryClient); // `ready`
-    landPage?.();
+    server.land();
     await Promise.all([opening, caughtUp]);
 
-    const cached = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
-    expect(flattenMessages(cached).map((message) => message.seq)).toEqual([1, 2, 3]);
-    expect(asked).toContain('/api/channels/c1/messages?after=2');
+    expect(cachedSeqs(queryClient)).toEqual([1, 2, 3]);
+    expect(server.asked).toContain('/api/channels/c1/messages?after=2');
+  });
+
+  it('a message event that came meanwhile is not lost: the page is caught up once it lands', async () => {
+    // Message 3's event came while the page was on its way, with no history to go into.
+    const server = stubPageOnItsWay();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const opening = queryClient.prefetchInfiniteQuery(messagesQueryOptions('c1'));
+    await vi.waitFor(() => expect(server.asking()).toBe(true));
+
+    const event = { type: 'new_message', channelId: 'c1', seq: 3, message: buildMessage(3) };
+    applyMessageEvent(queryClient, event as MessageEvent, 'me');
+    applyMessageEvent(queryClient, event as MessageEvent, 'me'); // one catch-up for both
+    server.land();
+    await opening;
+
+    await vi.waitFor(() => expect(cachedSeqs(queryClient)).toEqual([1, 2, 3]));
+    expect(server.asked.filter((url) => url.endsWith('?after=2'))).toHaveLength(1);
   });
 });
 
@@ -216,14 +248,7 @@ describe('catchUpCachedChannels, an empty channel', () => {
         (url: string) =>
           new Promise<Response>((resolve) => {
             expect(url.startsWith('/api/channels/c1/messages')).toBe(true);
-            held.push(() =>
-              resolve(
-                new Response(
-                  JSON.stringify({ messages: [], nextCursor: null, newerCursor: null }),
-                  { headers: { 'content-type': 'application/json' } },
-                ),
-              ),
-            );
+            held.push(() => resolve(pageResponse([])));
           }),
       ),
     );
@@ -250,55 +275,7 @@ describe('catchUpCachedChannels, an empty channel', () => {
     }
     await caughtUp;
 
-    const cached = queryClient.getQueryData<MessagesData>(messagesKey('c1'));
-    expect(flattenMessages(cached).map((message) => message.seq)).toEqual([1]);
+    expect(cachedSeqs(queryClient)).toEqual([1]);
     unsubscribe();
-  });
-});
-
-describe('a message event while the first page is on its way', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('is not lost: the page is caught up once it lands', async () => {
-    // The page was read before message 3; its event came while the page was on its way, with
-    // no history to go into.
-    let landPage: (() => void) | undefined;
-    const asked: string[] = [];
-    const page = (messages: Message[]) =>
-      new Response(JSON.stringify({ messages, nextCursor: null, newerCursor: null }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        asked.push(url);
-        if (url === '/api/channels/c1/messages')
-          return new Promise<Response>((resolve) => {
-            landPage = () => resolve(page([buildMessage(1), buildMessage(2)]));
-          });
-        if (url === '/api/channels/c1/messages?after=2') return page([buildMessage(3)]);
-        return page([]);
-      }),
-    );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const opening = queryClient.prefetchInfiniteQuery(messagesQueryOptions('c1'));
-    await vi.waitFor(() => expect(landPage).toBeDefined());
-
-    const event = { type: 'new_message', channelId: 'c1', seq: 3, message: buildMessage(3) };
-    applyMessageEvent(queryClient, event as MessageEvent, 'me');
-    applyMessageEvent(queryClient, event as MessageEvent, 'me'); // one catch-up for both
-    landPage?.();
-    await opening;
-
-    await vi.waitFor(() =>
-      expect(
-        flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1'))).map(
-          (message) => message.seq,
-        ),
-      ).toEqual([1, 2, 3]),
-    );
-    expect(asked.filter((url) => url.endsWith('?after=2'))).toHaveLength(1);
   });
 });
