@@ -95,50 +95,50 @@ function dropTypingUser(queryClient: QueryClient, channelId: string, userId: str
   );
 }
 
-/** The channel's cached history, or its first page once it lands if it is on its way. */
-async function landed(queryClient: QueryClient, channelId: string) {
-  const query = queryClient.getQueryCache().find<MessagesData>({
-    queryKey: messagesKey(channelId),
-    exact: true,
-  });
-  if (query?.state.data !== undefined || query?.state.fetchStatus !== 'fetching')
-    return query?.state.data;
-  return queryClient
-    .ensureInfiniteQueryData(messagesQueryOptions(channelId))
-    .catch(() => undefined);
+const messagesQuery = (queryClient: QueryClient, channelId: string) =>
+  queryClient.getQueryCache().find<MessagesData>({ queryKey: messagesKey(channelId), exact: true });
+
+/** Its first page asked for and not come yet. */
+function pageOnItsWay(queryClient: QueryClient, channelId: string): boolean {
+  const state = messagesQuery(queryClient, channelId)?.state;
+  return state !== undefined && state.data === undefined && state.fetchStatus === 'fetching';
+}
+
+/**
+ * Fetches what came after the last seq the channel's history holds (waiting for its first
+ * page if it is on its way) and merges it: never a refetch, which, read before a live message
+ * and answered after it, would replace it. False when there was nothing to catch up from (no
+ * history, or a window far back).
+ */
+async function catchUpAfterLastSeen(queryClient: QueryClient, channelId: string) {
+  const data = pageOnItsWay(queryClient, channelId)
+    ? await queryClient
+        .ensureInfiniteQueryData(messagesQueryOptions(channelId))
+        .catch(() => undefined)
+    : messagesQuery(queryClient, channelId)?.state.data;
+  if (!data || !isAtHead(data)) return false;
+  const missed = await getMessagesAfter(channelId, lastSeenSeq(data) ?? 0);
+  queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
+    applyCatchUp(current, missed),
+  );
+  return true;
 }
 
 const awaitingPage = new Set<string>();
 
 /**
  * A message event for a channel whose first page is on its way has nowhere to go, and that
- * page may have been read before the message: once it lands, what came after its last seq is
- * fetched (once per page, however many events came meanwhile).
+ * page may have been read before the message: once it lands, it is caught up (once per page,
+ * however many events came meanwhile).
  */
 function catchUpOnceLanded(queryClient: QueryClient, channelId: string) {
-  const query = queryClient.getQueryCache().find({ queryKey: messagesKey(channelId), exact: true });
-  if (
-    !query ||
-    query.state.data !== undefined ||
-    query.state.fetchStatus !== 'fetching' ||
-    awaitingPage.has(channelId)
-  )
-    return;
+  if (awaitingPage.has(channelId) || !pageOnItsWay(queryClient, channelId)) return;
   awaitingPage.add(channelId);
-  void (async () => {
-    try {
-      const data = await landed(queryClient, channelId);
-      if (!data || !isAtHead(data)) return;
-      const missed = await getMessagesAfter(channelId, lastSeenSeq(data) ?? 0);
-      queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
-        applyCatchUp(current, missed),
-      );
-    } catch {
+  catchUpAfterLastSeen(queryClient, channelId)
+    .catch(() => {
       // Offline again: the next ready catches up.
-    } finally {
-      awaitingPage.delete(channelId);
-    }
-  })();
+    })
+    .finally(() => awaitingPage.delete(channelId));
 }
 
 /**
@@ -151,18 +151,10 @@ export async function catchUpCachedChannels(queryClient: QueryClient): Promise<v
   const jobs = cached.map(async (query) => {
     const [, channelId, kind] = query.queryKey as [string, string?, string?];
     if (!channelId || kind !== 'messages' || query.queryKey.length !== 3) return;
-    // A first page still on its way (a channel view asks for it as it opens, maybe before the
-    // socket's subscriptions were loaded): caught up once it lands.
-    const data = await landed(queryClient, channelId);
-    const seq = lastSeenSeq(data);
-    if (!data || !isAtHead(data)) return;
     try {
-      // Merged, never refetched: a page read before a live message and answered after it
-      // would replace it (an empty channel was refetched, and its first message lost).
-      const missed = await getMessagesAfter(channelId, seq ?? 0);
-      queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
-        applyCatchUp(current, missed),
-      );
+      // A first page still on its way (a channel view asks for it as it opens, maybe before
+      // the socket's subscriptions were loaded) is caught up once it lands.
+      if (!(await catchUpAfterLastSeen(queryClient, channelId))) return;
       // Edits, deletions and reactions made while away carry no seq: reconcile with a fresh
       // newest page (a merge, not a refetch, so a permalink window opened meanwhile stays).
       const head = await getMessagesPage(channelId, { kind: 'latest' });
