@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppSignInSchema } from '#shared/app-sign-in';
 import { APP_SIGNED_IN_URL } from '#shared/session-token';
@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { presentSelf } from '../features/users/presenter';
 import { findUserById } from '../features/users/service';
 import { badRequest, forbidden, parse } from '../lib/errors';
+import { openClaims, sealClaims } from '../lib/signed-claims';
 import { signIn, wantsBearerToken } from './sign-in';
 
 /**
@@ -19,37 +20,21 @@ import { signIn, wantsBearerToken } from './sign-in';
  */
 
 const CODE_TTL_MS = 2 * 60 * 1000;
-
-const sign = (config: Config, payload: string) =>
-  createHmac('sha256', config.sessionSecret).update(`app-sign-in:${payload}`).digest('base64url');
+const PURPOSE = 'app-sign-in';
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /** The address the system browser is sent to once the provider vouched for `userId`. */
 export function appSignedInUrl(config: Config, userId: string, challenge: string): string {
-  const payload = Buffer.from(
-    JSON.stringify({ u: userId, c: challenge, e: Date.now() + CODE_TTL_MS }),
-  ).toString('base64url');
-  const code = `${payload}.${sign(config, payload)}`;
+  const code = sealClaims(config.sessionSecret, PURPOSE, { u: userId, c: challenge }, CODE_TTL_MS);
   return `${APP_SIGNED_IN_URL}?code=${encodeURIComponent(code)}`;
 }
 
 /** The user a code was issued for, if it is genuine, unexpired and `verifier` is its own. */
 export function redeemAppCode(config: Config, code: string, verifier: string): string | null {
-  const [payload, signature] = code.split('.');
-  if (!payload || !signature) return null;
-  const expected = Buffer.from(sign(config, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  let claims: { u?: unknown; c?: unknown; e?: unknown };
-  try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  } catch {
-    return null;
-  }
-  if (typeof claims.e !== 'number' || claims.e < Date.now()) return null;
-  if (typeof claims.c !== 'string' || claims.c !== s256(verifier)) return null;
-  return typeof claims.u === 'string' ? claims.u : null;
+  const claims = openClaims(config.sessionSecret, PURPOSE, code);
+  if (!claims || claims.c !== s256(verifier)) return null;
+  return claims.u ?? null;
 }
 
 /** POST /api/auth/app-sign-in {code, verifier}: the app's session token, from its origin only. */
