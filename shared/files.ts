@@ -57,6 +57,13 @@ export interface ChannelFile {
 
 export const fileDownloadUrl = (id: string) => `/api/files/${id}/download`;
 export const fileThumbnailUrl = (id: string) => `/api/files/${id}/thumbnail`;
+/** POST: a download address that needs no session, for the app's system browser (docs/mobile.md). */
+export const fileDownloadLinkUrl = (id: string) => `/api/files/${id}/download-link`;
+
+/** The answer to POST /api/files/{id}/download-link: the download path with its ticket. */
+export interface FileDownloadLink {
+  url: string;
+}
 
 /** The id of a file of ours behind an attachment's url, or null for any other link. */
 export function fileIdOfUrl(url: string): string | null {
@@ -85,6 +92,8 @@ export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
 export const FILE_TYPE_REFUSED =
   'Type de fichier non accepté : images, PDF, DOC, DOCX ou TXT uniquement';
 export const FILE_NOT_FOUND = 'Fichier introuvable';
+export const DOWNLOAD_LINK_EXPIRED =
+  'Ce lien de téléchargement a expiré : ouvrez le fichier à nouveau depuis Ruche';
 
 /** docs/product.md §5: sizes in B, KB, MB, GB. */
 export function formatFileSize(bytes: number): string {

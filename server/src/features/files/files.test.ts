@@ -10,14 +10,17 @@ import type { ApiErrorBody } from '#shared/auth';
 import type { Channel } from '#shared/channels';
 import {
   type ChannelFile,
+  DOWNLOAD_LINK_EXPIRED,
   FILE_SIZE_LIMIT,
   FILE_TOO_LARGE,
   FILE_TYPE_REFUSED,
+  type FileDownloadLink,
 } from '#shared/files';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { sealClaims } from '../../lib/signed-claims';
 
 const BUCKET = 'ruche-test';
 
@@ -361,17 +364,74 @@ describe.each<Store>(['disk', 's3'])('files on %s', (store) => {
       upload(client, channel.id, [{ bytes: 'x', name: 'x.txt' }]),
       client.get(file.url),
       client.get(file.thumbnailUrl!),
+      client.post(`/api/files/${file.id}/download-link`),
       client.delete(`/api/files/${file.id}`),
     ];
     for (const who of [stranger.client, removed.client]) {
       expect((await Promise.all(calls(who))).map((r) => r.status)).toEqual([
-        404, 404, 404, 404, 404,
+        404, 404, 404, 404, 404, 404,
       ]);
     }
     expect((await Promise.all(calls(signedOut))).map((r) => r.status)).toEqual([
-      401, 401, 401, 401, 401,
+      401, 401, 401, 401, 401, 401,
     ]);
     expect(await storedObjects(channel.id)).toHaveLength(2);
+  });
+
+  it('gives the app a ticketed link that downloads without a session: that file, while its session lives and its holder may see it', async () => {
+    const channel = await sharedChannel();
+    const file = (
+      await upload(alice, channel.id, [{ bytes: 'Compte rendu du chantier', name: 'rapport.txt' }])
+    ).body;
+    const other = (await upload(alice, channel.id, [{ bytes: 'autre', name: 'autre.txt' }])).body;
+    const carol = await buildUser(server);
+    await addMember(channel, alice, carol);
+    const linkFor = async (who: Actor, id: string) => {
+      const res = await who.client.post<FileDownloadLink>(`/api/files/${id}/download-link`);
+      expect(res.status).toBe(200);
+      return res.body.url;
+    };
+    // The system browser: no cookie, no token.
+    const systemBrowser = new TestClient(server.url);
+    const refused = async (url: string) => {
+      const res = await systemBrowser.get<ApiErrorBody>(url);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe(DOWNLOAD_LINK_EXPIRED);
+    };
+
+    const url = await linkFor(carol, file.id);
+    expect(url.startsWith(`${file.url}?ticket=`)).toBe(true);
+    const got = await systemBrowser.get<string>(url);
+    expect(got.status).toBe(200);
+    expect(got.body).toBe('Compte rendu du chantier');
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment;/);
+    // Again within its two minutes (the browser may reload it).
+    expect((await systemBrowser.get(url)).status).toBe(200);
+
+    // It names that file only, and cannot be altered or extended.
+    const ticket = new URL(url, server.url).searchParams.get('ticket')!;
+    await refused(`${other.url}?ticket=${encodeURIComponent(ticket)}`);
+    await refused(`${file.url}?ticket=${encodeURIComponent(`${ticket}x`)}`);
+    const [payload, signature] = ticket.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const longer = Buffer.from(JSON.stringify({ ...claims, e: claims.e + 3_600_000 })).toString(
+      'base64url',
+    );
+    await refused(`${file.url}?ticket=${encodeURIComponent(`${longer}.${signature}`)}`);
+    // Expired: the same claims sealed with the server's secret, a second in the past.
+    const { e: _e, ...kept } = claims;
+    const expired = sealClaims(server.config.sessionSecret, 'file-download', kept, -1000);
+    await refused(`${file.url}?ticket=${encodeURIComponent(expired)}`);
+    await refused(`${file.url}?ticket=`);
+
+    // Its holder removed from the channel: the file is out of reach, ticket or not.
+    const removedUrl = await linkFor(bob, file.id);
+    const gone = await alice.client.delete(`/api/channels/${channel.id}/members/${bob.user.id}`);
+    expect(gone.status).toBe(204);
+    expect((await systemBrowser.get(removedUrl)).status).toBe(404);
+    // Its session ended (signed out): refused.
+    expect((await carol.client.post('/api/logout')).status).toBe(204);
+    await refused(url);
   });
 
   it('deletes a file with its bytes: its uploader or the channel owner, nobody else', async () => {

@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_NOT_FOUND, isRasterImage } from '#shared/files';
+import { FILE_NOT_FOUND, type FileDownloadLink, isRasterImage } from '#shared/files';
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
+import { unauthorized } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
+import { ticketedDownloadUrl, ticketHolder } from './download-ticket';
 import { receiveUpload } from './intake';
 import { contentDisposition } from './names';
 import type { FileRow } from './presenter';
@@ -15,9 +17,9 @@ import { subscribeFiles } from './subscriptions';
 type ById = { Params: { id: string } };
 
 /**
- * The files feature (docs/files.md): upload, list, download, thumbnail, delete, and the
- * domain-event subscriptions that delete a message's files with it. Its routes live in their
- * own scope, the only one that parses multipart bodies.
+ * The files feature (docs/files.md): upload, list, download (and the app's ticketed link to
+ * it), thumbnail, delete, and the domain-event subscriptions that delete a message's files
+ * with it. Its routes live in their own scope, the only one that parses multipart bodies.
  */
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const storage = createFileStorage(ctx.config);
@@ -58,13 +60,32 @@ function registerScoped(app: FastifyInstance, ctx: AppContext, storage: FileStor
     return listChannelFiles(ctx.db, id);
   });
 
-  // Streamed as stored: no compression (a download keeps its length and its progress).
-  app.get<ById>('/api/files/:id/download', { compress: false }, async (request, reply) => {
+  // For the app's system browser, which has no session (docs/mobile.md, "Files").
+  app.post<ById>('/api/files/:id/download-link', async (request): Promise<FileDownloadLink> => {
     const user = requireUser(request);
-    const { file } = await findFileFor(ctx.db, user.id, fileId(request.params));
-    const body = await openFile(storage, file.filename);
-    return sendStored(reply, body, file, isRasterImage(file.mimeType) ? 'inline' : 'attachment');
+    const id = fileId(request.params);
+    await findFileFor(ctx.db, user.id, id);
+    if (!request.sessionId) throw unauthorized();
+    return { url: ticketedDownloadUrl(ctx.config, id, user.id, request.sessionId) };
   });
+
+  // Streamed as stored: no compression (a download keeps its length and its progress).
+  // Signed in, or with a ticket from the route above.
+  app.get<ById & { Querystring: { ticket?: unknown } }>(
+    '/api/files/:id/download',
+    { compress: false },
+    async (request, reply) => {
+      const id = fileId(request.params);
+      const { ticket } = request.query;
+      const user =
+        request.user === null && typeof ticket === 'string'
+          ? await ticketHolder(ctx.db, ctx.config, id, ticket)
+          : requireUser(request);
+      const { file } = await findFileFor(ctx.db, user.id, id);
+      const body = await openFile(storage, file.filename);
+      return sendStored(reply, body, file, isRasterImage(file.mimeType) ? 'inline' : 'attachment');
+    },
+  );
 
   app.get<ById>('/api/files/:id/thumbnail', { compress: false }, async (request, reply) => {
     const user = requireUser(request);
