@@ -6,6 +6,7 @@ import { LocalNotifications } from '@capacitor/local-notifications';
 import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar } from '@capacitor/status-bar';
 import { navigate } from 'wouter/use-browser-location';
+import { type FileDownloadLink, fileDownloadLinkUrl } from '#shared/files';
 import type { Notification } from '#shared/notifications';
 import { API_ORIGIN, apiRequest } from '@/lib/api';
 import { type AppOidcDeps, finishAppSignIn, startAppSignIn } from './app-oidc';
@@ -47,6 +48,12 @@ async function oidcDeps(): Promise<AppOidcDeps> {
     exchange: (body) => apiRequest('POST', '/api/auth/app-sign-in', body),
     crypto: globalThis.crypto,
   };
+}
+
+/** A file's download in the app: a ticketed link of the server's, in the system browser. */
+export async function openDownload(fileId: string): Promise<void> {
+  const { url } = await apiRequest<FileDownloadLink>('POST', fileDownloadLinkUrl(fileId));
+  await Browser.open({ url: `${API_ORIGIN}${url}`, presentationStyle: 'popover' });
 }
 
 /** The single sign-on button in the app: the system browser, not the WebView (RFC 8252). */

@@ -11,6 +11,7 @@ import { useChannelFiles } from '../api/get-channel-files';
 import { FILE_KIND_COLORS, FILE_KIND_ICONS, fileKind } from '../lib/file-kind';
 import { fileDate, uploaderName } from '../lib/format';
 import { DeleteFileDialog } from './delete-file-dialog';
+import { DownloadLink } from './download-link';
 import { UploadFileDialog } from './upload-file-dialog';
 
 /**
@@ -152,14 +153,14 @@ function FileRow({
       <td className="px-3 py-2.5">
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="icon-sm">
-            <a
+            <DownloadLink
               href={file.url}
               download={file.originalName}
               aria-label={t('files.download', { name: file.originalName })}
               title={t('files.downloadShort')}
             >
               <DownloadIcon aria-hidden />
-            </a>
+            </DownloadLink>
           </Button>
           {canDelete ? (
             <Button

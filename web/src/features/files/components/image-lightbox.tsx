@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '#shared/messages';
 import { useServerImage } from '@/lib/server-image';
+import { DownloadLink } from './download-link';
 
 /**
  * A message's images, full size, one at a time: arrows (or the buttons) move between them,
@@ -55,14 +56,14 @@ export function ImageLightbox({
               </span>
             </DialogPrimitive.Title>
             {current ? (
-              <a
+              <DownloadLink
                 href={current.url}
                 download={current.name}
                 aria-label={t('files.download', { name: current.name })}
                 className="grid size-9 place-items-center rounded-md hover:bg-white/10"
               >
                 <DownloadIcon className="size-5" aria-hidden />
-              </a>
+              </DownloadLink>
             ) : null}
             <DialogPrimitive.Close
               aria-label={t('files.lightbox.close')}

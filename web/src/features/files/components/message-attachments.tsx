@@ -6,6 +6,7 @@ import type { Attachment } from '#shared/messages';
 import { useServerImage } from '@/lib/server-image';
 import { cn } from '@/lib/utils';
 import { FILE_KIND_COLORS, FILE_KIND_ICONS, fileKind, showsAsImage } from '../lib/file-kind';
+import { DownloadLink } from './download-link';
 import { ImageLightbox } from './image-lightbox';
 
 /** A fixed height: the list does not jump when the thumbnail arrives. */
@@ -72,7 +73,7 @@ function FileCard({ file }: { file: Attachment }) {
   const kind = fileKind(file.mimeType);
   const Icon = FILE_KIND_ICONS[kind];
   return (
-    <a
+    <DownloadLink
       href={file.url}
       download={file.name}
       rel="noopener noreferrer"
@@ -90,6 +91,6 @@ function FileCard({ file }: { file: Attachment }) {
         className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
         aria-hidden
       />
-    </a>
+    </DownloadLink>
   );
 }
