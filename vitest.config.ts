@@ -36,7 +36,7 @@ export default defineConfig({
         plugins: [catalogueSlice(new URL('./web/src/locales', import.meta.url).pathname)],
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
+          include: ['web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

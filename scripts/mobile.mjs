@@ -1,13 +1,15 @@
-// The Capacitor app (docs/mobile.md):
-//   node scripts/mobile.mjs build   the web app for the shell, into dist/mobile
-//   node scripts/mobile.mjs sync    that build, then `cap sync` (android/ and ios/)
+// The Capacitor app (docs/mobile.md), run with `node --import tsx` (npm run mobile:build|sync):
+//   scripts/mobile.mjs build   the web app for the shell, into dist/mobile
+//   scripts/mobile.mjs sync    that build, the server's link host written into android/ and
+//                              ios/ (scripts/native-links.ts), then `cap sync`
 // VITE_SERVER_ORIGIN names the Ruche server the app talks to (https://, or http:// on loopback);
 // RUCHE_MOBILE_OUT builds elsewhere than dist/mobile (the e2e test, e2e/specs/mobile-app.spec.ts).
 import { spawnSync } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { appLinkHost, iosEntitlements, withAndroidAppLinks } from './native-links.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MOBILE_OUT = path.resolve(process.env.RUCHE_MOBILE_OUT ?? path.join(root, 'dist/mobile'));
@@ -47,6 +49,19 @@ async function buildMobileWeb(origin) {
   }
 }
 
+/** The server's links opened by the app (docs/mobile.md, "Links"): its host, if https. */
+async function writeAppLinks(origin) {
+  const host = appLinkHost(origin);
+  const manifest = path.join(root, 'android/app/src/main/AndroidManifest.xml');
+  await writeFile(manifest, withAndroidAppLinks(await readFile(manifest, 'utf8'), host));
+  await writeFile(path.join(root, 'ios/App/App/App.entitlements'), iosEntitlements(host));
+  console.log(
+    host
+      ? `liens https://${host}/… déclarés dans android/ et ios/`
+      : 'aucun lien déclaré (serveur hors https)',
+  );
+}
+
 const command = process.argv[2];
 if (command !== 'build' && command !== 'sync') {
   console.error('usage: node scripts/mobile.mjs build|sync');
@@ -60,6 +75,7 @@ try {
 }
 console.log(`${path.relative(root, MOBILE_OUT)} built for ${process.env.VITE_SERVER_ORIGIN}`);
 if (command === 'sync') {
+  await writeAppLinks(process.env.VITE_SERVER_ORIGIN);
   const result = spawnSync('npx', ['cap', 'sync'], { cwd: root, stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }

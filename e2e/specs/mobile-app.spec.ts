@@ -68,7 +68,7 @@ test.beforeAll(async () => {
   }));
   provider.register(`${server.url}/api/callback`);
   buildDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-mobile-'));
-  await promisify(execFile)(process.execPath, ['scripts/mobile.mjs', 'build'], {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/mobile.mjs', 'build'], {
     cwd: repoRoot,
     env: { ...process.env, VITE_SERVER_ORIGIN: server.url, RUCHE_MOBILE_OUT: buildDir },
   });
