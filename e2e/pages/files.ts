@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Download, expect, type Locator, type Page } from '@playwright/test';
 
 /** docs/product.md §2: files in the composer and in messages, the lightbox, and the files tab. */
 export class FilesUi {
@@ -60,9 +60,13 @@ export class FilesUi {
   /** Clicks a download link and returns the downloaded bytes. */
   async download(link: Locator): Promise<Buffer> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), link.click()]);
-    const stream = await download.createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return downloadedBytes(download);
   }
+}
+
+/** The bytes a browser download saved. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

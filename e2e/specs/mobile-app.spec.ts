@@ -12,20 +12,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  type APIRequestContext,
-  type Browser,
-  type Download,
-  expect,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { type PreviewServer, preview } from 'vite';
 import { type OidcTestProvider, startOidcProvider } from '../../server/test/oidc-provider';
 import type { ChannelFile } from '../../shared/files';
 import { fireNative, nativeCalls, onAndroidPhone } from '../native-bridge';
 import { ChatUi } from '../pages/chat';
-import { FilesUi } from '../pages/files';
+import { downloadedBytes, FilesUi } from '../pages/files';
 import { LandingPage } from '../pages/landing-page';
 import { LoginPage } from '../pages/login-page';
 import { WelcomeDialog } from '../pages/welcome-dialog';
@@ -129,12 +123,6 @@ async function postWithFile(
     },
   });
   expect(posted.status(), await posted.text()).toBe(201);
-}
-
-async function readDownload(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString();
 }
 
 test('the app signs in, lists its channels and chats live against the remote server', async ({
@@ -450,7 +438,7 @@ test('on the phone the app starts, signs in with OpenID Connect through the syst
     tab.goto(ticketed).catch(() => undefined),
   ]);
   expect(saved.suggestedFilename()).toBe('plan.txt');
-  expect(await readDownload(saved)).toBe('Plan du rez-de-chaussée');
+  expect((await downloadedBytes(saved)).toString()).toBe('Plan du rez-de-chaussée');
 
   await Promise.all([app.close(), systemBrowser.close(), bob.context.close()]);
 });
