@@ -19,9 +19,9 @@ export function appLinkHost(serverOrigin: string): string | null {
 /** AndroidManifest.xml with `host`'s intent filter (none for null) between its markers. */
 export function withAndroidAppLinks(manifest: string, host: string | null): string {
   const begin = manifest.indexOf(BEGIN);
-  const beginEnd = manifest.indexOf('-->', begin) + '-->'.length;
-  const end = manifest.indexOf(END, beginEnd);
-  if (begin < 0 || end < 0) {
+  const beginEnd = begin < 0 ? -1 : manifest.indexOf('-->', begin) + '-->'.length;
+  const end = beginEnd < 0 ? -1 : manifest.indexOf(END, beginEnd);
+  if (end < 0) {
     throw new Error(`AndroidManifest.xml : les repères ${BEGIN} … ${END} sont introuvables`);
   }
   const indent = manifest.slice(manifest.lastIndexOf('\n', begin) + 1, begin);
