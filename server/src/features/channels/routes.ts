@@ -12,6 +12,7 @@ import { CHANNEL_NOT_FOUND, idParam, requireMember } from './access';
 import { openDirectChannel } from './direct';
 import { leaveChannel, removeMember } from './members';
 import { listChannelsForUser, listMembers } from './queries';
+import { ReadMarks } from './read-marks';
 import { membershipOf, registerChannelRealtime } from './realtime';
 import {
   browsePublicChannels,
@@ -26,8 +27,10 @@ type ById = { Params: { id: string } };
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log };
+  const reads = new ReadMarks(ctx.db);
+  app.addHook('onClose', async () => reads.settled());
   registerChannelRealtime(ctx.realtime, membershipOf(ctx.db), (userId, channelId) =>
-    markChannelRead(deps, userId, channelId),
+    markChannelRead(deps, reads, userId, channelId),
   );
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
 
@@ -101,6 +104,6 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post<ById>('/api/channels/:id/read', async (request) => {
     const user = requireUser(request);
-    return markChannelRead(depsFor(ctx, request), user.id, channelId(request.params));
+    return markChannelRead(depsFor(ctx, request), reads, user.id, channelId(request.params));
   });
 }

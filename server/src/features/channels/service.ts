@@ -7,6 +7,7 @@ import { CHANNEL_NOT_FOUND, requireMember } from './access';
 import { announceMemberAdded, insertMember } from './members';
 import { presentPublicChannel } from './presenter';
 import { findChannelForUser } from './queries';
+import type { ReadMarks } from './read-marks';
 import { channelMembers, channels } from './schema';
 import { channelTopic } from './topics';
 
@@ -122,26 +123,18 @@ export async function joinPublicChannel(
   return getChannel(deps, userId, channelId);
 }
 
-/** Everything up to now is read: the unread badge clears on every device of the user. */
+/**
+ * Everything up to now is read: the unread badge clears on every device of the user. The
+ * mark is written with the others of the same moment (read-marks.ts).
+ */
 export async function markChannelRead(
   deps: Deps,
+  reads: ReadMarks,
   userId: string,
   channelId: string,
 ): Promise<ChannelRead> {
-  const [row] = await deps.db
-    .update(channelMembers)
-    .set({
-      lastReadAt: sql`now()`,
-      lastReadSeq: sql`(select ${channels.lastSeq} from ${channels} where ${channels.id} = ${channelId})`,
-    })
-    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
-    .returning({ lastReadAt: channelMembers.lastReadAt, lastReadSeq: channelMembers.lastReadSeq });
-  if (!row?.lastReadAt) throw notFound(CHANNEL_NOT_FOUND);
-  const read = {
-    channelId,
-    lastReadAt: row.lastReadAt.toISOString(),
-    lastReadSeq: row.lastReadSeq,
-  };
+  const read = await reads.mark(userId, channelId);
+  if (!read) throw notFound(CHANNEL_NOT_FOUND);
   deps.events.publish('channelRead', { channelId, userId });
   await publish(deps, 'channel_read', () =>
     deps.realtime.toUsers([userId], { type: 'channel_read', ...read }),

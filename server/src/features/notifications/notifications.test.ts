@@ -449,6 +449,26 @@ describe('reading', () => {
     ]);
   });
 
+  it('reads by several people at once each read their own items, with their own count', async () => {
+    const channel = await channelWith(bob, carol);
+    const other = await channelWith(bob);
+    await mention(alice, channel.id, bob);
+    await sendMessage(alice, channel.id, 'pour tous');
+    await sendMessage(alice, other.id, 'pour Bob seul');
+    expect([await unread(bob), await unread(carol)]).toEqual([3, 1]);
+    const [bobSocket, carolSocket] = await Promise.all([open(bob), open(carol)]);
+    // Both marks reach the server in the same moment: written together (read-marks.ts).
+    bobSocket.send({ type: 'mark_read', channelId: channel.id });
+    carolSocket.send({ type: 'mark_read', channelId: channel.id });
+    await bobSocket.next(isEvent('notification_read', { unreadCount: 1 }));
+    await carolSocket.next(isEvent('notification_read', { unreadCount: 0 }));
+    expect((await list(bob)).map((n) => [n.type, n.channelId, n.read])).toEqual([
+      ['channel_message', other.id, false],
+      ['mention', channel.id, true],
+    ]);
+    expect(await list(carol)).toEqual([]);
+  });
+
   it('pages newest first', async () => {
     const channel = await channelWith(bob);
     for (let i = 0; i < 33; i++) await mention(alice, channel.id, bob, `n${i}`);

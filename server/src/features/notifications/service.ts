@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type ChannelNotificationLevel,
   type ChannelNotificationSettings,
@@ -184,48 +184,46 @@ export async function forgetChannel(db: Db, userId: string, channelId: string): 
 }
 
 /**
- * The user read the channel: its unread notifications are read too, on every socket of the
- * user (one notification_read per item, carrying the final count); its folded channel-message
- * item is deleted.
+ * Channels were read: each reader's items about that channel are read too (Slack: the badge
+ * follows what you have seen). A folded "new messages" item only summarises what was unread:
+ * once read it has nothing left to say, and is dropped (a channel read live would otherwise
+ * fill the list). The reads of one moment go as one statement, then one count for their
+ * readers: a viewer of a busy channel reads it at every message, mostly with nothing unread
+ * (docs/performance.md, "Marking read").
  */
-export async function markChannelNotificationsRead(
+export async function markChannelsNotificationsRead(
   deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
-  userId: string,
-  channelId: string,
+  reads: ReadonlyArray<{ userId: string; channelId: string }>,
 ): Promise<void> {
-  const unreadHere = and(
-    mine(userId),
-    eq(notifications.channelId, channelId),
-    eq(notifications.read, false),
-  );
-  // A folded "new messages" item only summarises what was unread: once read it has nothing
-  // left to say, and is dropped (a channel read live would otherwise fill the list). One
-  // statement: a viewer of a busy channel reads it every few seconds, mostly with nothing
-  // unread (docs/performance.md, capacity).
   const result = await deps.db.execute(sql`
-    with dropped as (
-      delete from ${notifications}
-      where ${and(unreadHere, eq(notifications.type, 'channel_message'))}
-      returning ${notifications.id}
+    with r as (
+      select * from jsonb_to_recordset(${JSON.stringify(reads)}::jsonb)
+        as r("userId" uuid, "channelId" uuid)
+    ), dropped as (
+      delete from ${notifications} n using r
+      where n.user_id = r."userId" and n.channel_id = r."channelId" and not n.read
+        and n.type = 'channel_message'
+      returning n.id, n.user_id
     ), marked as (
-      update ${notifications} set read = true
-      where ${and(unreadHere, ne(notifications.type, 'channel_message'))}
-      returning ${notifications.id}
+      update ${notifications} n set read = true from r
+      where n.user_id = r."userId" and n.channel_id = r."channelId" and not n.read
+        and n.type <> 'channel_message'
+      returning n.id, n.user_id
     )
-    select id from dropped union all select id from marked`);
-  const rows = [...result].map((row) => ({ id: String(row.id) }));
+    select id, user_id from dropped union all select id, user_id from marked`);
+  const rows = [...result].map((row) => ({ id: String(row.id), userId: String(row.user_id) }));
   if (rows.length === 0) return;
-  const unreadCount = await countUnread(deps.db, userId);
+  const unread = await countUnreadOf(deps.db, [...new Set(rows.map((row) => row.userId))]);
   await publish(
     deps,
     'notification_read',
     ...rows.map(
-      ({ id }) =>
+      ({ id, userId }) =>
         () =>
           deps.realtime.toUsers([userId], {
             type: 'notification_read',
             notificationId: id,
-            unreadCount,
+            unreadCount: unread.get(userId) ?? 0,
           }),
     ),
   );
