@@ -59,10 +59,10 @@ async function writeReads(db: Db, keys: readonly ReadKey[]): Promise<Array<Chann
   if (valid.length === 0) return keys.map(() => null);
   const rows = await db.execute(sql`
     update channel_members cm
-    set last_read_at = now(), last_read_seq = c.last_seq
-    from jsonb_to_recordset(${JSON.stringify(valid)}::jsonb) as r("userId" uuid, "channelId" uuid),
-      channels c
-    where c.id = r."channelId" and cm.channel_id = r."channelId" and cm.user_id = r."userId"
+    set last_read_at = now(),
+      last_read_seq = (select c.last_seq from channels c where c.id = cm.channel_id)
+    from jsonb_to_recordset(${JSON.stringify(valid)}::jsonb) as r("userId" uuid, "channelId" uuid)
+    where cm.channel_id = r."channelId" and cm.user_id = r."userId"
     returning cm.user_id, cm.channel_id, cm.last_read_at, cm.last_read_seq`);
   const reads = new Map<string, ChannelRead>();
   for (const row of rows) {
