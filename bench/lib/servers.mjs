@@ -168,7 +168,8 @@ export async function startRuche({
     origin: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     logTail: () => tail.join(''),
-    stop: () => stopChild(child),
+    // A profiled node writes its profile only once drained and closed: give it time to.
+    stop: () => stopChild(child, cpuProfDir ? 90_000 : 15_000),
   };
 }
 
