@@ -11,6 +11,7 @@ import {
   type FriendRequest,
 } from '#shared/friends';
 import type { ServerEvent } from '#shared/protocol';
+import { addMember, buildChannel } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { isEvent, socketOpener } from '../../../test/test-socket';
@@ -344,6 +345,19 @@ describe('live', () => {
     await accept(bob, id);
     await c.sync();
     expect(c.events.filter((e) => e.type.startsWith('friend'))).toEqual([]);
+  });
+
+  it('one watch shows a channel companion and a friend, never a stranger', async () => {
+    const [alice, bob] = await two();
+    const [carol, stranger] = await two();
+    await befriend(alice, bob);
+    const channel = await buildChannel(alice, { type: 'group' });
+    await addMember(channel, alice, carol);
+    const a = await open(alice);
+    expect(await a.watch([carol.user.id, bob.user.id, stranger.user.id])).toEqual({
+      [carol.user.id]: 'offline',
+      [bob.user.id]: 'offline',
+    });
   });
 
   it('friends who share no channel see each other’s presence, until they are friends no more', async () => {
