@@ -25,7 +25,7 @@ export class ReadMarks {
   private readonly loader: DataLoader<ReadKey, ChannelRead | null, string>;
   private readonly waiting = new Set<Promise<unknown>>();
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.loader = new DataLoader((keys) => storeCalls.run({}, () => writeReads(db, keys)), {
       cache: false,
       maxBatchSize: 500,
@@ -34,8 +34,17 @@ export class ReadMarks {
     });
   }
 
-  /** Everything the user can see of the channel is read now; null if not a member. */
-  mark(userId: string, channelId: string): Promise<ChannelRead | null> {
+  /**
+   * Everything the user can see of the channel is read now; null if not a member. `now`:
+   * written at once, alone (a request waits for it: POST /read answers with the read).
+   */
+  mark(
+    userId: string,
+    channelId: string,
+    options: { now?: boolean } = {},
+  ): Promise<ChannelRead | null> {
+    if (options.now)
+      return writeReads(this.db, [{ userId, channelId }]).then(([read]) => read ?? null);
     const read = this.loader.load({ userId, channelId });
     this.waiting.add(read);
     const done = () => this.waiting.delete(read);

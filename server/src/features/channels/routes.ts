@@ -104,6 +104,9 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post<ById>('/api/channels/:id/read', async (request) => {
     const user = requireUser(request);
-    return markChannelRead(depsFor(ctx, request), reads, user.id, channelId(request.params));
+    // A request waits for its answer: written at once; the sockets' marks wait for company.
+    return markChannelRead(depsFor(ctx, request), reads, user.id, channelId(request.params), {
+      now: true,
+    });
   });
 }

@@ -125,15 +125,16 @@ export async function joinPublicChannel(
 
 /**
  * Everything up to now is read: the unread badge clears on every device of the user. The
- * mark is written with the others of the same moment (read-marks.ts).
+ * mark is written with the others of the same moment (read-marks.ts), or at once (`now`).
  */
 export async function markChannelRead(
   deps: Deps,
   reads: ReadMarks,
   userId: string,
   channelId: string,
+  options: { now?: boolean } = {},
 ): Promise<ChannelRead> {
-  const read = await reads.mark(userId, channelId);
+  const read = await reads.mark(userId, channelId, options);
   if (!read) throw notFound(CHANNEL_NOT_FOUND);
   deps.events.publish('channelRead', { channelId, userId });
   await publish(deps, 'channel_read', () =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type ChannelNotificationLevel,
   type ChannelNotificationSettings,
@@ -184,51 +184,48 @@ export async function forgetChannel(db: Db, userId: string, channelId: string): 
 }
 
 /**
- * Channels were read: each reader's items about that channel are read too (Slack: the badge
- * follows what you have seen). A folded "new messages" item only summarises what was unread:
- * once read it has nothing left to say, and is dropped (a channel read live would otherwise
- * fill the list). The reads of one moment go as one statement, then one count for their
- * readers: a viewer of a busy channel reads it at every message, mostly with nothing unread
- * (docs/performance.md, "Marking read").
+ * The user read the channel: its unread notifications are read too, on every socket of the
+ * user (one notification_read per item, carrying the final count); its folded channel-message
+ * item is deleted.
  */
-export async function markChannelsNotificationsRead(
+export async function markChannelNotificationsRead(
   deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
-  reads: ReadonlyArray<{ userId: string; channelId: string }>,
+  userId: string,
+  channelId: string,
 ): Promise<void> {
-  // Each pair is looked up on its own (the lateral joins): planned as a join, the statement
-  // scanned the whole table for a dozen pairs (docs/performance.md, "Marking read").
+  const unreadHere = and(
+    mine(userId),
+    eq(notifications.channelId, channelId),
+    eq(notifications.read, false),
+  );
+  // A folded "new messages" item only summarises what was unread: once read it has nothing
+  // left to say, and is dropped (a channel read live would otherwise fill the list). One
+  // statement: a viewer of a busy channel reads it every few seconds, mostly with nothing
+  // unread (docs/performance.md, capacity).
   const result = await deps.db.execute(sql`
-    with r as (
-      select * from jsonb_to_recordset(${JSON.stringify(reads)}::jsonb)
-        as r("userId" uuid, "channelId" uuid)
-    ), unread as (
-      select x.id, x.type from r cross join lateral (
-        select n.id, n.type from ${notifications} n
-        where n.user_id = r."userId" and n.channel_id = r."channelId" and not n.read
-      ) x
-    ), dropped as (
-      delete from ${notifications} n
-      where n.id = any(array(select id from unread where type = 'channel_message'))
-      returning n.id, n.user_id
+    with dropped as (
+      delete from ${notifications}
+      where ${and(unreadHere, eq(notifications.type, 'channel_message'))}
+      returning ${notifications.id}
     ), marked as (
-      update ${notifications} n set read = true
-      where n.id = any(array(select id from unread where type <> 'channel_message'))
-      returning n.id, n.user_id
+      update ${notifications} set read = true
+      where ${and(unreadHere, ne(notifications.type, 'channel_message'))}
+      returning ${notifications.id}
     )
-    select id, user_id from dropped union all select id, user_id from marked`);
-  const rows = [...result].map((row) => ({ id: String(row.id), userId: String(row.user_id) }));
+    select id from dropped union all select id from marked`);
+  const rows = [...result].map((row) => ({ id: String(row.id) }));
   if (rows.length === 0) return;
-  const unread = await countUnreadOf(deps.db, [...new Set(rows.map((row) => row.userId))]);
+  const unreadCount = await countUnread(deps.db, userId);
   await publish(
     deps,
     'notification_read',
     ...rows.map(
-      ({ id, userId }) =>
+      ({ id }) =>
         () =>
           deps.realtime.toUsers([userId], {
             type: 'notification_read',
             notificationId: id,
-            unreadCount: unread.get(userId) ?? 0,
+            unreadCount,
           }),
     ),
   );

@@ -1,8 +1,7 @@
-import DataLoader from 'dataloader';
 import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/store-gate';
-import type { DomainEvents, EventBus } from '../../events/bus';
+import type { EventBus } from '../../events/bus';
 import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
 import type { Deps } from '../deps';
@@ -15,9 +14,7 @@ import {
   notifyReaction,
 } from './create';
 import { deliver, type NotificationSink, send } from './deliver';
-import { forgetChannel, forgetMessages, markChannelsNotificationsRead } from './service';
-
-type ChannelReadEvent = DomainEvents['channelRead'];
+import { forgetChannel, forgetMessages, markChannelNotificationsRead } from './service';
 
 interface SubscriberDeps {
   db: Db;
@@ -111,23 +108,8 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
   );
 
   // Reading a channel reads what it notified (Slack: the badge follows what you have seen).
-  // The reads that reach here together (read-marks.ts writes them together) go as one
-  // statement; each still waits its turn in its channel's order.
-  const channelReads = new DataLoader<ChannelReadEvent, void, string>(
-    (reads) =>
-      inBackground(async () => {
-        await markChannelsNotificationsRead(deps, reads);
-        return reads.map(() => undefined);
-      }),
-    {
-      cache: false,
-      maxBatchSize: 500,
-      cacheKeyFn: ({ userId, channelId }) => `${userId}:${channelId}`,
-      batchScheduleFn: (run) => setImmediate(run),
-    },
-  );
-  deps.events.on('channelRead', (read) =>
-    serial.run(read.channelId, () => channelReads.load(read)),
+  deps.events.on('channelRead', ({ channelId, userId }) =>
+    serial.run(channelId, () => markChannelNotificationsRead(deps, userId, channelId)),
   );
 
   deps.events.on('memberRemoved', ({ channelId, userId }) =>
