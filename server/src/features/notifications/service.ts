@@ -201,7 +201,9 @@ export async function markChannelNotificationsRead(
   // A folded "new messages" item only summarises what was unread: once read it has nothing
   // left to say, and is dropped (a channel read live would otherwise fill the list). One
   // statement: a viewer of a busy channel reads it every few seconds, mostly with nothing
-  // unread (docs/performance.md, capacity).
+  // unread (docs/performance.md, capacity). The user's count after it comes in the same
+  // statement: what was unread before it (its own changes are not visible to it), less what
+  // it read — one round trip, not two.
   const result = await deps.db.execute(sql`
     with dropped as (
       delete from ${notifications}
@@ -211,11 +213,15 @@ export async function markChannelNotificationsRead(
       update ${notifications} set read = true
       where ${and(unreadHere, ne(notifications.type, 'channel_message'))}
       returning ${notifications.id}
-    )
-    select id from dropped union all select id from marked`);
+    ), changed as (select id from dropped union all select id from marked)
+    select id,
+      (select count(*) from ${notifications} where ${and(mine(userId), eq(notifications.read, false))})::int
+        - (select count(*) from changed)::int as unread_count
+    from changed`);
   const rows = [...result].map((row) => ({ id: String(row.id) }));
-  if (rows.length === 0) return;
-  const unreadCount = await countUnread(deps.db, userId);
+  const [first] = result;
+  if (!first) return;
+  const unreadCount = Number(first.unread_count);
   await publish(
     deps,
     'notification_read',
