@@ -347,7 +347,7 @@ export class Hub implements Realtime {
    * The rules in turn, each asked only about the people the ones before it did not allow:
    * most watched people share a channel with the viewer, so the later rules are seldom
    * asked at all (asking every rule every time was one statement in eight at 3,000 active
-   * users: docs/performance.md, "Marking read").
+   * users: docs/performance.md, capacity, 2026-11-27).
    */
   private async visibleTo(viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
     const visible = new Set<string>();

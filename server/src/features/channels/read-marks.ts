@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { ChannelRead } from '#shared/channels';
 import type { Db } from '../../db/client';
 import { storeCalls } from '../../db/store-gate';
+import { channelMembers, channels } from './schema';
 
-/** How long a mark waits for others to be written with it (docs/performance.md, "Marking read"). */
+/** How long a mark waits for others to be written with it (docs/performance.md, capacity, 2026-11-27). */
 export const READ_MARK_BATCH_MS = 100;
 
 interface ReadKey {
@@ -15,8 +16,8 @@ interface ReadKey {
 /**
  * Marks read, written together. A viewer of a busy channel marks it read at each new message
  * (at most every 2 s, as the web client does), which made it the store's most frequent
- * statement: 28,119 of about 75,000 at 3,000 active users (docs/performance.md, "Marking
- * read"). The marks made within READ_MARK_BATCH_MS go to the store as one statement; each
+ * statement: 28,119 of about 75,000 at 3,000 active users (docs/performance.md, capacity,
+ * 2026-11-27). The marks made within READ_MARK_BATCH_MS go to the store as one statement; each
  * caller gets its own channel's read (null: not a member). The statement runs outside the
  * first caller's request, so that one request's wait budget cannot fail everyone's mark
  * (db/store-gate.ts).
@@ -67,9 +68,9 @@ async function writeReads(db: Db, keys: readonly ReadKey[]): Promise<Array<Chann
   const valid = keys.filter((key) => UUID.test(key.userId) && UUID.test(key.channelId));
   if (valid.length === 0) return keys.map(() => null);
   const rows = await db.execute(sql`
-    update channel_members cm
+    update ${channelMembers} cm
     set last_read_at = now(),
-      last_read_seq = (select c.last_seq from channels c where c.id = cm.channel_id)
+      last_read_seq = (select c.last_seq from ${channels} c where c.id = cm.channel_id)
     from jsonb_to_recordset(${JSON.stringify(valid)}::jsonb) as r("userId" uuid, "channelId" uuid)
     where cm.channel_id = r."channelId" and cm.user_id = r."userId"
     returning cm.user_id, cm.channel_id, cm.last_read_at, cm.last_read_seq`);
