@@ -345,7 +345,7 @@ export class Hub implements Realtime {
 
   /**
    * The rules in turn, each asked only about the people the ones before it did not allow:
-   * most watched people share a channel with the viewer, so the later rules are seldom
+   * the first rule registered allows most watched people, so the later rules are seldom
    * asked at all (asking every rule every time was one statement in eight at 3,000 active
    * users: docs/performance.md, capacity, 2026-11-27).
    */
