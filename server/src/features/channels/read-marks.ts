@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ChannelRead } from '#shared/channels';
 import type { Db } from '../../db/client';
 import { storeCalls } from '../../db/store-gate';
+import { isUuid } from './access';
 import { channelMembers, channels } from './schema';
 
 /** How long a mark waits for others to be written with it (docs/performance.md, capacity, 2026-11-27). */
@@ -61,11 +62,9 @@ export class ReadMarks {
 
 const readKey = ({ userId, channelId }: ReadKey) => `${userId}:${channelId}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function writeReads(db: Db, keys: readonly ReadKey[]): Promise<Array<ChannelRead | null>> {
   // One malformed id would fail the whole statement, and so every mark of the moment.
-  const valid = keys.filter((key) => UUID.test(key.userId) && UUID.test(key.channelId));
+  const valid = keys.filter((key) => isUuid(key.userId) && isUuid(key.channelId));
   if (valid.length === 0) return keys.map(() => null);
   const rows = await db.execute(sql`
     update ${channelMembers} cm
