@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import type { Db } from '../src/db/client';
 import type { TestServer } from './server';
 
 export interface Counts {
@@ -104,4 +105,20 @@ export class StoreCounters {
       this.own++;
     }
   }
+}
+
+/** The real store, with the statements sent through its `execute` counted. */
+export function countedStatements(db: Db): { db: Db; statements: () => number } {
+  let n = 0;
+  const proxy = new Proxy(db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== 'execute' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        n++;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, statements: () => n };
 }

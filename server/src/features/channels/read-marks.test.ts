@@ -3,7 +3,7 @@ import type { Channel } from '#shared/channels';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
-import type { Db } from '../../db/client';
+import { countedStatements } from '../../../test/store-counters';
 import { ReadMarks } from './read-marks';
 
 let server: TestServer;
@@ -11,22 +11,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-
-/** The real store, with the statements sent through `execute` counted. */
-function counted(db: Db): { db: Db; statements: () => number } {
-  let n = 0;
-  const proxy = new Proxy(db, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (key !== 'execute' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        n++;
-        return value.apply(target, args);
-      };
-    },
-  });
-  return { db: proxy, statements: () => n };
-}
 
 const lastRead = async (who: Actor, channel: Channel) =>
   (await who.client.get<Channel[]>('/api/channels')).body.find((c) => c.id === channel.id);
@@ -41,7 +25,7 @@ describe('ReadMarks', () => {
     for (const text of ['un', 'deux', 'trois']) await sendMessage(owner, channel.id, text);
     expect((await lastRead(readers[0] as Actor, channel))?.unreadCount).toBe(3);
 
-    const store = counted(server.database.db);
+    const store = countedStatements(server.database.db);
     const marks = new ReadMarks(store.db);
     const reads = await Promise.all([
       ...readers.map((reader) => marks.mark(reader.user.id, channel.id)),

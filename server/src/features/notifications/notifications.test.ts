@@ -10,9 +10,11 @@ import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { countedStatements } from '../../../test/store-counters';
 import { isEvent, socketOpener } from '../../../test/test-socket';
 import type { AppContext } from '../../context';
-import { notificationsSettled } from './subscriptions';
+import { EventBus } from '../../events/bus';
+import { notificationsSettled, subscribeNotifications } from './subscriptions';
 
 let server: TestServer;
 let ctx: AppContext;
@@ -467,6 +469,45 @@ describe('reading', () => {
       ['mention', channel.id, true],
     ]);
     expect(await list(carol)).toEqual([]);
+  });
+
+  it('reads of one channel waiting their turn are written together, never ahead of other work', async () => {
+    const dave = await buildUser(server, { displayName: 'Dave' });
+    const channel = await channelWith(bob, carol, dave);
+    await mention(alice, channel.id, bob);
+    await sendMessage(alice, channel.id, 'pour tous');
+    expect([await unread(bob), await unread(carol), await unread(dave)]).toEqual([2, 1, 1]);
+    // The subscriber on a bus of its own, over the real store with its statements counted.
+    const store = countedStatements(ctx.db);
+    const events = new EventBus(server.app.log);
+    subscribeNotifications(
+      { db: store.db, realtime: ctx.realtime, events, log: server.app.log },
+      [],
+    );
+    const bobSocket = await open(bob);
+    const read = (who: Actor) =>
+      events.publish('channelRead', { channelId: channel.id, userId: who.user.id });
+
+    for (const who of [bob, carol, dave]) read(who);
+    await notificationsSettled(events);
+    expect(store.statements()).toBe(1);
+    await bobSocket.next(isEvent('notification_read', { unreadCount: 0 }));
+    expect([await unread(bob), await unread(carol), await unread(dave)]).toEqual([0, 0, 0]);
+    expect((await list(bob)).map((n) => [n.type, n.read])).toEqual([['mention', true]]);
+
+    // Work queued between two reads keeps them apart: the second read comes after it.
+    await sendMessage(alice, channel.id, 'encore');
+    expect([await unread(bob), await unread(carol)]).toEqual([1, 1]);
+    read(bob);
+    events.publish('memberRemoved', {
+      channelId: channel.id,
+      userId: dave.user.id,
+      by: dave.user.id,
+    });
+    read(carol);
+    await notificationsSettled(events);
+    expect(store.statements()).toBe(1 + 2);
+    expect([await unread(bob), await unread(carol)]).toEqual([0, 0]);
   });
 
   it('pages newest first', async () => {

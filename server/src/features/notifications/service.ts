@@ -184,55 +184,56 @@ export async function forgetChannel(db: Db, userId: string, channelId: string): 
 }
 
 /**
- * The user read the channel: its unread notifications are read too, on every socket of the
- * user (one notification_read per item, carrying the final count); its folded channel-message
- * item is deleted.
+ * These users read the channel: their unread notifications of it are read too, on every
+ * socket of each (one notification_read per item, carrying its owner's final count); their
+ * folded channel-message items are deleted. One statement for all of them: the readers of a
+ * busy channel mark it read at each message, together (docs/performance.md, capacity,
+ * "2026-11-27, 05:00").
  */
 export async function markChannelNotificationsRead(
   deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
-  userId: string,
+  userIds: string[],
   channelId: string,
 ): Promise<void> {
+  if (userIds.length === 0) return;
+  // One array parameter, so that the statement is the same (and stays prepared) for any
+  // number of readers. The ids are users' own, from their sessions.
+  const readers = sql`${notifications.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`;
   const unreadHere = and(
-    mine(userId),
+    readers,
     eq(notifications.channelId, channelId),
     eq(notifications.read, false),
   );
   // A folded "new messages" item only summarises what was unread: once read it has nothing
-  // left to say, and is dropped (a channel read live would otherwise fill the list). One
-  // statement: a viewer of a busy channel reads it every few seconds, mostly with nothing
-  // unread (docs/performance.md, capacity). The user's count after it comes in the same
-  // statement: what was unread before it (its own changes are not visible to it), less what
-  // it read — one round trip, not two.
+  // left to say, and is dropped (a channel read live would otherwise fill the list). Each
+  // owner's count after it comes in the same statement: what was unread before it (its own
+  // changes are not visible to it), less what it read of theirs — one round trip, not two.
   const result = await deps.db.execute(sql`
     with dropped as (
       delete from ${notifications}
       where ${and(unreadHere, eq(notifications.type, 'channel_message'))}
-      returning ${notifications.id}
+      returning ${notifications.id}, ${notifications.userId}
     ), marked as (
       update ${notifications} set read = true
       where ${and(unreadHere, ne(notifications.type, 'channel_message'))}
-      returning ${notifications.id}
-    ), changed as (select id from dropped union all select id from marked)
-    select id,
-      (select count(*) from ${notifications} where ${and(mine(userId), eq(notifications.read, false))})::int
-        - (select count(*) from changed)::int as unread_count
-    from changed`);
-  const rows = [...result].map((row) => ({ id: String(row.id) }));
-  const [first] = result;
-  if (!first) return;
-  const unreadCount = Number(first.unread_count);
+      returning ${notifications.id}, ${notifications.userId}
+    ), changed as (select id, user_id from dropped union all select id, user_id from marked),
+    owners as (
+      select o.user_id, (select count(*) from ${notifications} u
+          where u.user_id = o.user_id and not u.read)::int - o.n as unread_count
+      from (select user_id, count(*)::int as n from changed group by user_id) o
+    )
+    select c.id, c.user_id, o.unread_count from changed c join owners o using (user_id)`);
   await publish(
     deps,
     'notification_read',
-    ...rows.map(
-      ({ id }) =>
-        () =>
-          deps.realtime.toUsers([userId], {
-            type: 'notification_read',
-            notificationId: id,
-            unreadCount,
-          }),
+    ...[...result].map(
+      (row) => () =>
+        deps.realtime.toUsers([String(row.user_id)], {
+          type: 'notification_read',
+          notificationId: String(row.id),
+          unreadCount: Number(row.unread_count),
+        }),
     ),
   );
 }

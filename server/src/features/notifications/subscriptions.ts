@@ -108,8 +108,11 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
   );
 
   // Reading a channel reads what it notified (Slack: the badge follows what you have seen).
+  // The readers of a channel whose reads wait their turn together are read in one statement.
   deps.events.on('channelRead', ({ channelId, userId }) =>
-    serial.run(channelId, () => markChannelNotificationsRead(deps, userId, channelId)),
+    serial.batch(channelId, userId, (userIds) =>
+      markChannelNotificationsRead(deps, userIds, channelId),
+    ),
   );
 
   deps.events.on('memberRemoved', ({ channelId, userId }) =>
@@ -124,8 +127,12 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
  */
 class KeyedSerial {
   private readonly tails = new Map<string, Promise<void>>();
+  /** Per key, the batch queued last, while it has not started: items may still join it. */
+  private readonly open = new Map<string, { items: Set<string>; done: Promise<void> }>();
 
   run(key: string, work: () => Promise<void>): Promise<void> {
+    // Work queued behind an open batch closes it: nothing joins it past that work.
+    this.open.delete(key);
     const previous = this.tails.get(key) ?? Promise.resolve();
     // Below requests at the store's gate: notifications never take the connections that
     // pages wait for (db/store-gate.ts; docs/performance.md, capacity).
@@ -136,6 +143,25 @@ class KeyedSerial {
     };
     next.then(forget, forget);
     return next;
+  }
+
+  /**
+   * Queue `work` for `item`, or join the key's batch if it is still the last work queued and
+   * has not started: the work gets every item that joined before it started.
+   */
+  batch(key: string, item: string, work: (items: string[]) => Promise<void>): Promise<void> {
+    const open = this.open.get(key);
+    if (open) {
+      open.items.add(item);
+      return open.done;
+    }
+    const items = new Set([item]);
+    const done = this.run(key, () => {
+      if (this.open.get(key)?.items === items) this.open.delete(key);
+      return work([...items]);
+    });
+    this.open.set(key, { items, done });
+    return done;
   }
 
   /** Resolves once every queued piece of work has finished (what tests wait for). */
