@@ -188,7 +188,7 @@ export async function forgetChannel(db: Db, userId: string, channelId: string): 
  * socket of each (one notification_read per item, carrying its owner's final count); their
  * folded channel-message items are deleted. One statement for all of them: the readers of a
  * busy channel mark it read at each message, together (docs/performance.md, capacity,
- * "2026-11-27, 05:00").
+ * 2026-11-27, 04:31).
  */
 export async function markChannelNotificationsRead(
   deps: Pick<Deps, 'db' | 'realtime' | 'log'>,
