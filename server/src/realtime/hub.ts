@@ -347,7 +347,7 @@ export class Hub implements Realtime {
    * The rules in turn, each asked only about the people the ones before it did not allow:
    * the first rule registered allows most watched people, so the later rules are seldom
    * asked at all (asking every rule every time was one statement in eight at 3,000 active
-   * users: docs/performance.md, capacity, 2026-11-27).
+   * users: docs/performance.md, capacity, 2026-11-27, 01:14).
    */
   private async visibleTo(viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
     const visible = new Set<string>();
