@@ -134,6 +134,12 @@ export class TestSocket {
     return (state as { statuses: Record<string, string> }).statuses;
   }
 
+  /** Open the channel on this socket, as the web client does (join_channel), once answered. */
+  async view(channelId: string): Promise<void> {
+    this.send({ type: 'join_channel', channelId });
+    await this.next((e) => e.type === 'joined' && e.channelId === channelId);
+  }
+
   /** A round trip: every event sent to this socket before now has arrived after it. */
   async sync(): Promise<void> {
     this.send({ type: 'ping' });

@@ -124,6 +124,8 @@ describe('two nodes behind Redis', () => {
     const typing = isEvent('typing_update', { channelId: channel.id, isTyping: true });
     const a = await open(node1, alice);
     const b = await open(node2, bob);
+    // Typing reaches the sockets viewing the channel, on every node.
+    await b.view(channel.id);
 
     a.send({ type: 'typing', channelId: channel.id, isTyping: true });
     // The socket event and node 2's note travel in one broker message.

@@ -25,6 +25,11 @@ export class Connection {
   readonly fixedTopics: readonly string[];
   /** Topics granted by the topic kinds (at load, by join frames, by membership changes). */
   readonly topics = new Set<string>();
+  /**
+   * The topic the socket's user has on screen (Socket.view), if any: events published for a
+   * topic's viewers only reach the sockets viewing it (docs/realtime.md, "Viewing").
+   */
+  viewing: string | undefined = undefined;
   /** Frames waiting for this turn's flush (already serialized). */
   queue: string[] = [];
   /** Until the subscriptions are loaded, removals are remembered so a late load cannot undo them. */

@@ -7,10 +7,11 @@ import type { UserStatus } from '#shared/limits';
  */
 export type Route =
   /**
-   * Sockets listening to any of these topics, except those of subject `except`; and, with
-   * `n`, every node's handlers of the notes shared under that name get the event.
+   * Sockets listening to any of these topics, except those of subject `except`, and with
+   * `v` only those viewing one of them (Socket.view); and, with `n`, every node's handlers
+   * of the notes shared under that name get the event.
    */
-  | { k: 'topics'; t: string[]; except?: string; n?: string }
+  | { k: 'topics'; t: string[]; except?: string; n?: string; v?: 1 }
   /**
    * One event per topic: the body holds them in the order of `t`, one per line (a serialized
    * event never holds a raw newline). Many people's own events in one broker message rather

@@ -248,12 +248,21 @@ describe('the membership index', () => {
     expect(listensTo(conn, 'c1')).toBe(false);
   });
 
-  it('typing goes to the other members only; a non-member gets an error', async () => {
-    const hub = buildHub(world({ c1: ['alice', 'bob'] }));
+  it('typing goes to the other members viewing the channel only; a non-member gets an error', async () => {
+    const hub = buildHub(world({ c1: ['alice', 'bob', 'carol'], c2: ['carol'] }));
     await hub.start();
     const a = await connect(hub, 'alice');
     const b = await connect(hub, 'bob');
     const e = await connect(hub, 'eve');
+    // Carol has c1 open on one socket, then moves it to c2; her other socket opens nothing.
+    const c = await connect(hub, 'carol');
+    const idle = await connect(hub, 'carol');
+    const join = (conn: typeof a, channelId: string) =>
+      hub.handleFrame(conn.conn, JSON.stringify({ type: 'join_channel', channelId }));
+    await join(a, 'c1');
+    await join(b, 'c1');
+    await join(c, 'c1');
+    await join(c, 'c2');
     await hub.handleFrame(
       a.conn,
       JSON.stringify({ type: 'typing', channelId: 'c1', isTyping: true }),
@@ -267,8 +276,23 @@ describe('the membership index', () => {
     expect(b.socket.events.filter((ev) => ev.type === 'typing_update')).toMatchObject([
       { type: 'typing_update', channelId: 'c1', isTyping: true, user: { userId: 'alice' } },
     ]);
-    expect(a.socket.types()).toEqual([]);
+    expect(a.socket.types()).toEqual(['joined']);
     expect(e.socket.types()).toEqual(['error', 'error']);
+    expect(c.socket.types()).toEqual(['joined', 'joined']);
+    expect(idle.socket.types()).toEqual([]);
+
+    // Back on c1, Carol hears it again; a removed member's view hears nothing.
+    await join(c, 'c1');
+    await memberRemoved(hub, 'c1', 'bob');
+    await hub.handleFrame(
+      a.conn,
+      JSON.stringify({ type: 'typing', channelId: 'c1', isTyping: false }),
+    );
+    await turn();
+    expect(c.socket.events.filter((ev) => ev.type === 'typing_update')).toMatchObject([
+      { type: 'typing_update', channelId: 'c1', isTyping: false, user: { userId: 'alice' } },
+    ]);
+    expect(b.socket.events.filter((ev) => ev.type === 'typing_update')).toHaveLength(1);
   });
 
   it('refuses an auth frame naming someone else and closes with 1008 after the error', async () => {

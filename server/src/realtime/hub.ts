@@ -386,11 +386,12 @@ export class Hub implements Realtime {
   async toTopic(
     topic: string,
     event: ServerEvent,
-    options: { exceptUserId?: string; share?: string } = {},
+    options: { exceptUserId?: string; share?: string; viewersOnly?: boolean } = {},
   ): Promise<void> {
     const route: Route = { k: 'topics', t: [topic] };
     if (options.exceptUserId) route.except = options.exceptUserId;
     if (options.share) route.n = options.share;
+    if (options.viewersOnly) route.v = 1;
     this.publish(route, frame(event), { note: event });
   }
 
@@ -592,6 +593,9 @@ export class Hub implements Realtime {
       },
       isSubscribed: (topic) => conn.has(topic),
       subscribe: (topic) => this.subscribe(conn, topic),
+      view: (topic) => {
+        conn.viewing = topic;
+      },
       reply: (event) => this.reply(conn, event),
       close: (code, reason) => this.disconnect(conn, code, reason, false),
       onClosed: (listener) => {
@@ -665,9 +669,17 @@ export class Hub implements Realtime {
     const payload = event ?? '';
     switch (route.k) {
       case 'topics': {
-        const except = route.except;
-        const accept = except ? (conn: Connection) => conn.subject !== except : undefined;
-        this.deliver(route.t, payload, accept);
+        const { except, t: topics } = route;
+        const viewing = route.v
+          ? (conn: Connection) => conn.viewing !== undefined && topics.includes(conn.viewing)
+          : undefined;
+        const accept =
+          except && viewing
+            ? (conn: Connection) => conn.subject !== except && viewing(conn)
+            : except
+              ? (conn: Connection) => conn.subject !== except
+              : viewing;
+        this.deliver(topics, payload, accept);
         if (route.n) this.notify(route.n, payload, local);
         break;
       }

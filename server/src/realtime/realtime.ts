@@ -20,6 +20,12 @@ export interface Socket<I extends Identity = Identity> {
    * true when it listens now.
    */
   subscribe(topic: string): Promise<boolean>;
+  /**
+   * The user has this topic on screen now (one at a time: a later call replaces it), so
+   * `toTopic(…, { viewersOnly: true })` reaches this socket. It must listen to the topic,
+   * and only hears such events while it does.
+   */
+  view(topic: string): void;
   /** An event for this socket only, in order with everything else it receives. */
   reply(event: ServerEvent): void;
   /** Close the socket after what is queued for it (e.g. 4401 when its session ended). */
@@ -89,13 +95,15 @@ export type ScopedIdentifier = (request: FastifyRequest) => Promise<ScopedIdenti
  */
 export interface Realtime {
   /**
-   * Every socket listening to the topic (minus one user's, if asked). With `share`, every
-   * node's `onShared(share)` handlers get the event too, in the same broker message.
+   * Every socket listening to the topic (minus one user's, if asked), or with `viewersOnly`
+   * only those that have it on screen (Socket.view): for what only a screen showing the
+   * topic displays. With `share`, every node's `onShared(share)` handlers get the event too,
+   * in the same broker message.
    */
   toTopic(
     topic: string,
     event: ServerEvent,
-    options?: { exceptUserId?: string; share?: string },
+    options?: { exceptUserId?: string; share?: string; viewersOnly?: boolean },
   ): Promise<void>;
   /** Every open socket of these users. */
   toUsers(userIds: readonly string[], event: ServerEvent): Promise<void>;

@@ -108,6 +108,8 @@ describe('channel delivery', () => {
     await alice.client.delete(`/api/messages/${message.id}`);
     await everyMember('message_deleted');
 
+    // Typing reaches the members who have the channel open.
+    await b.view(channel.id);
     a.send({ type: 'typing', channelId: channel.id, isTyping: true });
     const typing = await b.next<Extract<ServerEvent, { type: 'typing_update' }>>(
       inChannel('typing_update'),

@@ -22,8 +22,9 @@ export const membershipOf = (db: Db): ChannelMembership => ({
 
 /**
  * The channels feature on /ws: every socket of a user listens to all of the user's channels
- * (unread counts, notifications), whichever is open; `join_channel` marks one open, and
- * re-checks membership with the store since this node may lag a join made on another. A
+ * (unread counts, notifications), whichever is open; `join_channel` marks one open (the
+ * socket views it: typing reaches only viewers), and re-checks membership with the store
+ * since this node may lag a join made on another. A
  * user's presence may be watched by everyone who shares a channel with them.
  */
 export function registerChannelRealtime(
@@ -38,10 +39,12 @@ export function registerChannelRealtime(
       identity.kind === 'user' ? membership.listChannelIds(identity.userId) : [],
   });
   realtime.onFrame('join_channel', JoinChannelFrameSchema, async (socket, { channelId }) => {
-    if (!(await socket.subscribe(channelTopic(channelId)))) {
+    const topic = channelTopic(channelId);
+    if (!(await socket.subscribe(topic))) {
       socket.reply({ type: 'error', message: CHANNEL_NOT_FOUND });
       return;
     }
+    socket.view(topic);
     socket.reply({ type: 'joined', channelId });
   });
   // The socket listens to the channel: the user is a member (the removal unsubscribes it).

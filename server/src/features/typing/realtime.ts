@@ -7,7 +7,7 @@ import { announceTyping, applyTypingNote, TYPING_NOTES, type TypingNote } from '
 import type { TypingThrottle } from './throttle';
 
 /**
- * The `typing` frame: typing_update to the channel's other members, and the flag on every
+ * The `typing` frame: typing_update to the channel's other viewers, and the flag on every
  * node's board for the docs/product.md §4 poll (the notes of every node land on `board`).
  * Members only: the socket must listen to the channel. Nothing is awaited between the checks
  * and the announcement, so one user's flags for one channel leave in the order they came

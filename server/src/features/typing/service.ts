@@ -26,8 +26,10 @@ export function applyTypingNote(board: TypingBoard, note: TypingNote): void {
 }
 
 /**
- * typing_update to the channel's members (minus one user's sockets, if asked), and the same
- * flag on every node's board, in one broker message. Checks no membership: the caller does.
+ * typing_update to the sockets that have the channel open (minus one user's, if asked: only
+ * a screen showing the channel shows who types, as in Slack; docs/realtime.md, "Viewing"),
+ * and the same flag on every node's board, in one broker message. Checks no membership: the
+ * caller does.
  */
 export function announceTyping(
   realtime: Realtime,
@@ -37,7 +39,7 @@ export function announceTyping(
   exceptUserId?: string,
 ): Promise<void> {
   const event = typingUpdate(channelId, user, isTyping);
-  const options = exceptUserId ? { exceptUserId, share: TYPING_NOTES } : { share: TYPING_NOTES };
+  const options = { share: TYPING_NOTES, viewersOnly: true, ...(exceptUserId && { exceptUserId }) };
   return realtime.toTopic(channelTopic(channelId), event, options);
 }
 

@@ -64,6 +64,7 @@ describe('typing', () => {
     await bob.client.post(`/api/channels/${channel.id}/join`);
     const url = `/api/channels/${channel.id}/typing`;
     const [a, b] = [await open(alice), await open(bob)];
+    await Promise.all([a.view(channel.id), b.view(channel.id)]);
 
     a.send({ type: 'typing', channelId: channel.id, isTyping: true });
     await b.next(isEvent('typing_update', { channelId: channel.id, isTyping: true }));
@@ -113,7 +114,10 @@ describe('typing and the store', () => {
         for (const c of channels) await typer.client.post(`/api/channels/${c.id}/join`);
       }),
     );
-    const w = await open(watcher);
+    // typing_update reaches the sockets that have the channel open: one per channel.
+    const views = await Promise.all(channels.map(() => open(watcher)));
+    await Promise.all(views.map((view, i) => view.view((channels[i] as { id: string }).id)));
+    const w = views[0] as (typeof views)[number];
     await w.watch(typers.map((typer) => typer.user.id));
     const sockets = await Promise.all(typers.map((typer) => open(typer)));
     // Coming online writes users.status: wait until everyone's has been announced.
@@ -127,7 +131,9 @@ describe('typing and the store', () => {
         for (const c of channels) socket.send({ type: 'typing', channelId: c.id, isTyping: true });
         for (const c of channels) socket.send({ type: 'typing', channelId: c.id, isTyping: false });
       });
-      await until(() => w.events.filter((e) => e.type === 'typing_update').length === 1000);
+      const heard = () =>
+        views.reduce((n, v) => n + v.events.filter((e) => e.type === 'typing_update').length, 0);
+      await until(() => heard() === 1000);
       const after = await counters.read();
       // Exact: the span started right after a sweep of expired sessions and ended before the
       // next (the server's only other use of the store), and the readings leave out their own.
