@@ -196,8 +196,9 @@ export async function markChannelNotificationsRead(
   channelId: string,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  // One array parameter, so that the statement is the same (and stays prepared) for any
-  // number of readers. The ids are users' own, from their sessions.
+  // One array parameter: the same statement text for any number of readers (Drizzle sends
+  // it unnamed, so PostgreSQL plans it at each execution; docs/performance.md, capacity,
+  // "2026-11-27, 06:52", on why it stays so). The ids are users' own, from their sessions.
   const readers = sql`${notifications.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`;
   const unreadHere = and(
     readers,
