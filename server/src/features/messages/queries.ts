@@ -106,6 +106,71 @@ export async function findMessageForMember(
   return row.message;
 }
 
+/** What toggling a reaction did: the message it is on, and its reactions after the toggle. */
+export interface ToggledReaction {
+  message: Pick<MessageRow, 'id' | 'channelId' | 'userId' | 'content'>;
+  added: boolean;
+  reactions: ReactionGroup[];
+}
+
+/**
+ * Add the user's reaction to a message in a channel they belong to, or take it back if it
+ * was there, and read the message's reactions after — one statement, so a reaction costs
+ * one round trip to the store besides the session's (issue 15; it was four). Its parts see
+ * the same snapshot: the reactions after are those seen, less the one removed, plus the one
+ * added. A message the user may not see is 404, as findMessageForMember.
+ */
+export async function toggleReactionRow(
+  db: Db,
+  messageId: string,
+  userId: string,
+  emoji: string,
+): Promise<ToggledReaction> {
+  const rows = await db.execute<{
+    channel_id: string;
+    user_id: string;
+    content: string;
+    added: boolean;
+    reactions: Array<{ emoji: string; userId: string }>;
+  }>(sql`
+    with msg as (
+      select m.id, m.channel_id, m.user_id, m.content from ${messages} m
+      where m.id = ${messageId}::uuid and ${isMemberOf(sql`m.channel_id`, userId)}
+    ), added as (
+      insert into ${reactions} (message_id, user_id, emoji)
+      select id, ${userId}::uuid, ${emoji} from msg
+      on conflict (message_id, user_id, emoji) do nothing
+      returning id, emoji, user_id, created_at
+    ), removed as (
+      delete from ${reactions} r
+      where r.message_id = (select id from msg) and r.user_id = ${userId}::uuid
+        and r.emoji = ${emoji} and not exists (select 1 from added)
+      returning r.id
+    ), after as (
+      select r.id, r.emoji, r.user_id, r.created_at from ${reactions} r
+      where r.message_id = (select id from msg) and r.id not in (select id from removed)
+      union all
+      select id, emoji, user_id, created_at from added
+    )
+    select msg.channel_id, msg.user_id, msg.content,
+      exists (select 1 from added) as added,
+      coalesce((select json_agg(json_build_object('emoji', a.emoji, 'userId', a.user_id)
+          order by a.created_at, a.id) from after a), '[]'::json) as reactions
+    from msg`);
+  const [row] = [...rows];
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return {
+    message: {
+      id: messageId,
+      channelId: row.channel_id,
+      userId: row.user_id,
+      content: row.content,
+    },
+    added: row.added,
+    reactions: groupReactions(row.reactions),
+  };
+}
+
 const inChannelTopLevel = (channelId: string, ...more: Array<SQL | undefined>) =>
   and(eq(messages.channelId, channelId), isNull(messages.parentMessageId), ...more);
 

@@ -1,12 +1,12 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Message, MessageUpdateInput, ReactionToggleResult } from '#shared/messages';
 import { forbidden } from '../../lib/errors';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
 import { mentionCandidates, needsMentionLookup } from './mentions';
-import { findMessageForMember, findPresentedMessage, reactionsFor } from './queries';
-import { messages, reactions } from './schema';
+import { findMessageForMember, findPresentedMessage, toggleReactionRow } from './queries';
+import { messages } from './schema';
 import { publishParent } from './send';
 
 /** docs/product.md §10.4: only the author edits; the message is marked edited (docs/product.md §4). */
@@ -75,29 +75,14 @@ export async function toggleReaction(
   messageId: string,
   emoji: string,
 ): Promise<ReactionToggleResult> {
-  const row = await findMessageForMember(deps.db, messageId, userId);
-  const added = await deps.db
-    .insert(reactions)
-    .values({ messageId, userId, emoji })
-    .onConflictDoNothing({ target: [reactions.messageId, reactions.userId, reactions.emoji] })
-    .returning({ id: reactions.id });
-  if (added.length === 0) {
-    await deps.db
-      .delete(reactions)
-      .where(
-        and(
-          eq(reactions.messageId, messageId),
-          eq(reactions.userId, userId),
-          eq(reactions.emoji, emoji),
-        ),
-      );
-  }
+  const toggled = await toggleReactionRow(deps.db, messageId, userId, emoji);
+  const row = toggled.message;
   const result: ReactionToggleResult = {
     channelId: row.channelId,
     messageId,
-    reactions: (await reactionsFor(deps.db, [messageId])).get(messageId) ?? [],
+    reactions: toggled.reactions,
   };
-  if (added.length > 0) {
+  if (toggled.added) {
     deps.events.publish('reactionAdded', {
       channelId: row.channelId,
       messageId,
