@@ -669,16 +669,13 @@ export class Hub implements Realtime {
     const payload = event ?? '';
     switch (route.k) {
       case 'topics': {
-        const { except, t: topics } = route;
-        const viewing = route.v
-          ? (conn: Connection) => conn.viewing !== undefined && topics.includes(conn.viewing)
-          : undefined;
+        const { except, t: topics, v: viewersOnly } = route;
         const accept =
-          except && viewing
-            ? (conn: Connection) => conn.subject !== except && viewing(conn)
-            : except
-              ? (conn: Connection) => conn.subject !== except
-              : viewing;
+          except || viewersOnly
+            ? (conn: Connection) =>
+                (!except || conn.subject !== except) &&
+                (!viewersOnly || (conn.viewing !== undefined && topics.includes(conn.viewing)))
+            : undefined;
         this.deliver(topics, payload, accept);
         if (route.n) this.notify(route.n, payload, local);
         break;

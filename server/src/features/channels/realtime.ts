@@ -24,8 +24,8 @@ export const membershipOf = (db: Db): ChannelMembership => ({
  * The channels feature on /ws: every socket of a user listens to all of the user's channels
  * (unread counts, notifications), whichever is open; `join_channel` marks one open (the
  * socket views it: typing reaches only viewers), and re-checks membership with the store
- * since this node may lag a join made on another. A
- * user's presence may be watched by everyone who shares a channel with them.
+ * since this node may lag a join made on another. A user's presence may be watched by
+ * everyone who shares a channel with them.
  */
 export function registerChannelRealtime(
   realtime: Realtime,
