@@ -96,6 +96,7 @@ describe('typing', () => {
     const channel = await createChannel(alice);
     await joinChannel(bob, channel.id);
     const [a, b] = [await open(alice), await open(bob)];
+    await b.view(channel.id);
     a.send({ type: 'typing', channelId: channel.id, isTyping: true });
     a.send({ type: 'typing', channelId: channel.id, isTyping: true });
     a.send({ type: 'typing', channelId: channel.id, isTyping: false });
