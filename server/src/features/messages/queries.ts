@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   MESSAGE_CATCH_UP_MAX,
   MESSAGE_PAGE_SIZE,
@@ -47,23 +47,6 @@ export function selectJoined(db: Db) {
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
-
-/** Reactions for a set of messages, in one query. */
-export async function reactionsFor(db: Db, ids: string[]): Promise<Map<string, ReactionGroup[]>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ messageId: reactions.messageId, emoji: reactions.emoji, userId: reactions.userId })
-    .from(reactions)
-    .where(inArray(reactions.messageId, ids))
-    .orderBy(asc(reactions.createdAt), asc(reactions.id));
-  const byMessage = new Map<string, Array<{ emoji: string; userId: string }>>();
-  for (const row of rows) {
-    const list = byMessage.get(row.messageId) ?? [];
-    list.push(row);
-    byMessage.set(row.messageId, list);
-  }
-  return new Map([...byMessage].map(([id, list]) => [id, groupReactions(list)]));
-}
 
 /** Present the rows selectJoined read: nothing more to ask the store. */
 export function present(rows: Joined[]): Message[] {
