@@ -106,10 +106,17 @@ function askWorker(child: ChildProcess): Promise<number | undefined> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const max = options.max ?? 10;
   if (options.databaseUrl) {
-    const pool = postgres(options.databaseUrl, { max, onnotice: () => {} });
+    const pool = postgres(options.databaseUrl, {
+      max,
+      onnotice: () => {},
+      // Statements are named (db/store-gate.ts), and each execution is still planned for its
+      // own parameters: a generic plan made while a table was small kept sequential scans
+      // as it grew (docs/performance.md, "capacity, 2026-11-27, 06:52").
+      connection: { plan_cache_mode: 'force_custom_plan' },
+    });
     const gate = new StoreGate(max);
     const pipelineGate = new StoreGate(1, { admit: false });
-    const sql = gatedClient(pool, gate);
+    const sql = gatedClient(pool, gate, { nameStatements: true });
     const pipeline = gatedClient(
       postgres(options.databaseUrl, { max: 1, onnotice: () => {} }),
       pipelineGate,

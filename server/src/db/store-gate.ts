@@ -143,12 +143,31 @@ const isQuery = (value: unknown): value is QueryLike =>
   value instanceof Promise && typeof (value as Partial<QueryLike>).handler === 'function';
 
 /**
+ * Statements that may be sent named (docs/performance.md, "capacity, 2026-11-27, 10:23"):
+ * Drizzle's query builder asks for every statement unnamed (`prepare: false`), which
+ * postgres.js sends in two round trips and PostgreSQL parses at each execution. A named one
+ * is parsed once per connection and then costs one round trip. Only texts that cannot vary
+ * without end are named: a list (`in (…)`, one parameter per item) gives one text per
+ * length, so a statement with more than NAMED_PARAMETERS_MAX parameters stays unnamed.
+ */
+const NAMED_PARAMETERS_MAX = 16;
+
+const isFixedText = (
+  parameters: readonly unknown[] | undefined,
+  queryOptions: postgres.UnsafeQueryOptions | undefined,
+): boolean => queryOptions?.prepare === false && (parameters?.length ?? 0) <= NAMED_PARAMETERS_MAX;
+
+/**
  * The pool's client with every query and transaction admitted by `gate` first. A query is
  * lazy in postgres.js (it runs when awaited, through its handler): the handler is wrapped,
  * so drizzle and raw SQL keep their query objects (.values(), .cancel()) unchanged. The
  * queries inside a transaction run on the connection the transaction already holds.
  */
-export function gatedClient(sql: postgres.Sql, gate: StoreGate): postgres.Sql {
+export function gatedClient(
+  sql: postgres.Sql,
+  gate: StoreGate,
+  options: { nameStatements?: boolean } = {},
+): postgres.Sql {
   const admit = <T>(query: T): T => {
     if (!isQuery(query)) return query;
     const run = query.handler;
@@ -171,7 +190,16 @@ export function gatedClient(sql: postgres.Sql, gate: StoreGate): postgres.Sql {
     apply: (target, self, args) => admit(Reflect.apply(target, self, args)),
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (...args: Parameters<postgres.Sql['unsafe']>) => admit(target.unsafe(...args));
+        return (...[text, parameters, queryOptions]: Parameters<postgres.Sql['unsafe']>) =>
+          admit(
+            target.unsafe(
+              text,
+              parameters,
+              options.nameStatements && isFixedText(parameters, queryOptions)
+                ? { ...queryOptions, prepare: true }
+                : queryOptions,
+            ),
+          );
       }
       if (property === 'begin') {
         return async (...args: unknown[]) => {

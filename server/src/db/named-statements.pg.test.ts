@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, type TestStoreHandle } from '../../test/stores';
+import { users } from '../auth/schema';
+import { type Database, openDatabase } from './client';
+
+// docs/performance.md, "capacity, 2026-11-27, 10:23": the pool sends Drizzle's statements
+// named (one round trip, parsed once per connection) and plans each execution for its own
+// parameters. PostgreSQL only: the embedded store shares one session among connections.
+let store: TestStoreHandle;
+let database: Database;
+beforeAll(async () => {
+  store = await createTestStore('postgres');
+  // One connection, so that what it prepared is what the checks below see.
+  database = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: store.dataDir, max: 1 });
+});
+afterAll(async () => {
+  await database?.close();
+  await store?.drop();
+});
+
+const preparedLike = async (fragment: string): Promise<number> => {
+  const rows = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${fragment}%`}`,
+  );
+  return rows[0]?.n ?? 0;
+};
+
+describe('statements on the PostgreSQL pool', () => {
+  it('plans every execution for its own parameters', async () => {
+    const [row] = await database.db.execute<{ mode: string }>(
+      sql`select current_setting('plan_cache_mode') as mode`,
+    );
+    expect(row?.mode).toBe('force_custom_plan');
+  });
+
+  it('names a query-builder statement once, and runs it again under its name', async () => {
+    const query = () =>
+      database.db.select({ id: users.id }).from(users).where(eq(users.email, 'nobody@ruche.test'));
+    expect(await query()).toEqual([]);
+    expect(await query()).toEqual([]);
+    expect(await preparedLike('from "users" where "users"."email" = $1')).toBe(1);
+  });
+
+  it('leaves a long list unnamed: its text changes with the list', async () => {
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const rows = await database.db
+      .select({ id: users.id, created: users.createdAt })
+      .from(users)
+      .where(inArray(users.id, ids));
+    expect(rows).toEqual([]);
+    expect(await preparedLike('"created_at" from "users" where "users"."id" in')).toBe(0);
+    // The same query over a short list is named.
+    await database.db
+      .select({ id: users.id, created: users.createdAt })
+      .from(users)
+      .where(inArray(users.id, ids.slice(0, 2)));
+    expect(await preparedLike('"created_at" from "users" where "users"."id" in')).toBe(1);
+  });
+});
