@@ -40,4 +40,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains (DRAIN_TIMEOUT_MS, 25 s by default): give the container longer to stop.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# The Node flags of npm start (SERVER_NODE_FLAGS, scripts/lib.mjs).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/server/main.js"]

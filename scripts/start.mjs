@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { janusInstalled, startJanus } from './janus.mjs';
-import { ensureDependencies, run } from './lib.mjs';
+import { ensureDependencies, run, SERVER_NODE_FLAGS } from './lib.mjs';
 
 ensureDependencies();
 console.log('▸ Construction…');
@@ -38,7 +38,7 @@ if (!env.JANUS_URL && janusInstalled()) {
 }
 
 console.log('▸ Démarrage de Ruche…');
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
   env,
   stdio: 'inherit',
 });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib.mjs';
 import { sleep } from './clock.mjs';
 import { request } from './http.mjs';
 
@@ -106,7 +107,12 @@ export async function startRuche({
   env: extraEnv = {},
 }) {
   const port = await freePort();
-  const args = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, main] : [main];
+  // The server's Node flags as npm start gives them, and the profiler when asked.
+  const args = [
+    ...SERVER_NODE_FLAGS,
+    ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
+    main,
+  ];
   const env = {
     ...process.env,
     NODE_ENV: 'production',
