@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
 import { users } from '../auth/schema';
 import { type Database, openDatabase } from './client';
+import { ALWAYS_UNNAMED } from './store-gate';
 
 // docs/performance.md, "capacity, 2026-11-27, 10:23": the pool sends Drizzle's statements
 // named (one round trip, parsed once per connection) and plans each execution for its own
@@ -57,5 +58,15 @@ describe('statements on the PostgreSQL pool', () => {
       .from(users)
       .where(inArray(users.id, ids.slice(0, 2)));
     expect(await preparedLike('"created_at" from "users" where "users"."id" in')).toBe(1);
+  });
+
+  it('leaves a statement unnamed when asked to always (the search, planned for its words)', async () => {
+    const text = 'select $1::text as word -- always unnamed';
+    await database.db.$client.unsafe(text, ['abeille'], ALWAYS_UNNAMED);
+    await database.db.$client.unsafe(text, ['abeille'], ALWAYS_UNNAMED);
+    expect(await preparedLike('-- always unnamed')).toBe(0);
+    // The same options written out are the query builder's, and named.
+    await database.db.$client.unsafe(`${text}!`, ['abeille'], { prepare: false });
+    expect(await preparedLike('-- always unnamed!')).toBe(1);
   });
 });

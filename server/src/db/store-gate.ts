@@ -152,10 +152,19 @@ const isQuery = (value: unknown): value is QueryLike =>
  */
 const NAMED_PARAMETERS_MAX = 16;
 
+/**
+ * The options of a raw statement that must stay unnamed whatever its text (the search's,
+ * docs/search.md): pass this very object to `unsafe`.
+ */
+export const ALWAYS_UNNAMED: postgres.UnsafeQueryOptions = Object.freeze({ prepare: false });
+
 const isFixedText = (
   parameters: readonly unknown[] | undefined,
   queryOptions: postgres.UnsafeQueryOptions | undefined,
-): boolean => queryOptions?.prepare === false && (parameters?.length ?? 0) <= NAMED_PARAMETERS_MAX;
+): boolean =>
+  queryOptions !== ALWAYS_UNNAMED &&
+  queryOptions?.prepare === false &&
+  (parameters?.length ?? 0) <= NAMED_PARAMETERS_MAX;
 
 /**
  * The pool's client with every query and transaction admitted by `gate` first. A query is

@@ -11,6 +11,7 @@ import {
 } from '#shared/search';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
+import { ALWAYS_UNNAMED } from '../../db/store-gate';
 import { badRequest } from '../../lib/errors';
 import { findChannelSummaries, memberChannelIdsSql } from '../channels/search-fragment';
 import { fileCandidatesSql, findFileHits } from '../files/search';
@@ -87,7 +88,7 @@ const dialect = new PgDialect();
  */
 async function plannedForItsWords<T>(db: Db, statement: SQL): Promise<T[]> {
   const query = dialect.sqlToQuery(statement);
-  const rows = await db.$client.unsafe(query.sql, query.params as never[], { prepare: false });
+  const rows = await db.$client.unsafe(query.sql, query.params as never[], ALWAYS_UNNAMED);
   return rows as unknown as T[];
 }
 
