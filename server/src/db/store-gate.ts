@@ -158,7 +158,7 @@ const NAMED_PARAMETERS_MAX = 16;
  */
 export const ALWAYS_UNNAMED: postgres.UnsafeQueryOptions = Object.freeze({ prepare: false });
 
-const isFixedText = (
+const mayBeNamed = (
   parameters: readonly unknown[] | undefined,
   queryOptions: postgres.UnsafeQueryOptions | undefined,
 ): boolean =>
@@ -204,7 +204,7 @@ export function gatedClient(
             target.unsafe(
               text,
               parameters,
-              options.nameStatements && isFixedText(parameters, queryOptions)
+              options.nameStatements && mayBeNamed(parameters, queryOptions)
                 ? { ...queryOptions, prepare: true }
                 : queryOptions,
             ),
