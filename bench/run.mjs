@@ -56,6 +56,7 @@ const HELP = `npm run bench -- [options]
   --pace X             every user acts X times as often (default 1; smoke runs: 10)
   --soak S             hold the last --users value for S seconds instead of stepping;
                        reports RSS drift
+  --soak-warmup S      seconds held before a soak's measurement starts (default 420)
   --ramp-rate R        users connected per second between steps (default 50)
   --settle S           seconds between the ramp and the measurement (default 15)
   --drain S            seconds after a step for its answers to arrive (default 5)
@@ -85,6 +86,7 @@ const { values: opt } = parseArgs({
     hold: { type: 'string' },
     pace: { type: 'string' },
     soak: { type: 'string' },
+    'soak-warmup': { type: 'string' },
     'ramp-rate': { type: 'string', default: '50' },
     settle: { type: 'string' },
     drain: { type: 'string', default: '5' },
@@ -140,6 +142,7 @@ const params = {
     holdS: Number(opt.hold ?? (quick ? 20 : 180)),
     pace: Number(opt.pace ?? (quick ? 10 : 1)),
     soakS: opt.soak ? Number(opt.soak) : 0,
+    soakWarmupS: Number(opt['soak-warmup'] ?? 420),
     rampRate: Number(opt['ramp-rate']),
     settleS: Number(opt.settle ?? (quick ? 5 : 15)),
     drainS: Number(opt.drain),

@@ -156,11 +156,12 @@ function capacityMarkdown(c, name) {
   lines.push('');
   if (o.soakS) {
     const soak = cap.steps[0]?.soak ?? {};
+    const warmupS = fmt(cap.steps[0]?.warmup?.seconds ?? 0);
     lines.push(
-      `Soak: ${Object.entries(soak)
+      `Soak (measured after ${warmupS} s of warm-up at this load): ${Object.entries(soak)
         .map(
           ([n, x]) =>
-            `${n} RSS ${fmt(x.startMib)} → ${fmt(x.endMib)} MiB (${x.drift === null ? '–' : `${(x.drift * 100).toFixed(1)} %`}; trend over the series ${x.slopeMibPerHour === null ? '–' : `${fmt(x.slopeMibPerHour, 1)} MiB/h`})`,
+            `${n} RSS ${fmt(x.startMib)} → ${fmt(x.endMib)} MiB, means of the first and last ${fmt(x.windowS)} s (${x.drift === null ? '–' : `${(x.drift * 100).toFixed(1)} %`}; first and last samples ${fmt(x.firstMib)} → ${fmt(x.lastMib)} MiB; trend over the series ${x.slopeMibPerHour === null ? '–' : `${fmt(x.slopeMibPerHour, 1)} MiB/h`})`,
         )
         .join(
           ', ',

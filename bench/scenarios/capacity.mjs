@@ -32,6 +32,14 @@ export const CAPACITY_LIMITS = {
   soakDriftMax: 0.1,
 };
 
+/**
+ * A soak's RSS is compared between the means of its first and last windows, not two
+ * samples: V8 lets the heap grow to a multiple of what is live before a full collection, so
+ * one sample lands anywhere on that sawtooth (docs/performance.md, capacity, 2026-11-27, 13:13).
+ */
+const SOAK_SAMPLE_MS = 5_000;
+const SOAK_WINDOW_S = 180;
+
 const PROBES_PER_NODE = 2;
 const PROBE_EVERY_MS = 250;
 
@@ -362,11 +370,29 @@ export async function capacity(sut, o) {
       };
     };
 
+    const rssNow = (t) => ({
+      s: Math.round((nowMs() - t) / 1000),
+      ...Object.fromEntries(
+        Object.entries(sampler.rss).map(([n, r]) => [n, Math.round(r.last / 102.4) / 10]),
+      ),
+    });
     let firstFail = null;
     for (const [i, N] of steps.entries()) {
       const k = i + 1;
       const rampInfo = await ramp(N);
       await sleep(o.settleS * 1000);
+      // A soak measures from the steady state: the node's live heap grows for its first
+      // minutes under load (each user's channels get visited, code gets optimized), then
+      // stays flat (docs/performance.md, capacity, 2026-11-27, 13:13).
+      const warmupRss = [];
+      if (o.soakS && o.soakWarmupS > 0) {
+        log(`step ${k}: ${N} users, warming up ${o.soakWarmupS} s before the soak`);
+        const w0 = nowMs();
+        while (nowMs() - w0 < o.soakWarmupS * 1000) {
+          await sleep(Math.min(SOAK_SAMPLE_MS, o.soakWarmupS * 1000 - (nowMs() - w0)));
+          warmupRss.push(rssNow(w0));
+        }
+      }
       const witnessActive = drawn.channels.map(
         (c) => c.members.filter((m) => m < N && witness(m)).length,
       );
@@ -375,16 +401,10 @@ export async function capacity(sut, o) {
       probes.window();
       const holdS = o.soakS || o.holdS;
       log(`step ${k}: ${N} users, holding ${holdS} s`);
-      const rssNow = (t) => ({
-        s: Math.round((nowMs() - t) / 1000),
-        ...Object.fromEntries(
-          Object.entries(sampler.rss).map(([n, r]) => [n, Math.round(r.last / 102.4) / 10]),
-        ),
-      });
       const t0 = nowMs();
       const rssSeries = [rssNow(t0)];
       while (nowMs() - t0 < holdS * 1000) {
-        await sleep(Math.min(o.soakS ? 30_000 : 10_000, holdS * 1000 - (nowMs() - t0)));
+        await sleep(Math.min(o.soakS ? SOAK_SAMPLE_MS : 10_000, holdS * 1000 - (nowMs() - t0)));
         rssSeries.push(rssNow(t0));
       }
       await everyWorker({ cmd: 'tag', step: 0 });
@@ -396,22 +416,33 @@ export async function capacity(sut, o) {
       f.rssSeries = rssSeries;
       f.ramp = rampInfo;
       if (o.soakS) {
-        const first = rssSeries[0];
-        const last = rssSeries[rssSeries.length - 1];
+        f.warmup = { seconds: o.soakWarmupS, rssSeries: warmupRss };
+        const endS = rssSeries[rssSeries.length - 1]?.s ?? 0;
+        const windowMean = (n, from, to) => {
+          const ys = rssSeries.filter((x) => x.s >= from && x.s <= to && typeof x[n] === 'number');
+          return ys.length ? Math.round((sum(ys.map((x) => x[n])) / ys.length) * 10) / 10 : null;
+        };
         f.soak = Object.fromEntries(
-          Object.keys(rssPids).map((n) => [
-            n,
-            {
-              startMib: first?.[n] ?? null,
-              endMib: last?.[n] ?? null,
-              drift: first?.[n]
-                ? Math.round(((last[n] - first[n]) / first[n]) * 1000) / 1000
-                : null,
-              // Least squares over the whole series: a slow leak shows even when the start
-              // was a peak (the ramp's connection storm).
-              slopeMibPerHour: slope(rssSeries.map((x) => [x.s / 3600, x[n]])),
-            },
-          ]),
+          Object.keys(rssPids).map((n) => {
+            const startMib = windowMean(n, 0, SOAK_WINDOW_S);
+            const endMib = windowMean(n, endS - SOAK_WINDOW_S, endS);
+            return [
+              n,
+              {
+                windowS: SOAK_WINDOW_S,
+                startMib,
+                endMib,
+                drift: startMib ? Math.round(((endMib - startMib) / startMib) * 1000) / 1000 : null,
+                // The two samples at the ends, as this figure was first reported (a sawtooth's
+                // two points: see SOAK_SAMPLE_MS).
+                firstMib: rssSeries[0]?.[n] ?? null,
+                lastMib: rssSeries[rssSeries.length - 1]?.[n] ?? null,
+                // Least squares over the whole series: a slow leak shows even when the start
+                // was a peak (the ramp's connection storm).
+                slopeMibPerHour: slope(rssSeries.map((x) => [x.s / 3600, x[n]])),
+              },
+            ];
+          }),
         );
       }
       result.steps.push(f);
