@@ -41,4 +41,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # SIGTERM drains (DRAIN_TIMEOUT_MS, 25 s by default): give the container longer to stop.
 STOPSIGNAL SIGTERM
 # The Node flags of npm start (SERVER_NODE_FLAGS, scripts/lib.mjs).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "--max-old-space-size=1536", "dist/server/main.js"]
