@@ -437,8 +437,8 @@ export async function capacity(sut, o) {
                 // two points: see SOAK_SAMPLE_MS).
                 firstMib: rssSeries[0]?.[n] ?? null,
                 lastMib: rssSeries[rssSeries.length - 1]?.[n] ?? null,
-                // Least squares over the whole series: a slow leak shows even when the start
-                // was a peak (the ramp's connection storm).
+                // Least squares over the whole series: a slow leak shows in it even when the
+                // two windows happen to fall on different phases of the sawtooth.
                 slopeMibPerHour: slope(rssSeries.map((x) => [x.s / 3600, x[n]])),
               },
             ];
