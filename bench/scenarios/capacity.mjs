@@ -370,12 +370,22 @@ export async function capacity(sut, o) {
       };
     };
 
-    const rssNow = (t) => ({
-      s: Math.round((nowMs() - t) / 1000),
-      ...Object.fromEntries(
-        Object.entries(sampler.rss).map(([n, r]) => [n, Math.round(r.last / 102.4) / 10]),
-      ),
-    });
+    /** Wait `seconds`, reading each node's RSS every `everyMs`: [{ s, <node>: MiB }]. */
+    const holdRecordingRss = async (seconds, everyMs) => {
+      const t0 = nowMs();
+      const rssNow = () => ({
+        s: Math.round((nowMs() - t0) / 1000),
+        ...Object.fromEntries(
+          Object.entries(sampler.rss).map(([n, r]) => [n, Math.round(r.last / 102.4) / 10]),
+        ),
+      });
+      const series = [rssNow()];
+      while (nowMs() - t0 < seconds * 1000) {
+        await sleep(Math.min(everyMs, seconds * 1000 - (nowMs() - t0)));
+        series.push(rssNow());
+      }
+      return series;
+    };
     let firstFail = null;
     for (const [i, N] of steps.entries()) {
       const k = i + 1;
@@ -384,14 +394,10 @@ export async function capacity(sut, o) {
       // A soak measures from the steady state: the node's live heap grows for its first
       // minutes under load (each user's channels get visited, code gets optimized), then
       // stays flat (docs/performance.md, capacity, 2026-11-27, 13:13).
-      const warmupRss = [];
+      let warmupRss = [];
       if (o.soakS && o.soakWarmupS > 0) {
         log(`step ${k}: ${N} users, warming up ${o.soakWarmupS} s before the soak`);
-        const w0 = nowMs();
-        while (nowMs() - w0 < o.soakWarmupS * 1000) {
-          await sleep(Math.min(SOAK_SAMPLE_MS, o.soakWarmupS * 1000 - (nowMs() - w0)));
-          warmupRss.push(rssNow(w0));
-        }
+        warmupRss = await holdRecordingRss(o.soakWarmupS, SOAK_SAMPLE_MS);
       }
       const witnessActive = drawn.channels.map(
         (c) => c.members.filter((m) => m < N && witness(m)).length,
@@ -401,12 +407,7 @@ export async function capacity(sut, o) {
       probes.window();
       const holdS = o.soakS || o.holdS;
       log(`step ${k}: ${N} users, holding ${holdS} s`);
-      const t0 = nowMs();
-      const rssSeries = [rssNow(t0)];
-      while (nowMs() - t0 < holdS * 1000) {
-        await sleep(Math.min(o.soakS ? SOAK_SAMPLE_MS : 10_000, holdS * 1000 - (nowMs() - t0)));
-        rssSeries.push(rssNow(t0));
-      }
+      const rssSeries = await holdRecordingRss(holdS, o.soakS ? SOAK_SAMPLE_MS : 10_000);
       await everyWorker({ cmd: 'tag', step: 0 });
       const cpu = await sampler.window();
       const loop = probes.window();
