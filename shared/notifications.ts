@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Message } from './messages';
+import { userDisplayName } from './users';
 
 /** What a notification is about (docs/notifications.md). */
 export const NOTIFICATION_TYPES = [
@@ -36,6 +38,35 @@ export interface Notification {
   messageId: string | null;
   triggeredBy: { id: string; name: string | null; profileImageUrl: string | null } | null;
   createdAt: string;
+}
+
+/**
+ * Whether `message` folds into `me`'s unread "new messages" item of its channel, when that
+ * item exists: not their own, not a reply, not a mention of them (those are items of their
+ * own). The server sends no event for a fold: every socket of the owner had the message
+ * (`new_message`), and the client folds it itself (docs/notifications.md, "Channel messages
+ * fold").
+ */
+export function foldsInto(message: Message, me: string): boolean {
+  return (
+    message.userId !== me && message.parentMessageId === null && !message.mentions.includes(me)
+  );
+}
+
+/** The item after `message` folded into it: what the server's statement makes of the row. */
+export function foldMessage(item: Notification, message: Message): Notification {
+  return {
+    ...item,
+    count: item.count + 1,
+    content: message.content.slice(0, NOTIFICATION_EXCERPT_MAX),
+    messageId: message.id,
+    triggeredBy: {
+      id: message.user.id,
+      name: userDisplayName(message.user),
+      profileImageUrl: message.user.profileImageUrl,
+    },
+    createdAt: message.createdAt,
+  };
 }
 
 /** One page of GET /api/notifications, newest first. */

@@ -89,6 +89,13 @@ test.describe('notifications', () => {
     await expect(ui.items.nth(1)).toContainText(`Alice vous a mentionné dans #${name}`);
     await expect(ui.items.nth(1)).toContainText('peux-tu relire la maquette');
     await shot(bob.page, 'notifications-list-desktop');
+    // The list open, live: a message that folds into the item grows it here (the server
+    // sends nothing for it; the page folds the message it had).
+    await elsewhere('Salle C, finalement');
+    await expect(ui.items.nth(0)).toContainText('3 nouveaux messages dans #annonces-');
+    await expect(ui.items.nth(0)).toContainText('Salle C, finalement');
+    await expect(ui.items).toHaveCount(2);
+    await expect(ui.badge).toHaveText('2');
 
     // The permission is refused: the banner goes, the app goes on.
     await ui.banner.getByRole('button', { name: 'Activer' }).click();
@@ -115,6 +122,12 @@ test.describe('notifications', () => {
     await ui.markAllRead.click();
     await expect(ui.badge).toHaveCount(0);
     await expect(ui.items.nth(0)).toHaveAttribute('data-read', 'true');
+    // Two messages at once start a new item: the second may come before the item it folds
+    // into (made after the first one's send), and is counted once either way.
+    await Promise.all([elsewhere('Vous venez ?'), elsewhere('On commence.')]);
+    await expect(ui.badge).toHaveText('1');
+    await expect(ui.items.nth(0)).toContainText('2 nouveaux messages dans #annonces-');
+    await expect(ui.items).toHaveCount(3);
     await bob.page.keyboard.press('Escape');
 
     // Settings: the six switches and the toast; desktop notifications say they are blocked.

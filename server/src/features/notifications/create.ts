@@ -35,7 +35,8 @@ export interface MessageContext {
  * A new message: for each member but its author, at most one notification — in this order
  * of precedence a direct message, a mention, a reply in a thread they took part in, or a
  * channel message — each gated by its preference and the member's channel setting. Channel
- * messages fold into the member's one unread item for the channel (count + 1): an upsert on
+ * messages fold into the member's one unread item for the channel (count + 1, the time, excerpt
+ * and author of this message: what `foldMessage` makes of it on a client): an upsert on
  * the partial unique index, so a channel of any size costs one statement — which also returns
  * each item presented, with its owner's unread count where it changed, ready to send (in a
  * 1,000-member channel, looking them up again cost two more statements of 1,000 ids each,
@@ -74,13 +75,15 @@ export async function notifyMessage(
     ? sql`m.user_id in (${threadParticipantsSql(parentMessageId)})`
     : sql`false`;
   const topLevelInChannel = !parentMessageId && !isDirect ? sql`true` : sql`false`;
-  const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id)`;
+  const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id,
+    created_at)`;
   const values = sql`select user_id, type,
       case type when 'direct_message' then ${titles.direct_message}
                 when 'mention' then ${titles.mention}
                 when 'thread_reply' then ${titles.thread_reply}
                 else ${titles.channel_message} end,
-      ${excerpt(message.content)}, ${channelId}::uuid, ${message.id}::uuid, ${actorId}::uuid
+      ${excerpt(message.content)}, ${channelId}::uuid, ${message.id}::uuid, ${actorId}::uuid,
+      ${message.createdAt}::timestamptz
     from recipients`;
 
   const rows = await db.execute(sql`
@@ -106,7 +109,7 @@ export async function notifyMessage(
       insert into ${notifications} ${columns}
       ${values} where type = 'channel_message'
       on conflict (user_id, channel_id) where read = false and type = 'channel_message'
-      do update set count = ${notifications}.count + 1, created_at = now(),
+      do update set count = ${notifications}.count + 1, created_at = excluded.created_at,
         title = excluded.title, content = excluded.content, message_id = excluded.message_id,
         triggered_by_user_id = excluded.triggered_by_user_id
       returning ${written}, xmax = 0 as inserted

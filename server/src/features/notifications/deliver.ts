@@ -37,24 +37,38 @@ export async function deliver(
   );
 }
 
-/** Send items already presented (a statement that returned them, as notifyMessage does). */
+/**
+ * A channel's "new messages" item that only took one more message (no count changed): every
+ * socket of its owner had that message, and folds it itself (`foldMessage`). Not sent: in a
+ * 1,000-member channel that is a thousand events per message, each its own write
+ * (docs/notifications.md, "Channel messages fold"; docs/performance.md, capacity, 2026-11-27, 17:05).
+ */
+const foldedOnly = ({ notification, unreadCount }: Delivery) =>
+  notification.type === 'channel_message' && unreadCount === undefined;
+
+/**
+ * Send items already presented (a statement that returned them, as notifyMessage does) to
+ * their owners' sockets, but for the folds clients make themselves; the sinks get them all.
+ */
 export async function send(
   deps: { realtime: Realtime; log: Deps['log'] },
   items: Delivery[],
   sinks: NotificationSink[],
 ): Promise<void> {
   if (items.length === 0) return;
-  await publish(deps, 'new_notification', () =>
-    deps.realtime.toEach(
-      items.map(({ userId, notification, unreadCount }) => ({
-        userId,
-        event: {
-          type: 'new_notification',
-          notification,
-          ...(unreadCount === undefined ? {} : { unreadCount }),
-        },
-      })),
-    ),
-  );
+  const news = items.filter((item) => !foldedOnly(item));
+  if (news.length > 0)
+    await publish(deps, 'new_notification', () =>
+      deps.realtime.toEach(
+        news.map(({ userId, notification, unreadCount }) => ({
+          userId,
+          event: {
+            type: 'new_notification',
+            notification,
+            ...(unreadCount === undefined ? {} : { unreadCount }),
+          },
+        })),
+      ),
+    );
   for (const sink of sinks) sink(items);
 }

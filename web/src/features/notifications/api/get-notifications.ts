@@ -46,6 +46,22 @@ export function patchNotifications(
   );
 }
 
+/** The unread "new messages" item of a channel in the cached list, if the list is loaded. */
+export function cachedFold(
+  queryClient: QueryClient,
+  channelId: string,
+): { loaded: boolean; item: Notification | undefined } {
+  const data = queryClient.getQueryData<Data>(NOTIFICATIONS_KEY);
+  if (!data) return { loaded: false, item: undefined };
+  for (const page of data.pages) {
+    const item = page.notifications.find(
+      (n) => n.type === 'channel_message' && n.channelId === channelId && !n.read,
+    );
+    if (item) return { loaded: true, item };
+  }
+  return { loaded: true, item: undefined };
+}
+
 /** A new item, or a folded one that moved to the top: first in the list, once. */
 export function putFirst(queryClient: QueryClient, item: Notification): void {
   queryClient.setQueryData<Data>(NOTIFICATIONS_KEY, (data) => {

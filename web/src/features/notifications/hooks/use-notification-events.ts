@@ -1,26 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { foldMessage, foldsInto, type Notification } from '#shared/notifications';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { API_ORIGIN } from '@/lib/api';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import {
+  cachedFold,
   NOTIFICATIONS_KEY,
   patchNotifications,
   putFirst,
   removeNotifications,
 } from '../api/get-notifications';
 import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
+import { HeldFolds } from '../lib/fold';
 import { notificationHref } from '../lib/links';
 import { useTabVisibility } from './use-tab-visibility';
 
 /**
  * new_notification, notification_read, notifications_read_all and notifications_deleted →
  * the bell's badge and list, in every tab of the user; a new item also shows as a desktop notification while the
- * tab is hidden. After a reconnect, both are fetched afresh.
+ * tab is hidden. A channel's new message folds into its unread "new messages" item here, as
+ * the server folded it without a word (docs/notifications.md, "Channel messages fold").
+ * After a reconnect, both are fetched afresh.
  */
 export function useNotificationEvents(): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const me = useCurrentUser().user?.id;
+  const held = useRef<HeldFolds | null>(null);
+  held.current ??= new HeldFolds();
   const setCount = (count: number) => queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
   useTabVisibility();
   // The service worker shows Web Push notifications and makes the app installable; it asks
@@ -29,9 +38,8 @@ export function useNotificationEvents(): void {
     navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
   }, []);
 
-  useSocketEvent('new_notification', ({ notification, unreadCount }) => {
-    // Absent: unchanged (an unread item that took one more message).
-    if (unreadCount !== undefined) setCount(unreadCount);
+  /** An item the server sent: first in the list, and on the device while the app is hidden. */
+  const show = (notification: Notification) => {
     putFirst(queryClient, notification);
     // The mobile app, in the background: a notification on the phone (docs/mobile.md).
     if (API_ORIGIN && document.visibilityState === 'hidden') {
@@ -52,6 +60,24 @@ export function useNotificationEvents(): void {
         ),
       );
     }
+  };
+  useSocketEvent('new_notification', ({ notification, unreadCount }) => {
+    // Absent: unchanged (an unread item that took one more message).
+    if (unreadCount !== undefined) setCount(unreadCount);
+    show(
+      notification.type === 'channel_message' && held.current
+        ? held.current.complete(notification)
+        : notification,
+    );
+  });
+  useSocketEvent('new_message', ({ message }) => {
+    if (!me || !foldsInto(message, me)) return;
+    const { loaded, item } = cachedFold(queryClient, message.channelId);
+    // The list only: the device said the item's first message (Web Push, when no tab of
+    // the app is in view, says each).
+    if (item) {
+      if (item.messageId !== message.id) putFirst(queryClient, foldMessage(item, message));
+    } else if (loaded) held.current?.hold(message);
   });
   useSocketEvent('notification_read', ({ notificationId, unreadCount }) => {
     setCount(unreadCount);
