@@ -53,19 +53,21 @@ export function foldsInto(message: Message, me: string): boolean {
   );
 }
 
-/** The item after `message` folded into it: what the server's statement makes of the row. */
+/**
+ * The item after `message` folded into it: what the server's statement makes of the row —
+ * one more, saying the latest message (excerpt, author); its time, place in the list and
+ * `messageId` stay those of the message that started it.
+ */
 export function foldMessage(item: Notification, message: Message): Notification {
   return {
     ...item,
     count: item.count + 1,
     content: message.content.slice(0, NOTIFICATION_EXCERPT_MAX),
-    messageId: message.id,
     triggeredBy: {
       id: message.user.id,
       name: userDisplayName(message.user),
       profileImageUrl: message.user.profileImageUrl,
     },
-    createdAt: message.createdAt,
   };
 }
 

@@ -35,8 +35,8 @@ export interface MessageContext {
  * A new message: for each member but its author, at most one notification — in this order
  * of precedence a direct message, a mention, a reply in a thread they took part in, or a
  * channel message — each gated by its preference and the member's channel setting. Channel
- * messages fold into the member's one unread item for the channel (count + 1, the time, excerpt
- * and author of this message: what `foldMessage` makes of it on a client): an upsert on
+ * messages fold into the member's one unread item for the channel (count + 1, this message's
+ * excerpt and author: what `foldMessage` makes of it on a client): an upsert on
  * the partial unique index, so a channel of any size costs one statement — which also returns
  * each item presented, with its owner's unread count where it changed, ready to send (in a
  * 1,000-member channel, looking them up again cost two more statements of 1,000 ids each,
@@ -90,7 +90,8 @@ export async function notifyMessage(
     with recipients as (
       select m.user_id, case
           when ${isDirect} and coalesce(p.direct_messages, true) then 'direct_message'
-          when ${mentioned} and coalesce(p.mentions, true) then 'mention'
+          -- Mentioned: a mention or nothing, never a fold (what foldsInto says on a client).
+          when ${mentioned} then case when coalesce(p.mentions, true) then 'mention' end
           when ${inThread} and coalesce(p.mentions, true) then 'thread_reply'
           when ${topLevelInChannel} and coalesce(p.channel_messages, true)
             and coalesce(s.level, 'all') = 'all' then 'channel_message'
@@ -109,8 +110,10 @@ export async function notifyMessage(
       insert into ${notifications} ${columns}
       ${values} where type = 'channel_message'
       on conflict (user_id, channel_id) where read = false and type = 'channel_message'
-      do update set count = ${notifications}.count + 1, created_at = excluded.created_at,
-        title = excluded.title, content = excluded.content, message_id = excluded.message_id,
+      -- No indexed column changes (the item keeps its time and first message): a heap-only
+      -- update, in the room the table's fillfactor leaves (migration 0015).
+      do update set count = ${notifications}.count + 1,
+        title = excluded.title, content = excluded.content,
         triggered_by_user_id = excluded.triggered_by_user_id
       returning ${written}, xmax = 0 as inserted
     ),

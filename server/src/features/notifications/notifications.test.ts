@@ -126,6 +126,17 @@ describe('mentions', () => {
     await mention(alice, channel.id, bob);
     expect(await list(bob)).toEqual([]);
   });
+
+  it('with the preference off, the message does not fold for the mentioned either (foldsInto)', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { mentions: false });
+    await sendMessage(alice, channel.id, 'bonjour');
+    await mention(alice, channel.id, bob);
+    await sendMessage(alice, channel.id, 'au revoir');
+    expect(await list(bob)).toMatchObject([
+      { type: 'channel_message', count: 2, content: 'au revoir' },
+    ]);
+  });
 });
 
 describe('edits', () => {

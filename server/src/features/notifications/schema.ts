@@ -36,7 +36,10 @@ export const notifications = pgTable(
     }),
     /** How many events this row stands for: channel messages coalesce while unread. */
     count: integer('count').notNull().default(1),
-    /** Moved forward when a coalesced row takes one more event: the list's order. */
+    /**
+     * The list's order. A folded row keeps its first message's (and that `messageId`): a fold
+     * changes no indexed column, so it is a heap-only update (docs/notifications.md).
+     */
     createdAt: createdAt(),
   },
   (t) => [

@@ -76,7 +76,9 @@ export function useNotificationEvents(): void {
     // The list only: the device said the item's first message (Web Push, when no tab of
     // the app is in view, says each).
     if (item) {
-      if (item.messageId !== message.id) putFirst(queryClient, foldMessage(item, message));
+      if (item.messageId === message.id) return;
+      const folded = foldMessage(item, message);
+      patchNotifications(queryClient, (n) => (n.id === folded.id ? folded : n));
     } else if (loaded) held.current?.hold(message);
   });
   useSocketEvent('notification_read', ({ notificationId, unreadCount }) => {

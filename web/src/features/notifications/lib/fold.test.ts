@@ -66,8 +66,9 @@ describe('HeldFolds', () => {
     const [m1, m2, m3] = [message('m1'), message('m2'), message('m3')];
     for (const m of [m1, m2, m3]) held.hold(m);
     const item = held.complete(itemOf(m1));
-    expect(item).toMatchObject({ count: 3, content: 'texte m3', messageId: 'm3' });
-    expect(item.createdAt).toBe(m3.createdAt);
+    // It says the latest; its time and message stay those of the first.
+    expect(item).toMatchObject({ count: 3, content: 'texte m3', messageId: 'm1' });
+    expect(item.createdAt).toBe(m1.createdAt);
     // Forgotten once used: a later item of the channel starts from itself.
     expect(held.complete(itemOf(m3)).count).toBe(1);
   });
