@@ -8,7 +8,12 @@ import { memberIdsSql } from '../channels/membership';
 import { threadParticipantsSql } from '../messages/queries';
 import type { Delivery } from './deliver';
 import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
-import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
+import {
+  notificationChannelSettings,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+} from './schema';
 
 /**
  * The notifications a domain event makes, each in ONE set-based statement run after the
@@ -38,9 +43,9 @@ export interface MessageContext {
  * messages fold into the member's one unread item for the channel (count + 1, this message's
  * excerpt and author: what `foldMessage` makes of it on a client): an upsert on
  * the partial unique index, so a channel of any size costs one statement — which also returns
- * each item presented, with its owner's unread count where it changed, ready to send (in a
+ * the items to send on, presented, with their owners' unread count where it changed (in a
  * 1,000-member channel, looking them up again cost two more statements of 1,000 ids each,
- * docs/performance.md).
+ * docs/performance.md): the new ones, and those of people with a push subscription.
  */
 /** "#name" for a channel; a private group is not written with '#' (its icon is a lock). */
 const channelLabel = (context: MessageContext): string =>
@@ -75,15 +80,13 @@ export async function notifyMessage(
     ? sql`m.user_id in (${threadParticipantsSql(parentMessageId)})`
     : sql`false`;
   const topLevelInChannel = !parentMessageId && !isDirect ? sql`true` : sql`false`;
-  const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id,
-    created_at)`;
+  const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id)`;
   const values = sql`select user_id, type,
       case type when 'direct_message' then ${titles.direct_message}
                 when 'mention' then ${titles.mention}
                 when 'thread_reply' then ${titles.thread_reply}
                 else ${titles.channel_message} end,
-      ${excerpt(message.content)}, ${channelId}::uuid, ${message.id}::uuid, ${actorId}::uuid,
-      ${message.createdAt}::timestamptz
+      ${excerpt(message.content)}, ${channelId}::uuid, ${message.id}::uuid, ${actorId}::uuid
     from recipients`;
 
   const rows = await db.execute(sql`
@@ -128,7 +131,11 @@ export async function notifyMessage(
     )
     select r.*, ${selectPresentedRest(channelId)},
       case when r.inserted then coalesce(u.n, 0) + 1 end as unread_count
-    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id`);
+    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id
+    -- What is sent on: the new items (to sockets, deliver.ts) and every item of someone with
+    -- a push subscription (Web Push says each message). A fold alone, for anyone else, is
+    -- folded by their clients: not read back (a thousand rows in a 1,000-member channel).
+    where r.inserted or exists (select 1 from ${pushSubscriptions} ps where ps.user_id = r.user_id)`);
   return [...rows].map(presentWritten);
 }
 

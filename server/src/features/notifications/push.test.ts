@@ -180,6 +180,29 @@ it('deletes a subscription the push service answers 410 for', async () => {
   expect(received.some((r) => `${pushOrigin}${r.path}` === gone.endpoint)).toBe(true);
 });
 
+it('says each message of a channel, those that fold into its unread item too', async () => {
+  const [alice, bob, carol] = await Promise.all([
+    buildUser(server, { displayName: 'Alice' }),
+    buildUser(server, { displayName: 'Bob' }),
+    buildUser(server, { displayName: 'Carol' }),
+  ]);
+  const channel = await buildChannel(alice);
+  await addMember(channel, alice, bob);
+  await addMember(channel, alice, carol);
+  const phone = device(`/bob/phone-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, phone.json(true))).status).toBe(204);
+  for (const text of ['Premier', 'Deuxième', 'Troisième'])
+    await sendMessage(alice, channel.id, text);
+  const bodies = () =>
+    pushedTo(phone).map((r) => (decrypt(r, phone) as { title: string; body: string }).body);
+  await vi.waitFor(() => expect(bodies()).toHaveLength(3), { timeout: 10_000, interval: 50 });
+  expect(bodies()).toEqual(['Premier', 'Deuxième', 'Troisième']);
+  expect(decrypt(pushedTo(phone)[2] as Received, phone)).toMatchObject({
+    title: `Nouveaux messages dans #${channel.name}`,
+    url: `/channel/${channel.id}`,
+  });
+});
+
 it('validates subscriptions and keeps them to their owner', async () => {
   const [bob, eve] = await Promise.all([buildUser(server), buildUser(server)]);
   expect((await subscribe(bob, { endpoint: 'pas une adresse', keys: {} })).status).toBe(400);
