@@ -62,7 +62,7 @@ export function cachedFold(
   return { loaded: true, item: undefined };
 }
 
-/** A new item, or a folded one that moved to the top: first in the list, once. */
+/** A new item: first in the list, once (a folded one keeps its place, docs/notifications.md). */
 export function putFirst(queryClient: QueryClient, item: Notification): void {
   queryClient.setQueryData<Data>(NOTIFICATIONS_KEY, (data) => {
     if (!data) return data;
