@@ -180,7 +180,8 @@ it('deletes a subscription the push service answers 410 for', async () => {
   expect(received.some((r) => `${pushOrigin}${r.path}` === gone.endpoint)).toBe(true);
 });
 
-it('says each message of a channel, those that fold into its unread item too', async () => {
+/** Alice's channel with Bob and Carol in it. */
+async function threeInAChannel() {
   const [alice, bob, carol] = await Promise.all([
     buildUser(server, { displayName: 'Alice' }),
     buildUser(server, { displayName: 'Bob' }),
@@ -189,6 +190,11 @@ it('says each message of a channel, those that fold into its unread item too', a
   const channel = await buildChannel(alice);
   await addMember(channel, alice, bob);
   await addMember(channel, alice, carol);
+  return { alice, bob, carol, channel };
+}
+
+it('says each message of a channel, those that fold into its unread item too', async () => {
+  const { alice, bob, channel } = await threeInAChannel();
   const phone = device(`/bob/phone-${crypto.randomUUID()}`);
   expect((await subscribe(bob, phone.json(true))).status).toBe(204);
   for (const text of ['Premier', 'Deuxième', 'Troisième'])
@@ -227,14 +233,7 @@ it('validates subscriptions and keeps them to their owner', async () => {
 });
 
 it('pushes nothing while the user has a tab in view anywhere; pushes once every tab is hidden or closed', async () => {
-  const [alice, bob, carol] = await Promise.all([
-    buildUser(server, { displayName: 'Alice' }),
-    buildUser(server, { displayName: 'Bob' }),
-    buildUser(server, { displayName: 'Carol' }),
-  ]);
-  const channel = await buildChannel(alice);
-  await addMember(channel, alice, bob);
-  await addMember(channel, alice, carol);
+  const { alice, bob, carol, channel } = await threeInAChannel();
   const bobPhone = device(`/bob/phone-${crypto.randomUUID()}`);
   const carolPhone = device(`/carol/phone-${crypto.randomUUID()}`);
   expect((await subscribe(bob, bobPhone.json(true))).status).toBe(204);
