@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { foldMessage, foldsInto, type Notification } from '#shared/notifications';
+import { foldMessage, foldsInto } from '#shared/notifications';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { API_ORIGIN } from '@/lib/api';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
@@ -28,8 +28,7 @@ export function useNotificationEvents(): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const me = useCurrentUser().user?.id;
-  const held = useRef<HeldFolds | null>(null);
-  held.current ??= new HeldFolds();
+  const [held] = useState(() => new HeldFolds());
   const setCount = (count: number) => queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
   useTabVisibility();
   // The service worker shows Web Push notifications and makes the app installable; it asks
@@ -38,8 +37,13 @@ export function useNotificationEvents(): void {
     navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
   }, []);
 
-  /** An item the server sent: first in the list, and on the device while the app is hidden. */
-  const show = (notification: Notification) => {
+  useSocketEvent('new_notification', (event) => {
+    // Absent: unchanged (an unread item that took one more message).
+    if (event.unreadCount !== undefined) setCount(event.unreadCount);
+    const notification =
+      event.notification.type === 'channel_message'
+        ? held.complete(event.notification)
+        : event.notification;
     putFirst(queryClient, notification);
     // The mobile app, in the background: a notification on the phone (docs/mobile.md).
     if (API_ORIGIN && document.visibilityState === 'hidden') {
@@ -60,15 +64,6 @@ export function useNotificationEvents(): void {
         ),
       );
     }
-  };
-  useSocketEvent('new_notification', ({ notification, unreadCount }) => {
-    // Absent: unchanged (an unread item that took one more message).
-    if (unreadCount !== undefined) setCount(unreadCount);
-    show(
-      notification.type === 'channel_message' && held.current
-        ? held.current.complete(notification)
-        : notification,
-    );
   });
   useSocketEvent('new_message', ({ message }) => {
     if (!me || !foldsInto(message, me)) return;
@@ -79,7 +74,7 @@ export function useNotificationEvents(): void {
       if (item.messageId === message.id) return;
       const folded = foldMessage(item, message);
       patchNotifications(queryClient, (n) => (n.id === folded.id ? folded : n));
-    } else if (loaded) held.current?.hold(message);
+    } else if (loaded) held.hold(message);
   });
   useSocketEvent('notification_read', ({ notificationId, unreadCount }) => {
     setCount(unreadCount);
