@@ -22,7 +22,7 @@ import { useTabVisibility } from './use-tab-visibility';
  * the bell's badge and list, in every tab of the user; a new item also shows as a desktop notification while the
  * tab is hidden. A channel's new message folds into its unread "new messages" item here, as
  * the server folded it without a word (docs/notifications.md, "Channel messages fold").
- * After a reconnect, both are fetched afresh.
+ * Once the socket is ready the count is fetched afresh, and after a reconnect the list too.
  */
 export function useNotificationEvents(): void {
   const queryClient = useQueryClient();
@@ -89,8 +89,9 @@ export function useNotificationEvents(): void {
     removeNotifications(queryClient, notificationIds);
   });
   useSocketCatchUp(({ first }) => {
-    if (first) return;
+    // The badge's count, read as the page loaded, can miss an item made before the socket's
+    // first `ready`: read again then (one small request). The list loads when opened.
     void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    if (!first) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   });
 }
