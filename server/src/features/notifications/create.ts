@@ -6,6 +6,7 @@ import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
 import { memberIdsSql } from '../channels/membership';
 import { threadParticipantsSql } from '../messages/queries';
+import { messages } from '../messages/schema';
 import type { Delivery } from './deliver';
 import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
 import {
@@ -79,7 +80,8 @@ export async function notifyMessage(
   const inThread = parentMessageId
     ? sql`m.user_id in (${threadParticipantsSql(parentMessageId)})`
     : sql`false`;
-  const topLevelInChannel = !parentMessageId && !isDirect ? sql`true` : sql`false`;
+  const topLevel = !parentMessageId && !isDirect;
+  const topLevelInChannel = topLevel ? sql`true` : sql`false`;
   const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id)`;
   const values = sql`select user_id, type,
       case type when 'direct_message' then ${titles.direct_message}
@@ -109,18 +111,31 @@ export async function notifyMessage(
       ${values} where type in ('direct_message', 'mention', 'thread_reply')
       returning ${written}, true as inserted
     ),
+    -- A member's first message since the channel's item was read starts a new item; the
+    -- next ones only fold into it, which writes nothing: what the item says is derived from
+    -- the channel's messages when it is read (presenter.ts, foldJoin; docs/notifications.md).
     folded as (
       insert into ${notifications} ${columns}
       ${values} where type = 'channel_message'
       on conflict (user_id, channel_id) where read = false and type = 'channel_message'
-      -- No indexed column changes (the item keeps its time and first message): a heap-only
-      -- update, in the room the table's fillfactor leaves (migration 0015).
-      do update set count = ${notifications}.count + 1,
-        title = excluded.title, content = excluded.content,
-        triggered_by_user_id = excluded.triggered_by_user_id
-      returning ${written}, xmax = 0 as inserted
+      do nothing
+      returning ${written}, true as inserted
     ),
-    rows as (select * from singles union all select * from folded),
+    -- Web Push says each message: the items this message folded into, for the members with
+    -- a push subscription, saying this message (an item another message's statement is
+    -- making at this moment is not visible here: that message's push says it). A push says
+    -- no count (push.ts, pushPayload): the row's own is passed on, not derived.
+    pushed as (
+      select n.id, n.user_id, n.type, n.title, ${excerpt(message.content)} as content,
+        n.count, n.channel_id, n.message_id, ${actorId}::uuid as triggered_by_user_id,
+        n.created_at, false as inserted
+      from recipients r
+      join ${notifications} n on n.user_id = r.user_id and n.channel_id = ${channelId}::uuid
+        and n.type = 'channel_message' and not n.read
+      where r.type = 'channel_message'
+        and r.user_id in (select ps.user_id from ${pushSubscriptions} ps)
+    ),
+    rows as (select * from singles union all select * from folded union all select * from pushed),
     -- The owners of the rows it added: what was unread before this statement (its own rows
     -- are not visible to it), plus that row. A folded row it only updated changes no count,
     -- and is sent without one.
@@ -131,12 +146,31 @@ export async function notifyMessage(
     )
     select r.*, ${selectPresentedRest(channelId)},
       case when r.inserted then coalesce(u.n, 0) + 1 end as unread_count
-    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id
-    -- What is sent on: the new items (to sockets, deliver.ts) and every item of someone with
-    -- a push subscription (Web Push says each message). A fold alone, for anyone else, is
-    -- folded by their clients: not read back (a thousand rows in a 1,000-member channel).
-    where r.inserted or exists (select 1 from ${pushSubscriptions} ps where ps.user_id = r.user_id)`);
+    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id`);
+  if (topLevel) await foldEarlier(db, message);
   return [...rows].map(presentWritten);
+}
+
+/**
+ * Two messages of a channel sent at once: the later one's statement can start a member's item
+ * first, and the earlier one then finds it there and leaves it — its message would not be
+ * counted, since an item holds its messages from its first on. The earlier one moves such
+ * items' start back to itself. Reads nothing but the channel's later messages' items (an
+ * index on message_id), and none exist when no later message does.
+ */
+async function foldEarlier(db: Db, message: Message): Promise<void> {
+  // The later messages first, once (by the channel's seq, its unique index), then their
+  // items (by message_id): none to look for when no later message exists.
+  await db.execute(sql`
+    with later as materialized (
+      select f.id from ${messages} f
+      where f.channel_id = ${message.channelId}::uuid and f.seq > ${message.seq}
+    )
+    update ${notifications} n set message_id = ${message.id}::uuid
+    from later
+    where n.message_id = later.id and n.type = 'channel_message' and not n.read
+      and n.user_id <> ${message.userId}::uuid
+      and n.user_id <> all(${`{${message.mentions.join(',')}}`}::uuid[])`);
 }
 
 /** A reaction added to someone else's message notifies its author, if still a member. */

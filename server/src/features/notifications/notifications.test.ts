@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import type { Channel } from '#shared/channels';
@@ -17,6 +18,7 @@ import { countedStatements } from '../../../test/store-counters';
 import { isEvent, socketOpener } from '../../../test/test-socket';
 import type { AppContext } from '../../context';
 import { EventBus } from '../../events/bus';
+import { notifyMessage } from './create';
 import { notificationsSettled, subscribeNotifications } from './subscriptions';
 
 let server: TestServer;
@@ -308,6 +310,60 @@ describe('channel messages', () => {
     const items = await list(bob);
     expect(items).toHaveLength(1);
     expect(items[0]?.count).toBe(6);
+  });
+  it('fold without writing: the item is read from the channel, and what reading it said stays', async () => {
+    const channel = await channelWith(bob, carol);
+    const first = await sendMessage(alice, channel.id, 'un');
+    await settled();
+    const rowVersion = async () =>
+      [
+        ...(await ctx.db.execute(sql`select xmin::text as v from notifications
+          where user_id = ${bob.user.id}::uuid and type = 'channel_message'`)),
+      ].map((r) => r.v);
+    const before = await rowVersion();
+    expect(before).toHaveLength(1);
+    await sendMessage(carol, channel.id, 'deux');
+    await sendMessage(alice, channel.id, { content: 'dans le fil', parentMessageId: first.id });
+    await mention(alice, channel.id, bob, 'hé');
+    const third = await sendMessage(carol, channel.id, 'trois');
+    await settled();
+    // The row is as the first message left it; the list says what folded in since (not the
+    // reply, not the mention, which is an item of its own).
+    expect(await rowVersion()).toEqual(before);
+    const item = (await list(bob)).find((n) => n.type === 'channel_message');
+    expect(item).toMatchObject({ count: 3, content: 'trois', messageId: first.id });
+    expect(item?.triggeredBy?.name).toBe('Carol');
+    // A message deleted since is no longer counted.
+    expect((await carol.client.delete(`/api/messages/${third.id}`)).status).toBe(204);
+    expect((await list(bob)).find((n) => n.id === item?.id)).toMatchObject({
+      count: 2,
+      content: 'deux',
+    });
+    // Read, it keeps what it said then, whatever the channel says after.
+    expect((await bob.client.patch('/api/notifications/read-all')).status).toBe(204);
+    await sendMessage(carol, channel.id, 'cinq');
+    const items = await list(bob);
+    expect(items[0]).toMatchObject({ type: 'channel_message', count: 1, content: 'cinq' });
+    expect(items.find((n) => n.id === item?.id)).toMatchObject({
+      count: 2,
+      content: 'deux',
+      read: true,
+    });
+  });
+
+  it('an earlier message whose statement runs after a later one’s still folds in', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { channelMessages: false });
+    const first = await sendMessage(alice, channel.id, 'un');
+    const second = await sendMessage(alice, channel.id, 'deux');
+    await settled();
+    await setPreferences(bob, { channelMessages: true });
+    const context = { channelName: channel.name, channelType: channel.type };
+    await notifyMessage(ctx.db, second, context);
+    await notifyMessage(ctx.db, first, context);
+    const items = await list(bob);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ count: 2, content: 'deux', messageId: first.id });
   });
 });
 

@@ -1,60 +1,74 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Notification, NotificationType } from '#shared/notifications';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_EXCERPT_MAX,
+  type Notification,
+  type NotificationType,
+} from '#shared/notifications';
 import { userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
+import { messages } from '../messages/schema';
 import { notifications } from './schema';
 
-/** The columns a presented notification reads: the row, its channel's name, its actor. */
-const presentedColumns = {
-  row: notifications,
-  channelName: channelNameSql(notifications.channelId),
-  channelType: channelTypeSql(notifications.channelId),
-  actorDisplayName: users.displayName,
-  actorFirstName: users.firstName,
-  actorLastName: users.lastName,
-  actorEmail: users.email,
-  actorImage: users.profileImageUrl,
+/**
+ * What an unread "new messages" item `n` stands for now, derived from the channel's messages
+ * rather than written at each one (docs/notifications.md, "Channel messages fold"): its
+ * messages from the first (`n.message_id`, by the channel's seq) on that fold into it for its
+ * owner — top-level, someone else's, not mentioning them (`foldsInto`) — their number (`fc.count`)
+ * and the latest of them (`lm`). Empty for any other row. `n` is the alias of the
+ * notifications row; the fragment goes after `from … n`.
+ */
+export const foldJoin = (n: string) => {
+  const row = sql.raw(n);
+  return sql`
+  left join lateral (
+    select count(*)::int as count, max(m.seq) as last_seq
+    from ${messages} f
+    join ${messages} m on m.channel_id = f.channel_id and m.seq >= f.seq
+    where ${row}.type = 'channel_message' and not ${row}.read and f.id = ${row}.message_id
+      and m.parent_message_id is null and m.user_id <> ${row}.user_id
+      and not m.mentions @> to_jsonb(${row}.user_id::text)
+  ) fc on true
+  left join ${messages} lm on lm.channel_id = ${row}.channel_id and lm.seq = fc.last_seq`;
 };
 
-/** A select of presented notifications, narrowed by the caller (`where`, order, limit). */
-export const selectPresented = (db: Db, where: SQL | undefined) =>
-  db
-    .select(presentedColumns)
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.triggeredByUserId))
-    .where(where);
-
-type PresentedRow = Awaited<ReturnType<typeof selectPresented>>[number];
-
-export function presentNotification(r: PresentedRow): Notification {
-  const { row } = r;
+/** The folded count, excerpt and actor of `n` under `foldJoin(n)`: the row's own otherwise. */
+export const foldedColumns = (n: string) => {
+  const row = sql.raw(n);
   return {
-    id: row.id,
-    type: row.type as NotificationType,
-    title: row.title,
-    content: row.content,
-    read: row.read,
-    count: row.count,
-    channelId: row.channelId,
-    channelName: r.channelName ?? null,
-    channelType: r.channelType ?? null,
-    messageId: row.messageId,
-    triggeredBy: row.triggeredByUserId
-      ? {
-          id: row.triggeredByUserId,
-          name: userDisplayName({
-            displayName: r.actorDisplayName,
-            firstName: r.actorFirstName,
-            lastName: r.actorLastName,
-            email: r.actorEmail,
-          }),
-          profileImageUrl: r.actorImage ?? null,
-        }
-      : null,
-    createdAt: row.createdAt.toISOString(),
+    count: sql`coalesce(nullif(fc.count, 0), ${row}.count)`,
+    content: sql`coalesce(left(lm.content, ${NOTIFICATION_EXCERPT_MAX}), ${row}.content)`,
+    triggeredBy: sql`coalesce(lm.user_id, ${row}.triggered_by_user_id)`,
   };
+};
+
+/**
+ * Presented notifications `n` narrowed by `where` (then `tail`: order, limit): the row with
+ * its fold, its channel's name and type, its actor — one statement.
+ */
+export async function selectPresented(
+  db: Db,
+  where: SQL,
+  tail: SQL = sql``,
+): Promise<Array<{ userId: string; notification: Notification }>> {
+  const folded = foldedColumns('n');
+  const rows = await db.execute(sql`
+    select n.id, n.user_id, n.type, n.title, n.read, n.channel_id, n.message_id, n.created_at,
+      ${folded.count} as count, ${folded.content} as content,
+      ${folded.triggeredBy} as triggered_by_user_id,
+      ${channelNameSql(sql`n.channel_id`)} as channel_name,
+      ${channelTypeSql(sql`n.channel_id`)} as channel_type,
+      a.display_name as actor_display_name, a.first_name as actor_first_name,
+      a.last_name as actor_last_name, a.email as actor_email, a.profile_image_url as actor_image
+    from ${notifications} n
+    ${foldJoin('n')}
+    left join ${users} a on a.id = ${folded.triggeredBy}
+    where ${where} ${tail}`);
+  return [...rows].map((r) => {
+    const { userId, notification } = presentWritten(r);
+    return { userId, notification };
+  });
 }
 
 /** The presented notifications of these ids (after an insert) with their owners, unordered. */
@@ -63,8 +77,7 @@ export async function findPresented(
   ids: string[],
 ): Promise<Array<{ userId: string; notification: Notification }>> {
   if (ids.length === 0) return [];
-  const rows = await selectPresented(db, inArray(notifications.id, ids));
-  return rows.map((r) => ({ userId: r.row.userId, notification: presentNotification(r) }));
+  return selectPresented(db, sql`n.id = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 /** The columns a statement that writes notifications returns (`returning ${written}`). */
@@ -85,38 +98,48 @@ export const selectPresentedRest = (channelId: string) => sql`
   a.last_name as actor_last_name, a.email as actor_email, a.profile_image_url as actor_image`;
 export const actorJoin = sql`left join ${users} a on a.id = r.triggered_by_user_id`;
 
-/** A row of `written` and `selectPresentedRest`, with `unread_count` (null: unchanged): ready to deliver. */
+/**
+ * A row of `written` (or selectPresented's) and `selectPresentedRest`, with `unread_count`
+ * (null or absent: unchanged), presented: ready to deliver. Unread unless it says `read`.
+ */
 export function presentWritten(r: Record<string, unknown>): {
   userId: string;
   notification: Notification;
   unreadCount?: number;
 } {
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  const userId = String(r.user_id);
+  const content = text(r.content);
   return {
-    userId,
-    ...(r.unread_count === null ? {} : { unreadCount: Number(r.unread_count) }),
-    notification: presentNotification({
-      row: {
-        id: String(r.id),
-        userId,
-        type: String(r.type),
-        title: String(r.title),
-        content: text(r.content),
-        read: false,
-        channelId: text(r.channel_id),
-        messageId: text(r.message_id),
-        triggeredByUserId: text(r.triggered_by_user_id),
-        count: Number(r.count),
-        createdAt: new Date(r.created_at as string | Date),
-      },
-      channelName: text(r.channel_name) as string,
-      channelType: text(r.channel_type) as string,
-      actorDisplayName: text(r.actor_display_name),
-      actorFirstName: text(r.actor_first_name),
-      actorLastName: text(r.actor_last_name),
-      actorEmail: text(r.actor_email) as string,
-      actorImage: text(r.actor_image),
-    }),
+    userId: String(r.user_id),
+    ...(r.unread_count === null || r.unread_count === undefined
+      ? {}
+      : { unreadCount: Number(r.unread_count) }),
+    notification: {
+      id: String(r.id),
+      type: String(r.type) as NotificationType,
+      title: String(r.title),
+      // The store cuts a derived excerpt by characters; a client by UTF-16 units
+      // (`foldMessage`): cut again here, so both say the same.
+      content: content === null ? null : content.slice(0, NOTIFICATION_EXCERPT_MAX),
+      read: r.read === true,
+      count: Number(r.count),
+      channelId: text(r.channel_id),
+      channelName: text(r.channel_name),
+      channelType: text(r.channel_type),
+      messageId: text(r.message_id),
+      triggeredBy: r.triggered_by_user_id
+        ? {
+            id: String(r.triggered_by_user_id),
+            name: userDisplayName({
+              displayName: text(r.actor_display_name),
+              firstName: text(r.actor_first_name),
+              lastName: text(r.actor_last_name),
+              email: String(r.actor_email),
+            }),
+            profileImageUrl: text(r.actor_image),
+          }
+        : null,
+      createdAt: new Date(r.created_at as string | Date).toISOString(),
+    },
   };
 }

@@ -34,12 +34,13 @@ export const notifications = pgTable(
     triggeredByUserId: uuid('triggered_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
-    /** How many events this row stands for: channel messages coalesce while unread. */
-    count: integer('count').notNull().default(1),
     /**
-     * The list's order. A folded row keeps its first message's (and that `messageId`): a fold
-     * changes no indexed column, so it is a heap-only update (docs/notifications.md).
+     * How many events this row stands for. An unread channel item's is derived from the
+     * channel's messages when read, and written here when the item is marked read
+     * (docs/notifications.md, "Channel messages fold").
      */
+    count: integer('count').notNull().default(1),
+    /** The list's order. A channel item keeps its first message's (and that `messageId`). */
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type ChannelNotificationLevel,
   type ChannelNotificationSettings,
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
 import { type Deps, publish } from '../deps';
-import { presentNotification, selectPresented } from './presenter';
+import { foldedColumns, foldJoin, selectPresented } from './presenter';
 import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
 
 const mine = (userId: string) => eq(notifications.userId, userId);
@@ -27,18 +27,15 @@ export async function listNotifications(
   const cursor = options.before && /^[0-9a-f-]{36}$/i.test(options.before) ? options.before : null;
   const rows = await selectPresented(
     db,
-    and(
-      mine(userId),
-      options.unread ? eq(notifications.read, false) : undefined,
+    sql`n.user_id = ${userId}::uuid ${options.unread ? sql`and not n.read` : sql``} ${
       cursor
-        ? sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id
+        ? sql`and (n.created_at, n.id) < (select c.created_at, c.id
             from ${notifications} c where c.id = ${cursor}::uuid and c.user_id = ${userId}::uuid)`
-        : undefined,
-    ),
-  )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATION_PAGE_SIZE + 1);
-  const page = rows.slice(0, NOTIFICATION_PAGE_SIZE).map(presentNotification);
+        : sql``
+    }`,
+    sql`order by n.created_at desc, n.id desc limit ${NOTIFICATION_PAGE_SIZE + 1}`,
+  );
+  const page = rows.slice(0, NOTIFICATION_PAGE_SIZE).map((r) => r.notification);
   const last = page.at(-1);
   return {
     notifications: page,
@@ -73,14 +70,29 @@ export async function countUnreadOf(db: Db, userIds: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
+/**
+ * Mark read the notifications `o` that `where` selects. An unread "new messages" item says
+ * what its channel's messages make of it until then (presenter.ts, `foldJoin`): reading it
+ * writes that into the row, which says it from then on (docs/notifications.md).
+ */
+async function markReadWhere(db: Db, where: SQL): Promise<number> {
+  const folded = foldedColumns('o');
+  const rows = await db.execute(sql`
+    update ${notifications} n set read = true, count = ${folded.count},
+      content = ${folded.content}, triggered_by_user_id = ${folded.triggeredBy}
+    from ${notifications} o ${foldJoin('o')}
+    where o.id = n.id and ${where}
+    returning n.id`);
+  return [...rows].length;
+}
+
 /** Mark one of the caller's notifications read; someone else's answers 404. */
 export async function markRead(deps: Deps, userId: string, id: string): Promise<void> {
-  const [row] = await deps.db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.id, id), mine(userId)))
-    .returning({ id: notifications.id });
-  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+  const marked = await markReadWhere(
+    deps.db,
+    sql`o.id = ${id}::uuid and o.user_id = ${userId}::uuid`,
+  );
+  if (marked === 0) throw notFound(NOTIFICATION_NOT_FOUND);
   const unreadCount = await countUnread(deps.db, userId);
   await publish(deps, 'notification_read', () =>
     deps.realtime.toUsers([userId], { type: 'notification_read', notificationId: id, unreadCount }),
@@ -88,10 +100,7 @@ export async function markRead(deps: Deps, userId: string, id: string): Promise<
 }
 
 export async function markAllRead(deps: Deps, userId: string): Promise<void> {
-  await deps.db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(mine(userId), eq(notifications.read, false)));
+  await markReadWhere(deps.db, sql`o.user_id = ${userId}::uuid and not o.read`);
   await publish(deps, 'notifications_read_all', () =>
     deps.realtime.toUsers([userId], { type: 'notifications_read_all', unreadCount: 0 }),
   );
