@@ -293,3 +293,30 @@ export async function listThread(
 export const threadParticipantsSql = (parentMessageId: string): SQL =>
   sql`select ${messages.userId} from ${messages}
     where ${messages.id} = ${parentMessageId} or ${messages.parentMessageId} = ${parentMessageId}`;
+
+/**
+ * For another feature's statement, after `from … <row>`: the messages of `channelId` from
+ * `firstMessageId` on (by the channel's seq) that fold into a "new messages" item for
+ * `readerId` — top-level, someone else's, not mentioning them (`foldsInto`, shared/
+ * notifications.ts) — when `when` holds: their number as `fc.count` (0 otherwise) and the
+ * latest of them as the row `lm` (features/notifications: an unread item's fold, derived).
+ */
+export const foldedMessagesJoin = (
+  channelId: SQL,
+  firstMessageId: SQL,
+  readerId: SQL,
+  when: SQL,
+): SQL => sql`
+  left join lateral (
+    select count(*)::int as count, max(m.seq) as last_seq
+    from ${messages} f
+    join ${messages} m on m.channel_id = f.channel_id and m.seq >= f.seq
+    where ${when} and f.id = ${firstMessageId}
+      and m.parent_message_id is null and m.user_id <> ${readerId}
+      and not m.mentions @> to_jsonb(${readerId}::text)
+  ) fc on true
+  left join ${messages} lm on lm.channel_id = ${channelId} and lm.seq = fc.last_seq`;
+
+/** The ids of a channel's messages after `seq`, as a subquery for another feature's statement. */
+export const laterMessageIdsSql = (channelId: string, seq: number): SQL =>
+  sql`select f.id from ${messages} f where f.channel_id = ${channelId}::uuid and f.seq > ${seq}`;

@@ -5,8 +5,7 @@ import { NOTIFICATION_EXCERPT_MAX, type NotificationType } from '#shared/notific
 import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
 import { memberIdsSql } from '../channels/membership';
-import { threadParticipantsSql } from '../messages/queries';
-import { messages } from '../messages/schema';
+import { laterMessageIdsSql, threadParticipantsSql } from '../messages/queries';
 import type { Delivery } from './deliver';
 import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
 import {
@@ -174,10 +173,8 @@ async function foldEarlier(db: Db, message: Message): Promise<void> {
   // item's conditions in the same join, PostgreSQL also read the whole partial index of
   // unread channel items, 40,000 entries, for each later message.)
   await db.execute(sql`
-    with later as materialized (
-      select f.id from ${messages} f
-      where f.channel_id = ${message.channelId}::uuid and f.seq > ${message.seq}
-    ), items as materialized (
+    with later as materialized (${laterMessageIdsSql(message.channelId, message.seq)}),
+    items as materialized (
       select i.id, i.user_id, i.type, i.read from later
       join ${notifications} i on i.message_id = later.id
     )

@@ -8,7 +8,7 @@ import { userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
-import { messages } from '../messages/schema';
+import { foldedMessagesJoin } from '../messages/queries';
 import { notifications } from './schema';
 
 /**
@@ -21,16 +21,12 @@ import { notifications } from './schema';
  */
 export const foldJoin = (n: string) => {
   const row = sql.raw(n);
-  return sql`
-  left join lateral (
-    select count(*)::int as count, max(m.seq) as last_seq
-    from ${messages} f
-    join ${messages} m on m.channel_id = f.channel_id and m.seq >= f.seq
-    where ${row}.type = 'channel_message' and not ${row}.read and f.id = ${row}.message_id
-      and m.parent_message_id is null and m.user_id <> ${row}.user_id
-      and not m.mentions @> to_jsonb(${row}.user_id::text)
-  ) fc on true
-  left join ${messages} lm on lm.channel_id = ${row}.channel_id and lm.seq = fc.last_seq`;
+  return foldedMessagesJoin(
+    sql`${row}.channel_id`,
+    sql`${row}.message_id`,
+    sql`${row}.user_id`,
+    sql`${row}.type = 'channel_message' and not ${row}.read`,
+  );
 };
 
 /** The folded count, excerpt and actor of `n` under `foldJoin(n)`: the row's own otherwise. */
