@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { memberIdsSql } from '../channels/membership';
 import { laterMessageIdsSql, threadParticipantsSql } from '../messages/queries';
 import type { Delivery } from './deliver';
-import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
+import { actorJoin, presentWritten, selectPresentedRest, uuids, written } from './presenter';
 import {
   notificationChannelSettings,
   notificationPreferences,
@@ -182,7 +182,7 @@ async function foldEarlier(db: Db, message: Message): Promise<void> {
     from items
     where n.id = items.id and not n.read and items.type = 'channel_message'
       and items.user_id <> ${message.userId}::uuid
-      and items.user_id <> all(${`{${message.mentions.join(',')}}`}::uuid[])`);
+      and items.user_id <> all(${uuids(message.mentions)})`);
 }
 
 /** A reaction added to someone else's message notifies its author, if still a member. */

@@ -12,6 +12,17 @@ import { foldedMessagesJoin } from '../messages/queries';
 import { notifications } from './schema';
 
 /**
+ * Ids as one uuid[] parameter: the same statement text for any number of them (Drizzle sends
+ * statements unnamed; docs/performance.md, capacity, "2026-11-27, 06:52").
+ */
+export const uuids = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The actor `a` of a presented notification (joined by the statement), as presentWritten reads it. */
+const actorColumns =
+  sql.raw(`a.display_name as actor_display_name, a.first_name as actor_first_name,
+  a.last_name as actor_last_name, a.email as actor_email, a.profile_image_url as actor_image`);
+
+/**
  * What an unread "new messages" item `n` stands for now, derived from the channel's messages
  * rather than written at each one (docs/notifications.md, "Channel messages fold"): its
  * messages from the first (`n.message_id`, by the channel's seq) on that fold into it for its
@@ -47,24 +58,19 @@ export async function selectPresented(
   db: Db,
   where: SQL,
   tail: SQL = sql``,
-): Promise<Array<{ userId: string; notification: Notification }>> {
+): Promise<ReturnType<typeof presentWritten>[]> {
   const folded = foldedColumns('n');
   const rows = await db.execute(sql`
     select n.id, n.user_id, n.type, n.title, n.read, n.channel_id, n.message_id, n.created_at,
       ${folded.count} as count, ${folded.content} as content,
       ${folded.triggeredBy} as triggered_by_user_id,
       ${channelNameSql(sql`n.channel_id`)} as channel_name,
-      ${channelTypeSql(sql`n.channel_id`)} as channel_type,
-      a.display_name as actor_display_name, a.first_name as actor_first_name,
-      a.last_name as actor_last_name, a.email as actor_email, a.profile_image_url as actor_image
+      ${channelTypeSql(sql`n.channel_id`)} as channel_type, ${actorColumns}
     from ${notifications} n
     ${foldJoin('n')}
     left join ${users} a on a.id = ${folded.triggeredBy}
     where ${where} ${tail}`);
-  return [...rows].map((r) => {
-    const { userId, notification } = presentWritten(r);
-    return { userId, notification };
-  });
+  return [...rows].map(presentWritten);
 }
 
 /** The presented notifications of these ids (after an insert) with their owners, unordered. */
@@ -73,7 +79,7 @@ export async function findPresented(
   ids: string[],
 ): Promise<Array<{ userId: string; notification: Notification }>> {
   if (ids.length === 0) return [];
-  return selectPresented(db, sql`n.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return selectPresented(db, sql`n.id = any(${uuids(ids)})`);
 }
 
 /** The columns a statement that writes notifications returns (`returning ${written}`). */
@@ -89,9 +95,7 @@ export const written = sql.raw(
  */
 export const selectPresentedRest = (channelId: string) => sql`
   ${channelNameSql(sql`${channelId}::uuid`)} as channel_name,
-  ${channelTypeSql(sql`${channelId}::uuid`)} as channel_type,
-  a.display_name as actor_display_name, a.first_name as actor_first_name,
-  a.last_name as actor_last_name, a.email as actor_email, a.profile_image_url as actor_image`;
+  ${channelTypeSql(sql`${channelId}::uuid`)} as channel_type, ${actorColumns}`;
 export const actorJoin = sql`left join ${users} a on a.id = r.triggered_by_user_id`;
 
 /**

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
 import { type Deps, publish } from '../deps';
-import { foldedColumns, foldJoin, selectPresented } from './presenter';
+import { foldedColumns, foldJoin, selectPresented, uuids } from './presenter';
 import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
 
 const mine = (userId: string) => eq(notifications.userId, userId);
@@ -208,7 +208,7 @@ export async function markChannelNotificationsRead(
   // One array parameter: the same statement text for any number of readers (Drizzle sends
   // it unnamed, so PostgreSQL plans it at each execution; docs/performance.md, capacity,
   // "2026-11-27, 06:52", on why it stays so). The ids are users' own, from their sessions.
-  const readers = sql`${notifications.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`;
+  const readers = sql`${notifications.userId} = any(${uuids(userIds)})`;
   const unreadHere = and(
     readers,
     eq(notifications.channelId, channelId),
