@@ -93,6 +93,10 @@ test.describe('boards', () => {
     await alice.page.keyboard.press('Space');
     const live = alice.page.getByRole('status').filter({ hasText: 'Préparer la démo' });
     await expect(live).toContainText('Carte « Préparer la démo » saisie, position 1 sur 2');
+    // dnd-kit's keyboard sensor announces the pick-up, then listens for the next key from a
+    // timer of its own (setTimeout 0): an arrow sent before that timer ran was lost, in a CI
+    // run on a loaded machine. A timer of the page's set now runs after it.
+    await alice.page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
     await alice.page.keyboard.press('ArrowDown');
     // What a screen reader says before one drops (dnd-kit finds the new place a frame after
     // the key: a Space in the same frame dropped the card where it was, in a CI run).

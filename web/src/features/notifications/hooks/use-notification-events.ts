@@ -12,7 +12,7 @@ import {
   putFirst,
   removeNotifications,
 } from '../api/get-notifications';
-import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
+import { setUnreadCount, UNREAD_COUNT_KEY } from '../api/get-unread-count';
 import { HeldFolds } from '../lib/fold';
 import { notificationHref } from '../lib/links';
 import { useTabVisibility } from './use-tab-visibility';
@@ -29,7 +29,7 @@ export function useNotificationEvents(): void {
   const [, navigate] = useLocation();
   const me = useCurrentUser().user?.id;
   const [held] = useState(() => new HeldFolds());
-  const setCount = (count: number) => queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
+  const setCount = (count: number) => setUnreadCount(queryClient, count);
   useTabVisibility();
   // The service worker shows Web Push notifications and makes the app installable; it asks
   // for nothing by itself (permission is asked from the settings only).
