@@ -539,7 +539,7 @@ describe('reading', () => {
     expect(await list(carol)).toEqual([]);
   });
 
-  it('reads of one channel waiting their turn are written together, never ahead of other work', async () => {
+  it('reads waiting their turn are written together, of one channel or several, never ahead of other work', async () => {
     const dave = await buildUser(server, { displayName: 'Dave' });
     const channel = await channelWith(bob, carol, dave);
     await mention(alice, channel.id, bob);
@@ -576,6 +576,29 @@ describe('reading', () => {
     await notificationsSettled(events);
     expect(store.statements()).toBe(1 + 2);
     expect([await unread(bob), await unread(carol)]).toEqual([0, 0]);
+
+    // Reads of different channels in the same moment are one statement too, and still come
+    // before what is queued after them on any of their channels.
+    const other = await channelWith(bob, carol);
+    await sendMessage(alice, channel.id, 'et encore');
+    await sendMessage(alice, other.id, 'ailleurs');
+    expect([await unread(bob), await unread(carol)]).toEqual([2, 2]);
+    const carolSocket = await open(carol);
+    const readIn = (channelId: string, who: Actor) =>
+      events.publish('channelRead', { channelId, userId: who.user.id });
+    readIn(channel.id, bob);
+    readIn(other.id, carol);
+    readIn(other.id, bob);
+    events.publish('memberRemoved', {
+      channelId: other.id,
+      userId: carol.user.id,
+      by: carol.user.id,
+    });
+    await notificationsSettled(events);
+    expect(store.statements()).toBe(1 + 2 + 1);
+    // Carol's item of the other channel was read before she left it: her sockets heard it.
+    await carolSocket.next(isEvent('notification_read', { unreadCount: 1 }));
+    expect([await unread(bob), await unread(carol)]).toEqual([0, 1]);
   });
 
   it('pages newest first', async () => {

@@ -48,8 +48,9 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
     index('notifications_message_idx').on(t.messageId),
     // The one unread channel-message row per (user, channel) that new messages fold into.
+    // The channel first: a new message reads the channel's holders of it (create.ts, folded).
     uniqueIndex('notifications_unread_channel_key')
-      .on(t.userId, t.channelId)
+      .on(t.channelId, t.userId)
       .where(sql`${t.read} = false and ${t.type} = 'channel_message'`),
   ],
 );

@@ -14,7 +14,12 @@ import {
   notifyReaction,
 } from './create';
 import { deliver, type NotificationSink, send } from './deliver';
-import { forgetChannel, forgetMessages, markChannelNotificationsRead } from './service';
+import {
+  type ChannelRead,
+  forgetChannel,
+  forgetMessages,
+  markChannelNotificationsRead,
+} from './service';
 
 interface SubscriberDeps {
   db: Db;
@@ -108,11 +113,10 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
   );
 
   // Reading a channel reads what it notified (Slack: the badge follows what you have seen).
-  // The readers of a channel whose reads wait their turn together are read in one statement.
+  // The reads of one moment, of any channels, are read in one statement.
+  const readChannels = (reads: ChannelRead[]) => markChannelNotificationsRead(deps, reads);
   deps.events.on('channelRead', ({ channelId, userId }) =>
-    serial.batch(channelId, userId, (userIds) =>
-      markChannelNotificationsRead(deps, userIds, channelId),
-    ),
+    serial.batchAcross(channelId, { channelId, userId }, readChannels),
   );
 
   deps.events.on('memberRemoved', ({ channelId, userId }) =>
@@ -127,47 +131,88 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
  */
 class KeyedSerial {
   private readonly tails = new Map<string, Promise<void>>();
-  /** Per key, the batch queued last, while it has not started: items may still join it. */
-  private readonly open = new Map<string, { items: Set<string>; done: Promise<void> }>();
+  /** The batch items of any key may still join: until it starts, or another replaces it. */
+  private open: Batch<unknown> | undefined;
 
   run(key: string, work: () => Promise<void>): Promise<void> {
-    // Work queued behind an open batch closes it: nothing joins it past that work.
-    this.open.delete(key);
     const previous = this.tails.get(key) ?? Promise.resolve();
     // Below requests at the store's gate: notifications never take the connections that
     // pages wait for (db/store-gate.ts; docs/performance.md, capacity).
     const next = previous.catch(() => {}).then(() => inBackground(work));
+    this.follow(key, next);
+    return next;
+  }
+
+  /**
+   * Queue `work` for `item` of `key`, together with the items of any keys that join it in the
+   * same event-loop turn: one call of `work` for all of them (docs/performance.md, capacity,
+   * "2026-11-28, 03:20"). The batch runs after what each of its keys had queued when it
+   * joined, and what a key queues after waits for it; an item whose key queued other work
+   * after the batch, or of another `work`, opens a batch of its own.
+   */
+  batchAcross<T>(key: string, item: T, work: (items: T[]) => Promise<void>): Promise<void> {
+    let batch = this.open as Batch<T> | undefined;
+    if (
+      !batch ||
+      batch.work !== work ||
+      (batch.keys.has(key) && this.tails.get(key) !== batch.done)
+    ) {
+      batch = this.openBatch(work);
+    }
+    if (!batch.keys.has(key)) {
+      batch.keys.add(key);
+      const previous = this.tails.get(key);
+      if (previous) batch.before.push(previous);
+      this.follow(key, batch.done);
+    }
+    batch.items.push(item);
+    return batch.done;
+  }
+
+  private openBatch<T>(work: (items: T[]) => Promise<void>): Batch<T> {
+    let start = () => {};
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const batch: Batch<T> = {
+      work,
+      items: [],
+      keys: new Set(),
+      before: [],
+      done: started
+        .then(() => Promise.allSettled(batch.before))
+        .then(() => inBackground(() => work(batch.items))),
+    };
+    this.open = batch as Batch<unknown>;
+    setImmediate(() => {
+      if (this.open === (batch as Batch<unknown>)) this.open = undefined;
+      start();
+    });
+    return batch;
+  }
+
+  /** `next` is the key's last work until another is queued on it. */
+  private follow(key: string, next: Promise<void>): void {
     this.tails.set(key, next);
     const forget = () => {
       if (this.tails.get(key) === next) this.tails.delete(key);
     };
     next.then(forget, forget);
-    return next;
-  }
-
-  /**
-   * Queue `work` for `item`, or join the key's batch if it is still the last work queued and
-   * has not started: the work gets every item that joined before it started.
-   */
-  batch(key: string, item: string, work: (items: string[]) => Promise<void>): Promise<void> {
-    const open = this.open.get(key);
-    if (open) {
-      open.items.add(item);
-      return open.done;
-    }
-    const items = new Set([item]);
-    const done = this.run(key, () => {
-      if (this.open.get(key)?.items === items) this.open.delete(key);
-      return work([...items]);
-    });
-    this.open.set(key, { items, done });
-    return done;
   }
 
   /** Resolves once every queued piece of work has finished (what tests wait for). */
   async idle(): Promise<void> {
     while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
   }
+}
+
+interface Batch<T> {
+  work: (items: T[]) => Promise<void>;
+  items: T[];
+  keys: Set<string>;
+  /** What its keys had queued when they joined: the batch runs after all of it. */
+  before: Promise<void>[];
+  done: Promise<void>;
 }
 
 const queues = new WeakMap<EventBus, KeyedSerial>();

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_unread_channel_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_unread_channel_key" ON "notifications" USING btree ("channel_id","user_id") WHERE "notifications"."read" = false and "notifications"."type" = 'channel_message';
