@@ -120,6 +120,12 @@ export class Hub implements Realtime {
   private readonly identifiers: ScopedIdentifier[] = [];
   private readonly sharedHandlers = new Map<string, Array<(note: unknown) => void>>();
   private readonly sockets = new WeakMap<Connection, Socket>();
+  /**
+   * The sockets viewing each topic (Connection.viewing, inverted): an event for a topic's
+   * viewers walks them, not every subscriber — a few viewers of a 1,000-member channel
+   * (docs/performance.md, capacity, "2026-11-28, 03:20").
+   */
+  private readonly viewers = new Map<string, Set<Connection>>();
   private readonly connectionOf = new WeakMap<Socket, Connection>();
   /** docs/security.md, finding 6: every socket's frames go through a token bucket. */
   private readonly frameLimit: TokenBuckets<Connection>;
@@ -505,6 +511,7 @@ export class Hub implements Realtime {
     this.frameLimit.forget(conn);
     conn.queue = [];
     this.index.remove(conn);
+    this.unview(conn);
     this.watchers.remove(conn);
     if (!this.closing && !this.draining && conn.userId) this.presence.reconcile(conn.userId);
     for (const listener of conn.closeListeners.splice(0)) {
@@ -593,9 +600,7 @@ export class Hub implements Realtime {
       },
       isSubscribed: (topic) => conn.has(topic),
       subscribe: (topic) => this.subscribe(conn, topic),
-      view: (topic) => {
-        conn.viewing = topic;
-      },
+      view: (topic) => this.view(conn, topic),
       reply: (event) => this.reply(conn, event),
       close: (code, reason) => this.disconnect(conn, code, reason, false),
       onClosed: (listener) => {
@@ -603,6 +608,23 @@ export class Hub implements Realtime {
         else conn.closeListeners.push(listener);
       },
     };
+  }
+
+  private view(conn: Connection, topic: string | undefined): void {
+    if (conn.viewing === topic) return;
+    this.unview(conn);
+    conn.viewing = topic;
+    if (topic === undefined || conn.closed) return;
+    const set = this.viewers.get(topic);
+    if (set) set.add(conn);
+    else this.viewers.set(topic, new Set([conn]));
+  }
+
+  private unview(conn: Connection): void {
+    if (conn.viewing === undefined) return;
+    const set = this.viewers.get(conn.viewing);
+    set?.delete(conn);
+    if (set?.size === 0) this.viewers.delete(conn.viewing);
   }
 
   /**
@@ -670,13 +692,11 @@ export class Hub implements Realtime {
     switch (route.k) {
       case 'topics': {
         const { except, t: topics, v: viewersOnly } = route;
-        const accept =
-          except || viewersOnly
-            ? (conn: Connection) =>
-                (!except || conn.subject !== except) &&
-                (!viewersOnly || (conn.viewing !== undefined && topics.includes(conn.viewing)))
-            : undefined;
-        this.deliver(topics, payload, accept);
+        if (viewersOnly) this.deliverToViewers(topics, payload, except);
+        else {
+          const accept = except ? (conn: Connection) => conn.subject !== except : undefined;
+          this.deliver(topics, payload, accept);
+        }
         if (route.n) this.notify(route.n, payload, local);
         break;
       }
@@ -750,6 +770,17 @@ export class Hub implements Realtime {
     const targets = new Set(own);
     for (const conn of watching) targets.add(conn);
     this.outbox.deliver(targets, targets.size, payload);
+  }
+
+  /** The sockets viewing one of `topics` that are subscribed to it (a viewer may have left). */
+  private deliverToViewers(topics: string[], payload: string, except: string | undefined): void {
+    const targets: Connection[] = [];
+    for (const topic of topics) {
+      for (const conn of this.viewers.get(topic) ?? []) {
+        if (conn.has(topic) && (!except || conn.subject !== except)) targets.push(conn);
+      }
+    }
+    this.outbox.deliver(targets, targets.length, payload);
   }
 
   /** One topic's live set as it is (the common case); several topics' sockets once each. */
