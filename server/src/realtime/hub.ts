@@ -122,8 +122,8 @@ export class Hub implements Realtime {
   private readonly sockets = new WeakMap<Connection, Socket>();
   /**
    * The sockets viewing each topic (Connection.viewing, inverted): an event for a topic's
-   * viewers walks them, not every subscriber — a few viewers of a 1,000-member channel
-   * (docs/performance.md, capacity, "2026-11-28, 03:20").
+   * viewers walks them, not every subscriber — the few viewers of a topic with 1,000
+   * subscribers (docs/performance.md, capacity, "2026-11-28, 03:20").
    */
   private readonly viewers = new Map<string, Set<Connection>>();
   private readonly connectionOf = new WeakMap<Socket, Connection>();
