@@ -610,11 +610,11 @@ export class Hub implements Realtime {
     };
   }
 
-  private view(conn: Connection, topic: string | undefined): void {
+  private view(conn: Connection, topic: string): void {
     if (conn.viewing === topic) return;
     this.unview(conn);
     conn.viewing = topic;
-    if (topic === undefined || conn.closed) return;
+    if (conn.closed) return;
     const set = this.viewers.get(topic);
     if (set) set.add(conn);
     else this.viewers.set(topic, new Set([conn]));
