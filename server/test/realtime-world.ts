@@ -100,6 +100,10 @@ export function buildWorldHub(w: World, bus = new MemoryBus(), extra: WorldOptio
         const mine = [...w.members.values()].filter((users) => users.has(userId));
         return new Set(others.filter((other) => mine.some((users) => users.has(other))));
       },
+      membersAmong: async (channelId, userId, others) => {
+        const users = w.members.get(channelId);
+        return new Set(users?.has(userId) ? others.filter((other) => users.has(other)) : []);
+      },
     },
     // The read marker is the store's: the real one is tested over real sockets.
     async () => undefined,

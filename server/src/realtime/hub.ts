@@ -338,7 +338,7 @@ export class Hub implements Realtime {
     const generation = this.watchers.begin(conn);
     const sure = [...watched].filter((id) => !doubtful.includes(id));
     this.watchers.set(conn, new Set(sure));
-    const visible = await this.visibleTo(conn.userId, doubtful).catch((err: unknown) => {
+    const visible = await this.visibleTo(conn, doubtful).catch((err: unknown) => {
       this.options.log.warn({ err }, 'realtime: presence recheck failed');
       return new Set<string>();
     });
@@ -355,12 +355,14 @@ export class Hub implements Realtime {
    * asked at all (asking every rule every time was one statement in eight at 3,000 active
    * users: docs/performance.md, capacity, 2026-11-27, 01:14).
    */
-  private async visibleTo(viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
+  private async visibleTo(conn: Connection, userIds: readonly string[]): Promise<Set<string>> {
+    const viewerId = conn.userId as string;
+    const context = conn.viewing === undefined ? {} : { viewing: conn.viewing };
     const visible = new Set<string>();
     let rest = userIds;
     for (const rule of this.visibilities) {
       if (rest.length === 0) break;
-      for (const id of await rule(viewerId, rest)) visible.add(id);
+      for (const id of await rule(viewerId, rest, context)) visible.add(id);
       rest = rest.filter((id) => !visible.has(id));
     }
     return visible;
@@ -377,7 +379,7 @@ export class Hub implements Realtime {
     const wanted = new Set(userIds);
     const kept = [...this.watchers.of(conn)].filter((id) => wanted.has(id));
     const fresh = [...wanted].filter((id) => id !== self && !this.watchers.of(conn).has(id));
-    const visible = fresh.length > 0 ? await this.visibleTo(self, fresh) : new Set<string>();
+    const visible = fresh.length > 0 ? await this.visibleTo(conn, fresh) : new Set<string>();
     if (conn.closed || !this.watchers.isLatest(conn, generation)) return;
     const next = new Set([...kept, ...visible]);
     this.watchers.set(conn, next);

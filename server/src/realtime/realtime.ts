@@ -72,7 +72,14 @@ export interface TopicKind {
 export type PresenceVisibility = (
   viewerId: string,
   userIds: readonly string[],
+  context: PresenceContext,
 ) => Promise<Iterable<string>>;
+
+/** Where the watching socket is, for a rule to look there first. */
+export interface PresenceContext {
+  /** The topic the socket views (Socket.view), if any: the people it shows are likely there. */
+  viewing?: string;
+}
 
 /**
  * Recognizes an upgrade request without a session (a guest's token in a header or the

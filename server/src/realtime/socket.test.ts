@@ -207,6 +207,36 @@ describe('presence', () => {
     expect(members.body.find((m) => m.userId === bob.user.id)?.user.status).toBe('offline');
   });
 
+  it('lets a socket watch the members of the channel it views and of its other channels only', async () => {
+    const [alice, bob, carol, dave, erin] = await Promise.all([
+      buildUser(server),
+      buildUser(server),
+      buildUser(server),
+      buildUser(server),
+      buildUser(server),
+    ]);
+    const here = await createChannel(alice);
+    const there = await createChannel(alice);
+    const theirs = await createChannel(erin);
+    await joinChannel(bob, here.id);
+    await joinChannel(carol, there.id);
+    await joinChannel(alice, theirs.id);
+    const a = await open(alice);
+    await a.view(here.id);
+    expect(await a.watch([bob.user.id, carol.user.id, dave.user.id])).toEqual({
+      [bob.user.id]: 'offline',
+      [carol.user.id]: 'offline',
+    });
+    // Viewing a channel she has since left shows her none of its members.
+    await a.view(theirs.id);
+    expect((await alice.client.post(`/api/channels/${theirs.id}/leave`)).status).toBe(204);
+    await a.sync();
+    expect(await a.watch([bob.user.id, carol.user.id, erin.user.id])).toEqual({
+      [bob.user.id]: 'offline',
+      [carol.user.id]: 'offline',
+    });
+  });
+
   it('does not tell users who share no channel, even if they ask', async () => {
     const [alice, stranger] = await Promise.all([buildUser(server), buildUser(server)]);
     const a = await open(alice);

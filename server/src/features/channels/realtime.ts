@@ -1,8 +1,14 @@
 import { JoinChannelFrameSchema, MarkReadFrameSchema } from '#shared/protocol/channels';
 import type { Db } from '../../db/client';
+import { splitTopic } from '../../realtime/identity';
 import type { Realtime } from '../../realtime/realtime';
 import { CHANNEL_NOT_FOUND } from './access';
-import { findCoMembers, getMemberRole, listChannelIdsForUser } from './membership';
+import {
+  findCoMembers,
+  findMembersAmong,
+  getMemberRole,
+  listChannelIdsForUser,
+} from './membership';
 import { CHANNEL_TOPIC, channelTopic } from './topics';
 
 /** What the channel topics ask the store; tests give the in-memory answers. */
@@ -12,12 +18,15 @@ export interface ChannelMembership {
   isMember(channelId: string, userId: string): Promise<boolean>;
   /** Those of `others` who share a channel with the user. */
   coMembers(userId: string, others: readonly string[]): Promise<Set<string>>;
+  /** Those of `others` who are members of the channel, if the user is one too. */
+  membersAmong(channelId: string, userId: string, others: readonly string[]): Promise<Set<string>>;
 }
 
 export const membershipOf = (db: Db): ChannelMembership => ({
   listChannelIds: (userId) => listChannelIdsForUser(db, userId),
   isMember: async (channelId, userId) => (await getMemberRole(db, channelId, userId)) !== null,
   coMembers: (userId, others) => findCoMembers(db, userId, others),
+  membersAmong: (channelId, userId, others) => findMembersAmong(db, channelId, userId, others),
 });
 
 /**
@@ -55,5 +64,17 @@ export function registerChannelRealtime(
     }
     await markRead(socket.identity.userId, channelId);
   });
-  realtime.presenceVisible((viewerId, userIds) => membership.coMembers(viewerId, userIds));
+  // The people a socket watches are mostly those the channel it views shows: its members,
+  // found in that channel's range of the membership index; only the others are looked for in
+  // every channel the viewer shares (docs/performance.md, capacity, "2026-11-28, 06:00").
+  realtime.presenceVisible(async (viewerId, userIds, { viewing }) => {
+    const [kind, channelId] = viewing ? splitTopic(viewing) : [];
+    const here =
+      kind === CHANNEL_TOPIC && channelId
+        ? await membership.membersAmong(channelId, viewerId, userIds)
+        : new Set<string>();
+    const rest = userIds.filter((id) => !here.has(id));
+    if (rest.length === 0) return here;
+    return [...here, ...(await membership.coMembers(viewerId, rest))];
+  });
 }

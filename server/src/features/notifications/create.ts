@@ -4,10 +4,11 @@ import type { Message } from '#shared/messages';
 import { NOTIFICATION_EXCERPT_MAX, type NotificationType } from '#shared/notifications';
 import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
+import { uuids } from '../../db/values';
 import { memberIdsSql } from '../channels/membership';
 import { laterMessageIdsSql, threadParticipantsSql } from '../messages/queries';
 import type { Delivery } from './deliver';
-import { actorJoin, presentWritten, selectPresentedRest, uuids, written } from './presenter';
+import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
 import {
   notificationChannelSettings,
   notificationPreferences,

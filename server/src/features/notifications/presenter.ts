@@ -7,15 +7,10 @@ import {
 import { userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
+import { uuids } from '../../db/values';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
 import { foldedMessagesJoin } from '../messages/queries';
 import { notifications } from './schema';
-
-/**
- * Ids as one uuid[] parameter: the same statement text for any number of them (Drizzle sends
- * statements unnamed; docs/performance.md, capacity, "2026-11-27, 06:52").
- */
-export const uuids = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** The actor `a` of a presented notification (joined by the statement), as presentWritten reads it. */
 const actorColumns =

@@ -8,10 +8,11 @@ import {
   type NotificationPreferences,
 } from '#shared/notifications';
 import type { Db } from '../../db/client';
+import { uuids } from '../../db/values';
 import { notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
 import { type Deps, publish } from '../deps';
-import { foldedColumns, foldJoin, selectPresented, uuids } from './presenter';
+import { foldedColumns, foldJoin, selectPresented } from './presenter';
 import { notificationChannelSettings, notificationPreferences, notifications } from './schema';
 
 const mine = (userId: string) => eq(notifications.userId, userId);
