@@ -92,8 +92,21 @@ export async function notifyMessage(
       ${excerpt(message.content)}, ${channelId}::uuid, ${message.id}::uuid, ${actorId}::uuid
     from recipients`;
 
+  // Members who may get something of this message even while holding the channel's unread
+  // item: a single (direct, mention, thread reply) or, with a push subscription, its push.
+  const beyondFold = sql`${isDirect} or ${mentioned} or ${inThread}
+    or m.user_id in (select ps.user_id from ${pushSubscriptions} ps)`;
   const rows = await db.execute(sql`
-    with recipients as (
+    -- The members who hold the channel's unread item, once: the next message folds into it,
+    -- so their preferences and channel settings are not read unless beyondFold holds (~950
+    -- lookups of each a message in a busy channel; docs/performance.md, capacity,
+    -- "2026-11-28, 06:00"). "not in" over a hash of them; "not exists" was planned as a
+    -- nested loop, 151 ms a message.
+    with holders as materialized (
+      select i.user_id from ${notifications} i
+      where i.channel_id = ${channelId}::uuid and not i.read and i.type = 'channel_message'
+    ),
+    recipients as (
       select m.user_id, case
           when ${isDirect} and coalesce(p.direct_messages, true) then 'direct_message'
           -- Mentioned: a mention or nothing, never a fold (what foldsInto says on a client).
@@ -106,6 +119,7 @@ export async function notifyMessage(
       left join ${notificationPreferences} p on p.user_id = m.user_id
       ${settingsJoin(sql`m.user_id`, channelId)}
       where m.user_id <> ${actorId}::uuid and ${notSilenced}
+        and (m.user_id not in (select h.user_id from holders h) or ${beyondFold})
     ),
     singles as (
       insert into ${notifications} ${columns}
@@ -119,13 +133,10 @@ export async function notifyMessage(
     -- each of them cost a conflicting insert (the row formed, the index probed, the row
     -- dropped), ~560 of 600 in a busy channel. The conflict clause stays for a race with
     -- another message's statement (docs/performance.md, capacity, "2026-11-28, 03:20").
-    -- "not in" over a hash of the channel's unread items; "not exists" was planned as a
-    -- nested loop, 151 ms a message.
     folded as (
       insert into ${notifications} ${columns}
-      ${values} where type = 'channel_message' and user_id not in (
-        select i.user_id from ${notifications} i
-        where i.channel_id = ${channelId}::uuid and not i.read and i.type = 'channel_message')
+      ${values} where type = 'channel_message'
+        and user_id not in (select h.user_id from holders h)
       on conflict (user_id, channel_id) where read = false and type = 'channel_message'
       do nothing
       returning ${written}, true as inserted

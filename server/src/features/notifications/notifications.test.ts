@@ -437,6 +437,27 @@ describe('reactions', () => {
 });
 
 describe('thread replies', () => {
+  it('reach a member who holds the channel’s unread item: mentions and thread replies', async () => {
+    const channel = await channelWith(bob, carol);
+    const parent = await sendMessage(bob, channel.id, 'une question');
+    await sendMessage(alice, channel.id, 'un');
+    expect((await list(bob)).map((n) => n.type)).toEqual(['channel_message']);
+    const mentioned = await mention(carol, channel.id, bob);
+    const reply = await sendMessage(alice, channel.id, {
+      content: 'la réponse',
+      parentMessageId: parent.id,
+    });
+    await sendMessage(carol, channel.id, 'deux');
+    const items = await list(bob);
+    expect(items.map((n) => [n.type, n.read])).toEqual([
+      ['thread_reply', false],
+      ['mention', false],
+      ['channel_message', false],
+    ]);
+    expect(items.map((n) => n.messageId).slice(0, 2)).toEqual([reply.id, mentioned.id]);
+    expect(items[2]?.count).toBe(2);
+  });
+
   it('notify who took part in the thread, and no one else', async () => {
     const channel = await channelWith(bob, carol);
     const parent = await sendMessage(alice, channel.id, 'une question');

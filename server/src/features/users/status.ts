@@ -1,8 +1,9 @@
-import { inArray, ne, sql } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import type { UserStatus } from '#shared/limits';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/store-gate';
+import { uuids } from '../../db/values';
 import { GroupBatcher } from '../../lib/group-batcher';
 import type { StatusStore } from '../../realtime/register';
 
@@ -45,7 +46,7 @@ export function userStatusStore(db: Db): StatusStore {
       const rows = await db
         .select({ id: users.id, status: users.status })
         .from(users)
-        .where(inArray(users.id, [...userIds]));
+        .where(sql`${users.id} = any(${uuids(userIds)})`);
       return new Map(rows.map((r) => [r.id, r.status as UserStatus]));
     },
     loadChosenStatus: (userId) => chosen.load(userId),
@@ -73,7 +74,7 @@ async function loadChosenStatuses(db: Db, ids: string[]): Promise<UserStatus[]> 
   const rows = await db
     .select({ id: users.id, chosen: users.chosenStatus })
     .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
+    .where(sql`${users.id} = any(${uuids([...new Set(ids)])})`);
   const byId = new Map(rows.map((r) => [r.id, r.chosen as UserStatus]));
   return ids.map((id) => byId.get(id) ?? 'online');
 }
