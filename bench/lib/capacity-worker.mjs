@@ -24,6 +24,8 @@ const RESYNC_B = Buffer.from('"type":"resync"');
 const MARK_READ_EVERY_MS = 2000;
 /** The web client re-sends a send unanswered after this long (docs/realtime.md). */
 const ACK_TIMEOUT_MS = 10_000;
+/** A tab in view says so again this often (TAB_VISIBLE_REFRESH_MS, use-tab-visibility.ts). */
+const TAB_VISIBLE_REFRESH_MS = 20_000;
 /** After a close it did not ask for, the web client reconnects after 3 s. */
 const RECONNECT_MS = 3000;
 const EMOJIS = ['👍', '🎉', '❤️', '😄', '👀'];
@@ -289,6 +291,7 @@ function onFrame(user, ws, buf) {
   }
   if (!user.ready && ws === user.ws && buf.indexOf(READY_B) !== -1) {
     user.ready = true;
+    sayInView(user);
     user.onReady?.();
   }
   if (buf.indexOf(ERROR_B) !== -1) {
@@ -379,7 +382,24 @@ function markRead(user) {
   else user.readTimer = setTimeout(fire, wait);
 }
 
-/** Open a channel: join_channel, its newest page, mark it read. */
+/**
+ * The web client's tab is in view and reads its open channel (use-tab-visibility.ts): it
+ * says so on `ready`, on each switch, and every 20 s.
+ */
+function sayInView(user) {
+  const reading = user.current >= 0 ? P.channelIds[user.current] : null;
+  wsSend(user, { type: 'tab_visibility', visible: true, reading });
+}
+
+function repeatInView(user, wait) {
+  user.timers.inView = setTimeout(() => {
+    if (user.stopped) return;
+    sayInView(user);
+    repeatInView(user, TAB_VISIBLE_REFRESH_MS);
+  }, wait);
+}
+
+/** Open a channel: join_channel, tab_visibility, its newest page, mark it read. */
 async function open(user, channel) {
   clearTimeout(user.readTimer);
   user.readTimer = null;
@@ -388,6 +408,7 @@ async function open(user, channel) {
   user.lastMessageId = null;
   const id = P.channelIds[channel];
   wsSend(user, { type: 'join_channel', channelId: id });
+  sayInView(user);
   const res = await api(user, 'page', 'GET', `/api/channels/${id}/messages`);
   if (res.status === 200 && user.current === channel) {
     notePage(user, res.text);
@@ -554,6 +575,7 @@ async function start(u) {
   // The app's first load: the open channel's newest page, marked read.
   if (user.current >= 0) await open(user, user.current).catch(() => {});
   for (const kind of Object.keys(ACTIONS)) schedule(user, kind);
+  repeatInView(user, Math.random() * TAB_VISIBLE_REFRESH_MS);
 }
 
 function report(k) {

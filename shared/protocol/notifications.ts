@@ -15,13 +15,17 @@ export type NotificationEvent =
   | { type: 'notifications_deleted'; notificationIds: string[]; unreadCount: number };
 
 /**
- * `tab_visibility`: whether this tab is in view (document.visibilityState). Sent on every
- * (re)connect, on each change, and again every TAB_VISIBLE_REFRESH_MS while visible: while a
- * user has a visible tab anywhere, Web Push is not sent (docs/notifications.md).
+ * `tab_visibility`: whether this tab is in view (document.visibilityState), and which
+ * channel it reads as its messages come (open, tab visible, window focused: the client marks
+ * it read at each message), if any. Sent on every (re)connect, on each change of either, and
+ * again every TAB_VISIBLE_REFRESH_MS while visible: while a user has a visible tab anywhere,
+ * Web Push is not sent, and a channel a tab reads makes its owner no "new messages" item
+ * (docs/notifications.md).
  */
 export const TabVisibilityFrameSchema = z.object({
   type: z.literal('tab_visibility'),
   visible: z.boolean(),
+  reading: z.uuid().nullable().optional(),
 });
 
 /** How often a visible tab says so again. */

@@ -8,40 +8,92 @@ interface VisibilityNote {
   /** One per socket (a tab), made by the node that holds it. */
   tab: string;
   visible: boolean;
+  /** The channel the tab reads as its messages come, if any (only while visible). */
+  reading?: string | null;
+}
+
+interface Tab {
+  userId: string;
+  until: number;
+  reading: string | null;
 }
 
 /**
- * Which users have a tab in view right now, on any node (docs/notifications.md, Web Push):
- * each node keeps, in memory, every user's visible tabs as the `tab_visibility` frames of
- * every node report them (shared through the realtime layer). A tab counts as visible for
- * `ttlMs` after it last said so: a visible tab repeats itself, so a tab whose socket or node
- * died stops counting by itself.
+ * Which users have a tab in view right now, on any node, and which channel each such tab
+ * reads (docs/notifications.md, Web Push and "A channel read as it comes"): each node keeps,
+ * in memory, every visible tab as the `tab_visibility` frames of every node report them
+ * (shared through the realtime layer). A tab counts as visible for `ttlMs` after it last said
+ * so: a visible tab repeats itself, so a tab whose socket or node died stops counting by itself.
  */
 export class VisibleTabs {
-  private readonly tabs = new Map<string, Map<string, number>>();
+  private readonly tabs = new Map<string, Tab>();
+  private readonly byUser = new Map<string, Set<string>>();
+  private readonly byChannel = new Map<string, Set<string>>();
 
   constructor(
     private readonly ttlMs = TAB_VISIBLE_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  note({ userId, tab, visible }: VisibilityNote): void {
-    const mine = this.tabs.get(userId) ?? new Map<string, number>();
-    if (visible) mine.set(tab, this.now() + this.ttlMs);
-    else mine.delete(tab);
-    if (mine.size > 0) this.tabs.set(userId, mine);
-    else this.tabs.delete(userId);
+  note({ userId, tab, visible, reading }: VisibilityNote): void {
+    this.forget(tab);
+    if (!visible) return;
+    const entry = { userId, until: this.now() + this.ttlMs, reading: reading ?? null };
+    this.tabs.set(tab, entry);
+    add(this.byUser, userId, tab);
+    if (entry.reading) add(this.byChannel, entry.reading, tab);
   }
 
   /** Whether the user has a tab in view anywhere. */
   has(userId: string): boolean {
-    const mine = this.tabs.get(userId);
-    if (!mine) return false;
-    const now = this.now();
-    for (const [tab, until] of mine) if (until <= now) mine.delete(tab);
-    if (mine.size === 0) this.tabs.delete(userId);
-    return mine.size > 0;
+    return this.live(this.byUser.get(userId)).length > 0;
   }
+
+  /** The users with a tab in view reading `channelId` now. */
+  readersOf(channelId: string): string[] {
+    const tabs = this.live(this.byChannel.get(channelId));
+    return [...new Set(tabs.map((tab) => tab.userId))];
+  }
+
+  /** Forget the tabs past their time (those of a node that died and were not asked about). */
+  prune(): void {
+    const now = this.now();
+    for (const [id, tab] of this.tabs) if (tab.until <= now) this.forget(id);
+  }
+
+  /** The tabs of `ids` still within their time; the others are forgotten. */
+  private live(ids: Set<string> | undefined): Tab[] {
+    if (!ids) return [];
+    const now = this.now();
+    const live: Tab[] = [];
+    for (const id of ids) {
+      const tab = this.tabs.get(id);
+      if (tab && tab.until > now) live.push(tab);
+      else this.forget(id);
+    }
+    return live;
+  }
+
+  private forget(id: string): void {
+    const tab = this.tabs.get(id);
+    if (!tab) return;
+    this.tabs.delete(id);
+    remove(this.byUser, tab.userId, id);
+    if (tab.reading) remove(this.byChannel, tab.reading, id);
+  }
+}
+
+function add(index: Map<string, Set<string>>, key: string, tab: string): void {
+  const set = index.get(key);
+  if (set) set.add(tab);
+  else index.set(key, new Set([tab]));
+}
+
+function remove(index: Map<string, Set<string>>, key: string, tab: string): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(tab);
+  if (set.size === 0) index.delete(key);
 }
 
 const NOTE = 'notifications:tab_visibility';
@@ -60,6 +112,7 @@ export function trackVisibleTabs(realtime: Realtime): { tabs: VisibleTabs; stop(
   const visibleHere = new Set<Socket<UserIdentity>>();
   realtime.onShared<VisibilityNote>(NOTE, (note) => tabs.note(note));
   const sweep = setInterval(() => {
+    tabs.prune();
     for (const socket of visibleHere) {
       if (!socket.closed) continue;
       visibleHere.delete(socket);
@@ -74,7 +127,7 @@ export function trackVisibleTabs(realtime: Realtime): { tabs: VisibleTabs; stop(
   realtime.onFrame(
     'tab_visibility',
     TabVisibilityFrameSchema,
-    (socket, { visible }) => {
+    (socket, { visible, reading }) => {
       let tab = ids.get(socket);
       if (!tab) {
         tab = randomUUID();
@@ -86,6 +139,7 @@ export function trackVisibleTabs(realtime: Realtime): { tabs: VisibleTabs; stop(
         userId: socket.identity.userId,
         tab,
         visible,
+        reading: visible ? (reading ?? null) : null,
       });
     },
     // Repeated by a visible tab on a timer: it says nothing about the person being there.

@@ -47,7 +47,9 @@ const channelLabel = (context: MessageContext): string =>
  * channel message — each gated by its preference and the member's channel setting. Channel
  * messages fold into the member's one unread item for the channel: the first starts it, the
  * next find it there and write nothing (what it says is derived when read: what
- * `foldMessage` makes of it on a client). One statement for a channel of any size — which
+ * `foldMessage` makes of it on a client); `readers`, the members with a tab in view reading
+ * the channel, get no such item (their client reads the message as it comes). One statement
+ * for a channel of any size — which
  * also returns the items to send on, presented, with their owners' unread count where it
  * changed (in a 1,000-member channel, looking them up again cost two more statements of
  * 1,000 ids each, docs/performance.md): the new ones, and those of people with a push
@@ -57,6 +59,7 @@ export async function notifyMessage(
   db: Db,
   message: Message,
   context: MessageContext,
+  readers: readonly string[] = [],
 ): Promise<Delivery[]> {
   const { channelId, userId: actorId, parentMessageId } = message;
   const actor = userDisplayName(message.user) ?? 'Quelqu’un';
@@ -83,6 +86,11 @@ export async function notifyMessage(
     : sql`false`;
   const topLevel = !parentMessageId && !isDirect;
   const topLevelInChannel = topLevel ? sql`true` : sql`false`;
+  // Members reading the channel as it comes (a tab in view on it: docs/notifications.md, "A
+  // channel read as it comes"): their client marks it read at this message, which would
+  // delete a "new messages" item made for them now — so none is made.
+  const reader =
+    topLevel && readers.length > 0 ? sql`m.user_id = any(${uuids(readers)})` : sql`false`;
   const columns = sql`(user_id, type, title, content, channel_id, message_id, triggered_by_user_id)`;
   const values = sql`select user_id, type,
       case type when 'direct_message' then ${titles.direct_message}
@@ -112,14 +120,15 @@ export async function notifyMessage(
           -- Mentioned: a mention or nothing, never a fold (what foldsInto says on a client).
           when ${mentioned} then case when coalesce(p.mentions, true) then 'mention' end
           when ${inThread} and coalesce(p.mentions, true) then 'thread_reply'
-          when ${topLevelInChannel} and coalesce(p.channel_messages, true)
+          when ${topLevelInChannel} and not ${reader} and coalesce(p.channel_messages, true)
             and coalesce(s.level, 'all') = 'all' then 'channel_message'
         end as type
       from (${memberIdsSql(channelId)}) m
       left join ${notificationPreferences} p on p.user_id = m.user_id
       ${settingsJoin(sql`m.user_id`, channelId)}
       where m.user_id <> ${actorId}::uuid and ${notSilenced}
-        and (m.user_id not in (select h.user_id from holders h) or ${beyondFold})
+        and (m.user_id not in (select h.user_id from holders h) and not ${reader}
+          or ${beyondFold})
     ),
     singles as (
       insert into ${notifications} ${columns}

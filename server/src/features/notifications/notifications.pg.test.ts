@@ -163,3 +163,57 @@ describe('Web Push and tabs in view, across nodes', () => {
     await waitPushes(bobPhone, 1);
   });
 });
+
+it('a channel read in a tab in view on node 2 makes no "new messages" item on node 1; a mention still does', async () => {
+  const [alice, bob, carol] = await Promise.all([
+    buildUser(node1, { displayName: 'Alice' }),
+    buildUser(node1, { displayName: 'Bob' }),
+    buildUser(node1, { displayName: 'Carol' }),
+  ]);
+  const channel = await buildChannel(alice);
+  const other = await buildChannel(alice);
+  for (const c of [channel, other]) await addMember(c, alice, bob);
+  await addMember(channel, alice, carol);
+  const carolSocket = await open(node1, carol);
+  const probe = await open(node1, bob);
+  const tab = await open(node2, bob);
+  // Node 2 publishes in order: once node 1 relays an event node 2 published after the tab's
+  // note, node 1 has the note.
+  const say = async (frame: { visible: boolean; reading?: string | null }) => {
+    tab.send({ type: 'tab_visibility', ...frame });
+    await tab.sync();
+    expect((await on2(bob).client.patch('/api/notifications/read-all')).status).toBe(204);
+    await probe.next(isEvent('notifications_read_all'));
+  };
+  const itemsOfBob = async () =>
+    (await bob.client.get<NotificationPage>('/api/notifications')).body.notifications
+      .filter((n) => !n.read)
+      .map((n) => n.type);
+  // Carol is mentioned each time, so each message makes her an item. Hers and Bob's are
+  // written by the same statement: once hers arrives, his is there.
+  const sendAndWaitForCarol = async (text: string) => {
+    const content = `@Carol ${text}`;
+    await sendMessage(alice, channel.id, { content, mentions: [carol.user.id] });
+    await carolSocket.next(
+      (e) => e.type === 'new_notification' && e.notification.content === content,
+    );
+  };
+
+  await say({ visible: true, reading: channel.id });
+  await sendAndWaitForCarol('lu en direct');
+  expect(await itemsOfBob()).toEqual([]);
+
+  // A mention is more than a channel's news: it is made, read or not.
+  await sendMessage(alice, channel.id, { content: '@Bob regarde', mentions: [bob.user.id] });
+  await probe.next((e) => e.type === 'new_notification' && e.notification.type === 'mention');
+  expect(await itemsOfBob()).toEqual(['mention']);
+
+  // Reading another channel, or in view but reading none: the channel's news makes an item.
+  await say({ visible: true, reading: other.id });
+  await sendAndWaitForCarol('ailleurs');
+  expect(await itemsOfBob()).toEqual(['channel_message']);
+  await say({ visible: true, reading: channel.id });
+  await say({ visible: false, reading: channel.id });
+  await sendAndWaitForCarol('onglet caché');
+  expect(await itemsOfBob()).toEqual(['channel_message']);
+});

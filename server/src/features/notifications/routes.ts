@@ -44,9 +44,11 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   };
   const visible = trackVisibleTabs(ctx.realtime);
   app.addHook('onClose', async () => visible.stop());
-  subscribeNotifications({ db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log }, [
-    pushSink({ db: ctx.db, log: app.log }, vapidKeys, (userId) => visible.tabs.has(userId)),
-  ]);
+  subscribeNotifications(
+    { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log },
+    [pushSink({ db: ctx.db, log: app.log }, vapidKeys, (userId) => visible.tabs.has(userId))],
+    (channelId) => visible.tabs.readersOf(channelId),
+  );
 
   app.get('/api/notifications', async (request) => {
     const user = requireUser(request);

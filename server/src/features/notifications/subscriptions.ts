@@ -33,7 +33,11 @@ interface SubscriberDeps {
  * request that caused it (the bus never awaits them): a send answers as fast with 1,000
  * members as with 2. A failure is logged by the bus, never felt by the sender.
  */
-export function subscribeNotifications(deps: SubscriberDeps, sinks: NotificationSink[]): void {
+export function subscribeNotifications(
+  deps: SubscriberDeps,
+  sinks: NotificationSink[],
+  readersOf: (channelId: string) => string[] = () => [],
+): void {
   const serial = new KeyedSerial();
   queues.set(deps.events, serial);
   const context = async (memberId: string, channelId: string) => {
@@ -47,7 +51,8 @@ export function subscribeNotifications(deps: SubscriberDeps, sinks: Notification
     serial.run(message.channelId, async () => {
       const ctx = await context(message.userId, message.channelId);
       if (!ctx) return;
-      await send(deps, await notifyMessage(deps.db, message, ctx), sinks);
+      const readers = readersOf(message.channelId);
+      await send(deps, await notifyMessage(deps.db, message, ctx, readers), sinks);
     }),
   );
 
