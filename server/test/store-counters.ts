@@ -107,17 +107,27 @@ export class StoreCounters {
   }
 }
 
-/** The real store, with the statements sent through its `execute` counted. */
+/**
+ * The real store, with the statements sent through its `execute` and its client's `unsafe`
+ * (db/planned.ts) counted.
+ */
 export function countedStatements(db: Db): { db: Db; statements: () => number } {
   let n = 0;
-  const proxy = new Proxy(db, {
+  const counting = <T extends object>(target: T, method: string): T =>
+    new Proxy(target, {
+      get(inner, key, receiver) {
+        const value = Reflect.get(inner, key, receiver);
+        if (key !== method || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          n++;
+          return value.apply(inner, args);
+        };
+      },
+    });
+  const client = counting(db.$client, 'unsafe');
+  const proxy = new Proxy(counting(db, 'execute'), {
     get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (key !== 'execute' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        n++;
-        return value.apply(target, args);
-      };
+      return key === '$client' ? client : Reflect.get(target, key, receiver);
     },
   });
   return { db: proxy, statements: () => n };

@@ -109,10 +109,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = postgres(options.databaseUrl, {
       max,
       onnotice: () => {},
-      // Statements are named (db/store-gate.ts), and each execution is still planned for its
-      // own parameters: a generic plan made while a table was small kept sequential scans
-      // as it grew (docs/performance.md, "capacity, 2026-11-27, 06:52").
-      connection: { plan_cache_mode: 'force_custom_plan' },
+      // Statements are named (db/store-gate.ts) and PostgreSQL's plan cache is left to its
+      // default: after five executions a statement keeps a generic plan when it costs no
+      // more, and plans it again when a table's statistics change. Planning at every
+      // execution was a third of PostgreSQL's time (docs/performance.md, capacity,
+      // "2026-11-28, 09:15"); the statements a generic plan does not suit go unnamed
+      // (db/planned.ts).
     });
     const gate = new StoreGate(max);
     const pipelineGate = new StoreGate(1, { admit: false });

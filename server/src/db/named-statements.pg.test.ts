@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
 import { users } from '../auth/schema';
 import { type Database, openDatabase } from './client';
+import { plannedEachTime } from './planned';
 import { ALWAYS_UNNAMED } from './store-gate';
 
-// docs/performance.md, "capacity, 2026-11-27, 10:23": the pool sends Drizzle's statements
-// named (one round trip, parsed once per connection) and plans each execution for its own
-// parameters. PostgreSQL only: the embedded store shares one session among connections.
+// docs/performance.md, "capacity, 2026-11-27, 10:23" and "2026-11-28, 09:15": the pool sends
+// Drizzle's statements named (one round trip, parsed once per connection, a generic plan
+// allowed), and those that must be planned for their parameters unnamed. PostgreSQL only:
+// the embedded store shares one session among connections.
 let store: TestStoreHandle;
 let database: Database;
 beforeAll(async () => {
@@ -29,11 +31,11 @@ const preparedLike = async (fragment: string): Promise<number> => {
 };
 
 describe('statements on the PostgreSQL pool', () => {
-  it('plans every execution for its own parameters', async () => {
+  it('leaves the plan cache to PostgreSQL: a named statement may keep a generic plan', async () => {
     const [row] = await database.db.execute<{ mode: string }>(
       sql`select current_setting('plan_cache_mode') as mode`,
     );
-    expect(row?.mode).toBe('force_custom_plan');
+    expect(row?.mode).toBe('auto');
   });
 
   it('names a query-builder statement once, and runs it again under its name', async () => {
@@ -60,11 +62,15 @@ describe('statements on the PostgreSQL pool', () => {
     expect(await preparedLike('"created_at" from "users" where "users"."id" in')).toBe(1);
   });
 
-  it('leaves a statement unnamed when asked to always (the search, planned for its words)', async () => {
+  it('leaves a statement unnamed when asked to always (planned for its parameters)', async () => {
     const text = 'select $1::text as word -- always unnamed';
     await database.db.$client.unsafe(text, ['abeille'], ALWAYS_UNNAMED);
     await database.db.$client.unsafe(text, ['abeille'], ALWAYS_UNNAMED);
     expect(await preparedLike('-- always unnamed')).toBe(0);
+    const planned = () => plannedEachTime(database.db, sql`select ${'ruche'}::text as w -- each`);
+    expect(await planned()).toEqual([{ w: 'ruche' }]);
+    expect(await planned()).toEqual([{ w: 'ruche' }]);
+    expect(await preparedLike('-- each')).toBe(0);
     // The same options written out are the query builder's, and named.
     await database.db.$client.unsafe(`${text}!`, ['abeille'], { prepare: false });
     expect(await preparedLike('-- always unnamed!')).toBe(1);

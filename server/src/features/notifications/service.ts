@@ -8,6 +8,7 @@ import {
   type NotificationPreferences,
 } from '#shared/notifications';
 import type { Db } from '../../db/client';
+import { plannedEachTime } from '../../db/planned';
 import { uuids } from '../../db/values';
 import { notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
@@ -212,9 +213,8 @@ export async function markChannelNotificationsRead(
   reads: readonly ChannelRead[],
 ): Promise<void> {
   if (reads.length === 0) return;
-  // Two array parameters: the same statement text for any number of reads (Drizzle sends it
-  // unnamed, so PostgreSQL plans it at each execution; docs/performance.md, capacity,
-  // "2026-11-27, 06:52", on why it stays so). The ids are users' own, from their sessions.
+  // Two array parameters: the same statement text for any number of reads. The ids are
+  // users' own, from their sessions.
   // Each reader's unread items of the channel are looked up by the pair, first ("offset 0"
   // keeps the lookup from being flattened: as a join of the pairs with the table, PostgreSQL
   // scanned it, 14.7 ms a call), then dropped or marked by id.
@@ -222,7 +222,12 @@ export async function markChannelNotificationsRead(
   // left to say, and is dropped (a channel read live would otherwise fill the list). Each
   // owner's count after it comes in the same statement: what was unread before it (its own
   // changes are not visible to it), less what it read of theirs — one round trip, not two.
-  const result = await deps.db.execute(sql`
+  // Sent unnamed, so planned for its reads each time: a generic plan of it, made while the
+  // table was small, scanned it (18 ms a call against 1; docs/performance.md, capacity,
+  // "2026-11-28, 09:15").
+  const result = await plannedEachTime<{ id: string; user_id: string; unread_count: number }>(
+    deps.db,
+    sql`
     with found as materialized (
       select i.id, i.type
       from unnest(${uuids(reads.map((r) => r.channelId))}, ${uuids(reads.map((r) => r.userId))})
@@ -244,7 +249,8 @@ export async function markChannelNotificationsRead(
           where u.user_id = o.user_id and not u.read)::int - o.n as unread_count
       from (select user_id, count(*)::int as n from changed group by user_id) o
     )
-    select c.id, c.user_id, o.unread_count from changed c join owners o using (user_id)`);
+    select c.id, c.user_id, o.unread_count from changed c join owners o using (user_id)`,
+  );
   await publish(
     deps,
     'notification_read',

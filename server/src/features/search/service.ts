@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   type ParsedSearch,
   parseSearchQuery,
@@ -11,7 +10,7 @@ import {
 } from '#shared/search';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
-import { ALWAYS_UNNAMED } from '../../db/store-gate';
+import { plannedEachTime } from '../../db/planned';
 import { badRequest } from '../../lib/errors';
 import { findChannelSummaries, memberChannelIdsSql } from '../channels/search-fragment';
 import { fileCandidatesSql, findFileHits } from '../files/search';
@@ -77,21 +76,6 @@ function filterFor(parsed: ParsedSearch, userId: string, cursor: SearchFilter['c
   } satisfies SearchFilter;
 }
 
-const dialect = new PgDialect();
-
-/**
- * Run a statement unprepared, so that the store plans it for these very words every time:
- * a rare word is best read through the GIN index, a word in many messages by walking
- * messages_created_idx backwards until a page is found. A named prepared statement would
- * soon get one generic plan for both, blind to the words (the bench measured a rare word at
- * over a second that way).
- */
-async function plannedForItsWords<T>(db: Db, statement: SQL): Promise<T[]> {
-  const query = dialect.sqlToQuery(statement);
-  const rows = await db.$client.unsafe(query.sql, query.params as never[], ALWAYS_UNNAMED);
-  return rows as unknown as T[];
-}
-
 /**
  * GET /api/search (docs/search.md): messages and files of the caller's current channels,
  * newest first. One statement finds the page (each table's newest matches after the cursor,
@@ -109,7 +93,8 @@ export async function search(
   if (!searchAsksSomething(parsed)) return { results: [], nextCursor: null };
   const filter = filterFor(parsed, userId, cursor);
 
-  const found = await plannedForItsWords<{ kind: 'message' | 'file'; id: string; at: string }>(
+  // Planned for its very words each time (docs/search.md).
+  const found = await plannedEachTime<{ kind: 'message' | 'file'; id: string; at: string }>(
     db,
     sql`select c.kind, c.id,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at

@@ -1,0 +1,19 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+import { ALWAYS_UNNAMED } from './store-gate';
+
+const dialect = new PgDialect();
+
+/**
+ * Run a statement unnamed, so that PostgreSQL plans it for these very parameters every time,
+ * never with the generic plan a named statement moves to after five executions
+ * (docs/performance.md, capacity, "2026-11-28, 09:15"): for a statement whose best plan
+ * depends on its parameters (the search's words) or on a table that grows fast from empty
+ * (the notifications a channel read reads). It costs a second round trip.
+ */
+export async function plannedEachTime<T>(db: Db, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const rows = await db.$client.unsafe(query.sql, query.params as never[], ALWAYS_UNNAMED);
+  return rows as unknown as T[];
+}
