@@ -149,6 +149,57 @@ test.describe('notifications', () => {
     await shot(bob.page, 'notifications-settings-desktop');
   });
 
+  test('a channel bob reads as it comes makes him no "new messages" item; a mention there does', async ({
+    alice,
+    bob,
+  }) => {
+    await Promise.all([
+      alice.signUpViaApi({ displayName: 'Alice' }),
+      bob.signUpViaApi({ displayName: 'Bob' }),
+    ]);
+    const name = unique('chantier');
+    const channelId = await channelOf(alice, bob, name);
+    const other = await channelOf(alice, bob, unique('cafe'));
+    const bobId = await userIdOf(bob);
+    const ui = new NotificationsUi(bob.page);
+    // What bob's tab says it reads, and the notifications it is sent, from its socket.
+    const reading: Array<string | null> = [];
+    const made: string[] = [];
+    const framesOf = (payload: string | Buffer) => {
+      const data = JSON.parse(String(payload)) as unknown;
+      return (Array.isArray(data) ? data : [data]) as Array<Record<string, unknown>>;
+    };
+    bob.page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        for (const f of framesOf(payload))
+          if (f.type === 'tab_visibility') reading.push((f.reading as string | null) ?? null);
+      });
+      socket.on('framereceived', ({ payload }) => {
+        for (const f of framesOf(payload))
+          if (f.type === 'new_notification') made.push((f.notification as { type: string }).type);
+      });
+    });
+
+    await bob.page.goto(`/channel/${channelId}`);
+    await expect(bob.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect.poll(() => reading.at(-1)).toBe(channelId);
+    const said = poster(alice, channelId);
+    // The same channel's notifications are made in order: once the mention's item arrives,
+    // the plain message before it was handled — and made bob nothing.
+    await said('Je lance le déploiement');
+    await said('@Bob tu valides ?', [bobId]);
+    await expect.poll(() => made).toEqual(['mention']);
+
+    // Reading another channel, bob gets the first one's news.
+    await bob.page.goto(`/channel/${other}`);
+    await expect.poll(() => reading.at(-1)).toBe(other);
+    await said('Déploiement terminé');
+    await expect.poll(() => made).toEqual(['mention', 'channel_message']);
+    await expect(ui.badge).toHaveText('1');
+    await ui.open();
+    await expect(ui.items.nth(0)).toContainText(`Nouveau message dans #${name}`);
+  });
+
   test('an edit that mentions bob rings the bell once; deleting the message empties it live', async ({
     alice,
     bob,
