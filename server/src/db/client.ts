@@ -113,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // default: after five executions a statement keeps a generic plan when it costs no
       // more, and plans it again when a table's statistics change. Planning at every
       // execution was a third of PostgreSQL's time (docs/performance.md, capacity,
-      // "2026-11-28, 09:15"); the statements a generic plan does not suit go unnamed
+      // "2026-11-28, 09:00"); the statements a generic plan does not suit go unnamed
       // (db/planned.ts).
     });
     const gate = new StoreGate(max);

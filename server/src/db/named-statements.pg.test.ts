@@ -7,7 +7,7 @@ import { type Database, openDatabase } from './client';
 import { plannedEachTime } from './planned';
 import { ALWAYS_UNNAMED } from './store-gate';
 
-// docs/performance.md, "capacity, 2026-11-27, 10:23" and "2026-11-28, 09:15": the pool sends
+// docs/performance.md, "capacity, 2026-11-27, 10:23" and "2026-11-28, 09:00": the pool sends
 // Drizzle's statements named (one round trip, parsed once per connection, a generic plan
 // allowed), and those that must be planned for their parameters unnamed. PostgreSQL only:
 // the embedded store shares one session among connections.

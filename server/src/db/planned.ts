@@ -8,7 +8,7 @@ const dialect = new PgDialect();
 /**
  * Run a statement unnamed, so that PostgreSQL plans it for these very parameters every time,
  * never with the generic plan a named statement moves to after five executions
- * (docs/performance.md, capacity, "2026-11-28, 09:15"): for a statement whose best plan
+ * (docs/performance.md, capacity, "2026-11-28, 09:00"): for a statement whose best plan
  * depends on its parameters (the search's words) or on a table that grows fast from empty
  * (the notifications a channel read reads). It costs a second round trip.
  */

@@ -224,7 +224,7 @@ export async function markChannelNotificationsRead(
   // changes are not visible to it), less what it read of theirs — one round trip, not two.
   // Sent unnamed, so planned for its reads each time: a generic plan of it, made while the
   // table was small, scanned it (18 ms a call against 1; docs/performance.md, capacity,
-  // "2026-11-28, 09:15").
+  // "2026-11-28, 09:00").
   const result = await plannedEachTime<{ id: string; user_id: string; unread_count: number }>(
     deps.db,
     sql`
