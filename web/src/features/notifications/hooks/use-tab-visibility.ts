@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { TAB_VISIBLE_REFRESH_MS } from '#shared/protocol/notifications';
-import { channelInView, onActiveChannelChange } from '@/features/messages/lib/active-channel';
+import { useChannelInView } from '@/features/messages/hooks/use-channel-in-view';
 import { useSocket, useSocketEvent } from '@/lib/socket-context';
 
 /**
@@ -17,39 +17,22 @@ export function useTabVisibility(): void {
       {
         type: 'tab_visibility',
         visible: document.visibilityState === 'visible',
-        reading: channelInView(),
+        reading: reading(),
       },
       { queue: false },
     );
+  const reading = useChannelInView(() => say());
   useSocketEvent('ready', () => say());
   // biome-ignore lint/correctness/useExhaustiveDependencies: `say` reads the socket only
   useEffect(() => {
     if (!socket) return;
     const hidden = () => socket.send({ type: 'tab_visibility', visible: false }, { queue: false });
-    // Once per turn: a switch of channel is a "none" then the next one, in one commit.
-    let due = false;
-    const change = () => {
-      if (due) return;
-      due = true;
-      queueMicrotask(() => {
-        due = false;
-        say();
-      });
-    };
-    document.addEventListener('visibilitychange', change);
-    window.addEventListener('focus', change);
-    window.addEventListener('blur', change);
     window.addEventListener('pagehide', hidden);
-    const stopWatching = onActiveChannelChange(change);
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') say();
     }, TAB_VISIBLE_REFRESH_MS);
     return () => {
-      document.removeEventListener('visibilitychange', change);
-      window.removeEventListener('focus', change);
-      window.removeEventListener('blur', change);
       window.removeEventListener('pagehide', hidden);
-      stopWatching();
       clearInterval(timer);
     };
   }, [socket]);
