@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SOCKET_BEARER_PREFIX } from '#shared/session-token';
 import type { Config } from '../config';
@@ -86,20 +86,27 @@ const loaders = new WeakMap<Db, DataLoader<string, SessionRow | undefined>>();
 function sessionLoader(db: Db) {
   let loader = loaders.get(db);
   if (loader) return loader;
-  const lookup = db
-    .select({ sid: sessions.sid, expire: sessions.expire, sess: sessions.sess, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
-    .where(
-      and(
-        sql`${sessions.sid} = any(${sql.placeholder('sids')}::varchar[])`,
-        gt(sessions.expire, sql.placeholder('now')),
-      ),
-    )
-    .prepare('resolve_sessions');
+  const lookup = (sids: SQL) =>
+    db
+      .select({ sid: sessions.sid, expire: sessions.expire, sess: sessions.sess, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
+      .where(and(sids, gt(sessions.expire, sql.placeholder('now'))));
+  // A turn with one look-up (most of them) asks by `sid = $1`: PostgreSQL plans that once and
+  // keeps the plan. `= any($1)` it planned at every call — a generic plan costed for ten
+  // sids never beat a custom one for one — a third of the time it spent on sessions
+  // (docs/performance.md, capacity, "2026-11-28, 12:00").
+  const one = lookup(eq(sessions.sid, sql.placeholder('sid'))).prepare('resolve_session');
+  const many = lookup(sql`${sessions.sid} = any(${sql.placeholder('sids')}::varchar[])`).prepare(
+    'resolve_sessions',
+  );
   loader = new DataLoader<string, SessionRow | undefined>(
     async (sids) => {
-      const rows = await lookup.execute({ sids: [...sids], now: new Date().toISOString() });
+      const now = new Date().toISOString();
+      const rows =
+        sids.length === 1
+          ? await one.execute({ sid: sids[0], now })
+          : await many.execute({ sids: [...sids], now });
       const bySid = new Map(rows.map((row) => [row.sid, row]));
       return sids.map((sid) => bySid.get(sid));
     },

@@ -3,6 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
 import { users } from '../auth/schema';
+import { createSession, resolveSession } from '../auth/sessions';
+import { loadConfig } from '../config';
 import { type Database, openDatabase } from './client';
 import { plannedEachTime } from './planned';
 import { ALWAYS_UNNAMED } from './store-gate';
@@ -74,5 +76,25 @@ describe('statements on the PostgreSQL pool', () => {
     // The same options written out are the query builder's, and named.
     await database.db.$client.unsafe(`${text}!`, ['abeille'], { prepare: false });
     expect(await preparedLike('-- always unnamed!')).toBe(1);
+  });
+
+  it('keeps one plan for the look-up of one session (asked every request)', async () => {
+    const config = loadConfig({ DATA_DIR: store.dataDir, LOG_LEVEL: 'silent' });
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: 'plan@ruche.test', firstName: 'Plan' })
+      .returning({ id: users.id });
+    const { token } = await createSession(database.db, config, user?.id as string);
+    // One look-up a turn, as most requests come: PostgreSQL plans the first five and then,
+    // when a generic plan costs no more, keeps it. `= any($1)` was planned every time.
+    for (let i = 0; i < 8; i++) {
+      expect((await resolveSession(database.db, config, token))?.user.id).toBe(user?.id);
+    }
+    const [plans] = await database.db.execute<{ generic: number; custom: number }>(
+      sql`select generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where statement like '%"sessions"."sid" = $1%'`,
+    );
+    expect(plans?.custom).toBeLessThanOrEqual(5);
+    expect(plans?.generic).toBeGreaterThanOrEqual(3);
   });
 });
