@@ -103,13 +103,13 @@ describe('channel delivery', () => {
     await everyMember('new_message');
     await alice.client.patch(`/api/messages/${message.id}`, { content: 'bonjour !' });
     await everyMember('message_updated');
-    await bob.client.post(`/api/messages/${message.id}/reactions`, { emoji: '👍' });
-    await everyMember('reaction_updated');
+    // Reactions and typing reach the members who have the channel open (docs/realtime.md).
+    await b.view(channel.id);
+    await alice.client.post(`/api/messages/${message.id}/reactions`, { emoji: '👍' });
+    await b.next(inChannel('reaction_updated'));
     await alice.client.delete(`/api/messages/${message.id}`);
     await everyMember('message_deleted');
 
-    // Typing reaches the members who have the channel open.
-    await b.view(channel.id);
     a.send({ type: 'typing', channelId: channel.id, isTyping: true });
     const typing = await b.next<Extract<ServerEvent, { type: 'typing_update' }>>(
       inChannel('typing_update'),
@@ -130,8 +130,10 @@ describe('channel delivery', () => {
     await everyMember('channel_deleted');
 
     await Promise.all([a, b, c, d].map((s) => s.sync()));
-    // The typing user does not hear their own typing; a non-member hears nothing.
+    // The typing user does not hear their own typing, nor Alice, who does not view the
+    // channel, her reaction; a non-member hears nothing.
     expect(a.ofChannel(channel.id).map((e) => e.type)).not.toContain('typing_update');
+    expect(a.ofChannel(channel.id).map((e) => e.type)).not.toContain('reaction_updated');
     expect(c.ofChannel(channel.id)).toEqual([]);
     // Dave: only what happened while he was a member, then the news of his removal.
     expect(d.ofChannel(channel.id).map((e) => e.type)).toEqual(['member_added', 'member_removed']);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '#shared/channels';
@@ -9,6 +10,7 @@ import type { ReadPosition } from '@/lib/shell';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
 import { getActiveChannel, setActiveChannel } from '../lib/active-channel';
+import { refreshShownChannel } from '../lib/realtime-cache';
 import { ChatContext, type ChatContextValue } from './chat-context';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -61,14 +63,16 @@ function ChannelChatView({
   // A layout effect: the join and the channel in view come before the list's effects, which
   // mark read (over the socket: the server takes it from a socket that joined) only the
   // channel in view. With its page cached, the list mounts with this view and marks at once.
+  const queryClient = useQueryClient();
   useLayoutEffect(() => {
     socket?.joinChannel(channel.id);
     setActiveChannel(channel.id);
+    refreshShownChannel(queryClient, channel.id);
     // Only if still this one: a kept view hidden as another shows may clean up after it.
     return () => {
       if (getActiveChannel() === channel.id) setActiveChannel(null);
     };
-  }, [socket, channel.id]);
+  }, [socket, queryClient, channel.id]);
 
   const members = useMemo(() => {
     const map = new Map<string, User>();

@@ -22,6 +22,7 @@ import {
   isAtHead,
   lastSeenSeq,
   type MessagesData,
+  type ThreadData,
 } from './message-cache';
 
 /** The server events the messages feature keeps its queries current with. */
@@ -142,6 +143,41 @@ function catchUpOnceLanded(queryClient: QueryClient, channelId: string) {
 }
 
 /**
+ * Edits, deletions and reactions carry no seq, so the seq catch-up cannot bring those made
+ * while the socket was away — nor reactions made while the channel was not on screen, which
+ * reach only the sockets viewing it (docs/realtime.md, "Reactions"): the loaded history, if
+ * it reaches the newest message, is reconciled with a fresh newest page (a merge, not a
+ * refetch, so a permalink window opened meanwhile stays).
+ */
+async function refreshHead(queryClient: QueryClient, channelId: string): Promise<void> {
+  const head = await getMessagesPage(channelId, { kind: 'latest' });
+  queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
+    applyHeadRefresh(current, head.messages),
+  );
+}
+
+/**
+ * A channel shown again from the cache: its newest page and its threads are brought up to
+ * date with what happened while it was off screen (reactions: docs/realtime.md,
+ * "Reactions"). A channel without a cached history fetches it whole anyway.
+ */
+export function refreshShownChannel(queryClient: QueryClient, channelId: string): void {
+  const data = messagesQuery(queryClient, channelId)?.state.data;
+  if (data && isAtHead(data)) {
+    refreshHead(queryClient, channelId).catch(() => {
+      // Offline: the next ready reconciles every cached channel.
+    });
+  }
+  // Its cached threads refetch when next opened (the panel opens closed with the channel).
+  void queryClient.invalidateQueries({
+    predicate: (query) =>
+      query.queryKey[0] === '/api/messages' &&
+      query.queryKey[2] === 'thread' &&
+      (query.state.data as ThreadData | undefined)?.parent?.channelId === channelId,
+  });
+}
+
+/**
  * After `ready` or `resync`: for every channel whose history is cached (or its first page on
  * its way) and loaded up to the newest message, fetch everything after the last seq seen and
  * merge it (no gap, no double).
@@ -155,12 +191,7 @@ export async function catchUpCachedChannels(queryClient: QueryClient): Promise<v
       // A first page still on its way (a channel view asks for it as it opens, maybe before
       // the socket's subscriptions were loaded) is caught up once it lands.
       if (!(await catchUpAfterLastSeen(queryClient, channelId))) return;
-      // Edits, deletions and reactions made while away carry no seq: reconcile with a fresh
-      // newest page (a merge, not a refetch, so a permalink window opened meanwhile stays).
-      const head = await getMessagesPage(channelId, { kind: 'latest' });
-      queryClient.setQueryData<MessagesData>(messagesKey(channelId), (current) =>
-        applyHeadRefresh(current, head.messages),
-      );
+      await refreshHead(queryClient, channelId);
     } catch {
       // Gone (removed from the channel) or offline again: the next ready retries.
     }
