@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CALL_RECONNECT_GRACE_MS, CALL_RING_TIMEOUT_MS } from '#shared/calls';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { type CallsConfig, callsConfig } from './features/calls/config';
+import { PRESENCE_OFFLINE_GRACE_MS } from './realtime/presence';
 
 /**
  * Every environment variable Ruche reads, parsed once. None is required: with nothing set,
@@ -24,6 +25,11 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(5 * 60 * 1000),
+  /**
+   * A user whose last socket closed stays shown as before for this long: a page reloading or
+   * a phone changing networks reconnects within it without going offline and back (0: none).
+   */
+  PRESENCE_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).default(PRESENCE_OFFLINE_GRACE_MS),
   PUBLIC_URL: z.string().url().optional(),
   /**
    * Other origins whose pages may write with the session cookie and open /ws, comma
@@ -204,6 +210,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   presenceAwayMs: number;
+  presenceOfflineGraceMs: number;
   publicUrl: string | undefined;
   /** Origins trusted besides our own (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
@@ -385,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     presenceAwayMs: e.PRESENCE_AWAY_MS,
+    presenceOfflineGraceMs: e.PRESENCE_OFFLINE_GRACE_MS,
     publicUrl,
     allowedOrigins: e.ALLOWED_ORIGINS,
     appLinks: {

@@ -89,6 +89,8 @@ export function buildWorldHub(w: World, bus = new MemoryBus(), extra: WorldOptio
     loadChosenStatus: async (id) => w.chosen?.get(id) ?? 'online',
     resetStatuses: async () => w.statuses.clear(),
     heartbeatMs: 60_000,
+    // Offline at once when the last socket closes, unless a test gives the grace.
+    offlineGraceMs: 0,
     ...options,
   });
   registerChannelRealtime(

@@ -56,6 +56,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // loaded CI: load shedding is off unless a test (overload.test.ts) sets its own limits.
     WS_ADMIT_PER_SECOND: '100000',
     OVERLOAD_EVENT_LOOP_MS: '60000',
+    // A closed socket's user goes offline at once, unless a test (presence.test.ts) sets
+    // the grace a reload is given.
+    PRESENCE_OFFLINE_GRACE_MS: '0',
     // Each test makes its own channels and counts them: the default channel every new
     // account joins is off unless a test (default-channel.test.ts) names one.
     DEFAULT_CHANNEL: '',

@@ -29,7 +29,7 @@ import {
 } from './identity';
 import { LocalIndex } from './local-index';
 import { Outbox } from './outbox';
-import { Presence } from './presence';
+import { PRESENCE_OFFLINE_GRACE_MS, Presence } from './presence';
 import { PresenceWatchers } from './presence-watch';
 import type {
   FrameHandler,
@@ -51,6 +51,8 @@ export interface HubOptions {
   loadChosenStatus(userId: string): Promise<UserStatus>;
   resetStatuses(): Promise<void>;
   awayAfterMs?: number;
+  /** A user's last socket closed: how long before they go offline (Presence). */
+  offlineGraceMs?: number;
   /** Heartbeat period: ws pings, presence heartbeat and the away rule. */
   heartbeatMs?: number;
   chunkSize?: number;
@@ -165,6 +167,7 @@ export class Hub implements Realtime {
       loadChosenStatus: options.loadChosenStatus,
       resetAll: options.resetStatuses,
       awayAfterMs: options.awayAfterMs ?? 5 * 60 * 1000,
+      offlineGraceMs: options.offlineGraceMs ?? PRESENCE_OFFLINE_GRACE_MS,
       log: options.log,
     });
     options.broker.onMessage((raw) => this.receive(raw));

@@ -65,3 +65,46 @@ describe('presence writes', () => {
     expect(members.body.find((m) => m.userId === bob.user.id)?.user.status).toBe('offline');
   });
 });
+
+describe('the grace a reload is given (PRESENCE_OFFLINE_GRACE_MS)', () => {
+  const GRACE_MS = 1500;
+  let graced: TestServer;
+  beforeAll(async () => {
+    graced = await startTestServer({ env: { PRESENCE_OFFLINE_GRACE_MS: String(GRACE_MS) } });
+  });
+  afterAll(() => graced?.close());
+  const openGraced = socketOpener(() => graced);
+
+  it('a tab reloaded within it shows and writes nothing; closed for good, offline after it', async () => {
+    const { bob, a, forBob } = await aliceWatchingBob(graced, openGraced);
+    let tab = await openGraced(bob);
+    await a.next(forBob('online'));
+    const statuses = () =>
+      a.events
+        .filter((e) => e.type === 'presence_update' && e.userId === bob.user.id)
+        .map((e) => (e as { status: string }).status);
+    const counters = StoreCounters.open(graced);
+    try {
+      const before = await counters.read();
+      // Three reloads: the socket closes and a new one opens a moment later.
+      for (let i = 0; i < 3; i++) {
+        await tab.close();
+        tab = await openGraced(bob);
+      }
+      // Past the grace of the last close: nothing was said, nothing written.
+      await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 500));
+      await a.sync();
+      expect(statuses()).toEqual(['online']);
+      expect((await counters.read()).userUpdates - before.userUpdates).toBe(0);
+
+      const closedAt = Date.now();
+      await tab.close();
+      await a.next(forBob('offline'));
+      expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 100);
+      expect(statuses()).toEqual(['online', 'offline']);
+      expect((await counters.read()).userUpdates - before.userUpdates).toBe(1);
+    } finally {
+      await counters.close();
+    }
+  });
+});

@@ -2,6 +2,9 @@ import type { UserStatus } from '#shared/limits';
 import type { PresenceStore } from './broker';
 import type { Log } from './broker-redis';
 
+/** PRESENCE_OFFLINE_GRACE_MS's default: a reload, or a phone changing networks, takes less. */
+export const PRESENCE_OFFLINE_GRACE_MS = 10_000;
+
 export interface PresenceDeps {
   store: PresenceStore;
   /** Whether the user has an open socket on this node. */
@@ -21,6 +24,12 @@ export interface PresenceDeps {
   /** Start-up on the only node: nobody is connected, so nobody is online. */
   resetAll(): Promise<void>;
   awayAfterMs: number;
+  /**
+   * How long a user whose last socket here closed still counts as here: a page reloading (or
+   * a phone changing networks) reconnects within it, and nobody sees them go offline and
+   * come back (docs/realtime.md, "Presence"). 0: at once.
+   */
+  offlineGraceMs: number;
   log: Log;
 }
 
@@ -37,7 +46,8 @@ interface Known {
 
 /**
  * docs/product.md §4 presence: online when a user has a socket anywhere, offline when their last one
- * closes, away after `awayAfterMs` without a client frame or when the client says so.
+ * closes (after `offlineGraceMs`, in which a new socket takes over as if nothing happened),
+ * away after `awayAfterMs` without a client frame or when the client says so.
  * Transitions of one user run one after another (a chain per user), so a socket that
  * opens and closes at once cannot leave the store and users.status disagreeing.
  *
@@ -53,6 +63,8 @@ export class Presence {
   private readonly chains = new Map<string, Promise<void>>();
   /** The status of users with sockets here, kept current by every node's presence events. */
   private readonly known = new Map<string, Known>();
+  /** Users whose last socket here closed, within their grace: the timer that lets them go. */
+  private readonly leaving = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly deps: PresenceDeps) {}
 
@@ -61,8 +73,30 @@ export class Presence {
     await this.deps.store.beat();
   }
 
-  /** A socket of the user opened or closed here: bring the store in line. */
+  /**
+   * A socket of the user opened or closed here: bring the store in line — after the grace
+   * when it was their last one here.
+   */
   reconcile(userId: string): void {
+    const timer = this.leaving.get(userId);
+    if (timer) {
+      clearTimeout(timer);
+      this.leaving.delete(userId);
+    }
+    const gone = !this.deps.isHere(userId) && this.registered.has(userId);
+    if (gone && this.deps.offlineGraceMs > 0) {
+      const later = setTimeout(() => {
+        this.leaving.delete(userId);
+        this.settle(userId);
+      }, this.deps.offlineGraceMs);
+      later.unref();
+      this.leaving.set(userId, later);
+      return;
+    }
+    this.settle(userId);
+  }
+
+  private settle(userId: string): void {
     this.chain(userId, async () => {
       const here = this.deps.isHere(userId);
       if (here === this.registered.has(userId)) return;
@@ -110,7 +144,8 @@ export class Presence {
       this.chain(userId, () => this.change(userId, 'offline', false));
     }
     for (const [userId, known] of this.known) {
-      if (known.status !== 'online') continue;
+      // Gone from here, within the grace: no socket to be active on.
+      if (known.status !== 'online' || this.leaving.has(userId)) continue;
       if (now - this.deps.lastActivity(userId) < this.deps.awayAfterMs) continue;
       known.status = 'away';
       known.auto = true;
@@ -138,7 +173,9 @@ export class Presence {
 
   /** Shutting down: the users only here go offline, then the node leaves the store. */
   async close(): Promise<void> {
-    for (const userId of this.registered) this.reconcile(userId);
+    for (const timer of this.leaving.values()) clearTimeout(timer);
+    this.leaving.clear();
+    for (const userId of this.registered) this.settle(userId);
     await this.settled();
     await this.deps.store.close();
   }

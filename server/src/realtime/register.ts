@@ -50,6 +50,7 @@ export function buildHub(app: FastifyInstance, ctx: BaseContext, statuses: Statu
     presenceStore: store,
     log: app.log,
     awayAfterMs: ctx.config.presenceAwayMs,
+    offlineGraceMs: ctx.config.presenceOfflineGraceMs,
     framesPerSecond: ctx.config.wsFramesPerSecond,
     maxSocketsPerUser: ctx.config.maxSocketsPerUser,
     onBrokerLag: (ms) => brokerLag.observe(Math.max(0, ms) / 1000),
