@@ -162,9 +162,10 @@ test.describe('chat', () => {
     await expect(b.message('Le plan pour la rentrée est prêt')).toHaveCount(0);
     await expect(b.message('Qui est dispo demain ?')).toBeVisible();
 
-    // Presence: bob leaves (his browser closes), alice sees his dot turn offline.
+    // Presence: bob leaves (his browser closes), alice sees his dot turn offline once the
+    // grace a reload is given has passed (PRESENCE_OFFLINE_GRACE_MS, 10 s).
     await bob.context.close();
-    await expect(a.avatar('Bob', 'Hors ligne')).toBeVisible();
+    await expect(a.avatar('Bob', 'Hors ligne')).toBeVisible({ timeout: 20_000 });
 
     await alice.page.setViewportSize({ width: 390, height: 844 });
     await expect(a.composer).toBeVisible();
@@ -241,6 +242,41 @@ test.describe('chat', () => {
     await link.click();
     await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
     await expect(b.newMessagesLine).toHaveCount(0);
+  });
+
+  test('reactions made while bob is elsewhere show when he comes back; live while he stays', async ({
+    alice,
+    bob,
+  }) => {
+    test.setTimeout(120_000);
+    const name = unique('reactions');
+    const channelId = await aliceAndBobIn(alice, bob, name);
+    const elsewhere = await elsewhereFor(bob);
+    const messageId = await poster(alice, channelId)('Qui vient à la démo ?');
+    const b = new ChatUi(bob.page);
+    const react = async (emoji: string) => {
+      const res = await alice.page.request.post(`/api/messages/${messageId}/reactions`, {
+        data: { emoji },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    };
+
+    // Bob has read the channel (its page is in his tab's cache), then went elsewhere: a
+    // reaction now reaches only those viewing the channel (docs/realtime.md, "Reactions").
+    await bob.page.goto(`/channel/${channelId}`);
+    const message = b.message('Qui vient à la démo ?');
+    await expect(message).toBeVisible();
+    await elsewhere.go();
+    await react('🎉');
+    await bob.page
+      .getByRole('navigation', { name: 'Canaux et conversations' })
+      .getByRole('link', { name })
+      .click();
+    await expect(b.reactionChip(message, '🎉')).toContainText('1');
+
+    // On screen, the next one comes live.
+    await react('👀');
+    await expect(b.reactionChip(message, '👀')).toContainText('1');
   });
 
   test('with more unread than a page, bob opens at the line, not at the bottom', async ({

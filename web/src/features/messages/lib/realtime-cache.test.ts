@@ -3,10 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
 import { messagesKey, messagesQueryOptions } from '../api/get-messages';
+import { threadKey } from '../api/get-thread';
 import { typingKey } from '../api/get-typing';
 import { setActiveChannel } from './active-channel';
 import { flattenMessages, type MessagesData } from './message-cache';
-import { applyMessageEvent, catchUpCachedChannels, type MessageEvent } from './realtime-cache';
+import {
+  applyMessageEvent,
+  catchUpCachedChannels,
+  type MessageEvent,
+  refreshShownChannel,
+} from './realtime-cache';
 import { buildTestMessage } from './test-message';
 
 const at = '2026-01-01T12:00:00.000Z';
@@ -277,5 +283,43 @@ describe('catchUpCachedChannels, an empty channel', () => {
 
     expect(cachedSeqs(queryClient)).toEqual([1]);
     unsubscribe();
+  });
+});
+
+describe('refreshShownChannel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('brings a cached page up to date with reactions made off screen, and marks its threads', async () => {
+    const reactions = [{ emoji: '🎉', count: 1, userIds: ['alice'] }];
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        return pageResponse([buildMessage(1, { reactions })]);
+      }),
+    );
+    const queryClient = setup();
+    const thread = (channelId: string) => ({ parent: buildMessage(9, { channelId }), replies: [] });
+    queryClient.setQueryData(threadKey('p1'), thread('c1'));
+    queryClient.setQueryData(threadKey('p2'), thread('c2'));
+
+    refreshShownChannel(queryClient, 'c1');
+    await vi.waitFor(() =>
+      expect(
+        flattenMessages(queryClient.getQueryData<MessagesData>(messagesKey('c1')))[0]?.reactions,
+      ).toEqual(reactions),
+    );
+    expect(asked).toEqual(['/api/channels/c1/messages']);
+    // The channel's threads refetch when opened next; another channel's stay as they are.
+    expect(queryClient.getQueryState(threadKey('p1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(threadKey('p2'))?.isInvalidated).toBe(false);
+
+    // A channel with no cached history asks for nothing here: its view fetches it whole.
+    refreshShownChannel(queryClient, 'c3');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toHaveLength(1);
   });
 });
