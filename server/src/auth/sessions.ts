@@ -94,7 +94,7 @@ function sessionLoader(db: Db) {
       .where(and(sids, gt(sessions.expire, sql.placeholder('now'))));
   // A turn with one look-up (most of them) asks by `sid = $1`: PostgreSQL plans that once and
   // keeps the plan. `= any($1)` it planned at every call — a generic plan costed for ten
-  // sids never beat a custom one for one — a third of the time it spent on sessions
+  // sids never beat a custom one for one — four fifths of the time it spent on the lookup
   // (docs/performance.md, capacity, "2026-11-28, 12:00").
   const one = lookup(eq(sessions.sid, sql.placeholder('sid'))).prepare('resolve_session');
   const many = lookup(sql`${sessions.sid} = any(${sql.placeholder('sids')}::varchar[])`).prepare(
