@@ -41,7 +41,10 @@ export async function listMemberIds(db: Db, channelId: string): Promise<string[]
  * that must check membership in the same statement (a join on channel_members, as an
  * exists on its unique (channel_id, user_id) index).
  */
-export const isMemberOf = (channelId: AnyColumn | SQLWrapper, userId: AnyColumn | string): SQL =>
+export const isMemberOf = (
+  channelId: AnyColumn | SQLWrapper,
+  userId: AnyColumn | SQLWrapper | string,
+): SQL =>
   sql`exists (select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
     and ${channelMembers.userId} = ${userId})`;
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   MESSAGE_CATCH_UP_MAX,
   MESSAGE_PAGE_SIZE,
@@ -10,12 +11,28 @@ import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
+import type { PresentableUser } from '../users/presenter';
 import { groupReactions, type MessageRow, presentMessage } from './presenter';
 import { messages, reactions } from './schema';
 
 export const MESSAGE_NOT_FOUND = 'Message introuvable';
 
-type UserRow = typeof users.$inferSelect;
+/**
+ * What a message shows of its author (presentUser): not the whole row — a page read the
+ * password hash and the OIDC subject of 50 authors to drop them.
+ */
+const authorColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  displayName: users.displayName,
+  profileImageUrl: users.profileImageUrl,
+  status: users.status,
+  statusMessage: users.statusMessage,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+} satisfies { [K in keyof PresentableUser]: AnyPgColumn };
 
 /**
  * Messages with their authors, reactions (oldest first) and reply counts, in one statement on
@@ -29,7 +46,7 @@ export function selectJoined(db: Db) {
   return db
     .select({
       message: messages,
-      user: users,
+      user: authorColumns,
       reactions: sql<Array<{ emoji: string; userId: string }>>`(
         select coalesce(json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
           order by r.created_at, r.id), '[]'::json)
@@ -53,7 +70,7 @@ export function present(rows: Joined[]): Message[] {
   return rows.map((r) =>
     presentMessage(
       r.message,
-      r.user as UserRow,
+      r.user,
       groupReactions(r.reactions),
       r.message.parentMessageId
         ? undefined
@@ -165,6 +182,44 @@ const inChannelTopLevel = (channelId: string, ...more: Array<SQL | undefined>) =
 const seenBy = (channelId: string, viewerId: string | undefined) =>
   viewerId === undefined ? undefined : isMemberOf(sql`${channelId}`, viewerId);
 
+/**
+ * The newest page and the page before a seq, as a member asks for them (every channel opened
+ * asks for one): built once per database, then only their values are sent. Building this
+ * select — 30 columns, two sub-selects, the membership check — at each call was the largest
+ * share of the server's time in Drizzle (docs/performance.md, capacity, "2026-11-28, 15:00").
+ */
+const pageQueries = new WeakMap<Db, ReturnType<typeof preparePages>>();
+
+function preparePages(db: Db) {
+  const channelId = sql.placeholder('channelId');
+  const page = (name: string, before?: SQL) =>
+    selectJoined(db)
+      .where(
+        and(
+          eq(messages.channelId, channelId),
+          isNull(messages.parentMessageId),
+          before,
+          isMemberOf(channelId, sql.placeholder('viewerId')),
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(MESSAGE_PAGE_SIZE + 1)
+      .prepare(name);
+  return {
+    newest: page('page_newest'),
+    before: page('page_before', lt(messages.seq, sql.placeholder('before'))),
+  };
+}
+
+function pagesOf(db: Db) {
+  let pages = pageQueries.get(db);
+  if (!pages) {
+    pages = preparePages(db);
+    pageQueries.set(db, pages);
+  }
+  return pages;
+}
+
 /** Newest page, or the page just older than `before`; returned oldest → newest. */
 export async function listPageBefore(
   db: Db,
@@ -172,16 +227,20 @@ export async function listPageBefore(
   before?: number,
   viewerId?: string,
 ): Promise<MessagePage> {
-  const rows = await selectJoined(db)
-    .where(
-      inChannelTopLevel(
-        channelId,
-        before === undefined ? undefined : lt(messages.seq, before),
-        seenBy(channelId, viewerId),
-      ),
-    )
-    .orderBy(desc(messages.seq))
-    .limit(MESSAGE_PAGE_SIZE + 1);
+  const rows =
+    viewerId === undefined
+      ? await selectJoined(db)
+          .where(
+            inChannelTopLevel(
+              channelId,
+              before === undefined ? undefined : lt(messages.seq, before),
+            ),
+          )
+          .orderBy(desc(messages.seq))
+          .limit(MESSAGE_PAGE_SIZE + 1)
+      : before === undefined
+        ? await pagesOf(db).newest.execute({ channelId, viewerId })
+        : await pagesOf(db).before.execute({ channelId, viewerId, before });
   const hasOlder = rows.length > MESSAGE_PAGE_SIZE;
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   return {
