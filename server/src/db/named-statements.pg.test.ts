@@ -5,8 +5,9 @@ import { createTestStore, type TestStoreHandle } from '../../test/stores';
 import { users } from '../auth/schema';
 import { createSession, resolveSession } from '../auth/sessions';
 import { loadConfig } from '../config';
+import { notifyMessage } from '../features/notifications/create';
 import { type Database, openDatabase } from './client';
-import { plannedEachTime } from './planned';
+import { plannedEachTime, plannedOnce } from './planned';
 import { ALWAYS_UNNAMED } from './store-gate';
 
 // docs/performance.md, "capacity, 2026-11-27, 10:23" and "2026-11-28, 09:00": the pool sends
@@ -78,6 +79,21 @@ describe('statements on the PostgreSQL pool', () => {
     expect(await preparedLike('-- always unnamed!')).toBe(1);
   });
 
+  it('names a statement of many parameters when asked to (its text takes few forms)', async () => {
+    const words = Array.from({ length: 20 }, (_, i) => `mot${i}`);
+    const statement = () =>
+      plannedOnce<{ n: number }>(
+        database.db,
+        sql`select cardinality(array[${sql.join(
+          words.map((w) => sql`${w}::text`),
+          sql`, `,
+        )}]) as n -- once`,
+      );
+    expect(await statement()).toEqual([{ n: 20 }]);
+    expect(await statement()).toEqual([{ n: 20 }]);
+    expect(await preparedLike('-- once')).toBe(1);
+  });
+
   it('keeps one plan for the look-up of one session (asked every request)', async () => {
     const config = loadConfig({ DATA_DIR: store.dataDir, LOG_LEVEL: 'silent' });
     const [user] = await database.db
@@ -96,5 +112,69 @@ describe('statements on the PostgreSQL pool', () => {
     );
     expect(plans?.custom).toBeLessThanOrEqual(5);
     expect(plans?.generic).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps one plan for the notify statement, run after every message', async () => {
+    const { $client: raw } = database.db;
+    const people = await raw<{ id: string }[]>`insert into users (email, first_name)
+      select 'notify' || i || '@ruche.test', 'N' || i from generate_series(1, 5) i returning id`;
+    const author = people[0]?.id as string;
+    const [channel] = await raw<{ id: string }[]>`insert into channels (name, type, created_by_id)
+      values ('plan', 'channel', ${author}) returning id`;
+    const channelId = channel?.id as string;
+    await raw`insert into channel_members (channel_id, user_id)
+      select ${channelId}, id from users where email like 'notify%'`;
+    const mentions = (seq: number) => people.slice(1, 1 + Math.max(0, seq - 8)).map((p) => p.id);
+    for (let seq = 1; seq <= 10; seq++) {
+      const [row] = await raw<{ id: string }[]>`insert into messages
+        (channel_id, user_id, content, seq) values (${channelId}, ${author}, 'bonjour', ${seq})
+        returning id`;
+      const at = new Date().toISOString();
+      await notifyMessage(
+        database.db,
+        {
+          id: row?.id as string,
+          channelId,
+          userId: author,
+          content: 'bonjour',
+          attachments: [],
+          mentions: mentions(seq),
+          parentMessageId: null,
+          edited: false,
+          seq,
+          clientId: null,
+          createdAt: at,
+          updatedAt: at,
+          user: {
+            id: author,
+            email: 'notify1@ruche.test',
+            firstName: 'N1',
+            lastName: null,
+            displayName: null,
+            profileImageUrl: null,
+            status: 'online',
+            statusMessage: null,
+            createdAt: at,
+            updatedAt: at,
+          },
+          reactions: [],
+          replyCount: 0,
+          lastReplyAt: null,
+        },
+        { channelName: 'plan', channelType: 'channel' },
+      );
+    }
+    // 27 parameters or more: sent unnamed, it was parsed and planned at every message
+    // (docs/performance.md, capacity, "2026-11-28, 15:00"). Eight messages without mentions,
+    // then one with one and one with two: one text more, not one per number of mentions.
+    const plans = await raw<{ generic: number; custom: number }[]>`
+      select generic_plans::int as generic, custom_plans::int as custom
+      from pg_prepared_statements
+      where statement like '%holders as materialized%' and statement not like '%pg_prepared%'
+      order by custom_plans + generic_plans desc`;
+    expect(plans).toHaveLength(2);
+    expect(plans[0]?.custom).toBeLessThanOrEqual(5);
+    expect(plans[0]?.generic).toBeGreaterThanOrEqual(3);
+    expect((plans[1]?.custom ?? 0) + (plans[1]?.generic ?? 0)).toBe(2);
   });
 });

@@ -17,3 +17,18 @@ export async function plannedEachTime<T>(db: Db, statement: SQL): Promise<T[]> {
   const rows = await db.$client.unsafe(query.sql, query.params as never[], ALWAYS_UNNAMED);
   return rows as unknown as T[];
 }
+
+/**
+ * Run a statement named, whatever its number of parameters: parsed once per connection, and
+ * PostgreSQL may keep a generic plan of it after five executions (when that plan costs no
+ * more than the custom ones). db/store-gate.ts names only statements of at most
+ * NAMED_PARAMETERS_MAX parameters, since a list written one parameter per item gives a text
+ * per length; pass here only a statement whose text takes a few forms. The notify statement
+ * has 27–29 parameters: sent unnamed, it was parsed and planned at every message
+ * (docs/performance.md, capacity, "2026-11-28, 15:00"). The embedded store names nothing.
+ */
+export async function plannedOnce<T>(db: Db, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const rows = await db.$client.unsafe(query.sql, query.params as never[], { prepare: true });
+  return rows as unknown as T[];
+}

@@ -4,6 +4,7 @@ import type { Message } from '#shared/messages';
 import { NOTIFICATION_EXCERPT_MAX, type NotificationType } from '#shared/notifications';
 import { userDisplayName } from '#shared/users';
 import type { Db } from '../../db/client';
+import { plannedOnce } from '../../db/planned';
 import { uuids } from '../../db/values';
 import { memberIdsSql } from '../channels/membership';
 import { laterMessageIdsSql, threadParticipantsSql } from '../messages/queries';
@@ -74,13 +75,10 @@ export async function notifyMessage(
     thread_reply: title(`${actor} a répondu dans un fil de ${channel}`),
     channel_message: title(`Nouveaux messages dans ${channel}`),
   };
+  // One array, not one parameter per mention: the statement's text stays the same whatever
+  // the message mentions, so that it is parsed and planned once (plannedOnce).
   const mentioned =
-    message.mentions.length > 0
-      ? sql`m.user_id in (${sql.join(
-          message.mentions.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql`false`;
+    message.mentions.length > 0 ? sql`m.user_id = any(${uuids(message.mentions)})` : sql`false`;
   const inThread = parentMessageId
     ? sql`m.user_id in (${threadParticipantsSql(parentMessageId)})`
     : sql`false`;
@@ -104,7 +102,9 @@ export async function notifyMessage(
   // item: a single (direct, mention, thread reply) or, with a push subscription, its push.
   const beyondFold = sql`${isDirect} or ${mentioned} or ${inThread}
     or m.user_id in (select ps.user_id from ${pushSubscriptions} ps)`;
-  const rows = await db.execute(sql`
+  const rows = await plannedOnce<Record<string, unknown>>(
+    db,
+    sql`
     -- The members who hold the channel's unread item, once: the next message folds into it,
     -- so their preferences and channel settings are not read unless beyondFold holds (~950
     -- lookups of each a message in a busy channel; docs/performance.md, capacity,
@@ -184,7 +184,8 @@ export async function notifyMessage(
     )
     select r.*, ${selectPresentedRest(channelId)},
       case when r.inserted then coalesce(u.n, 0) + 1 end as unread_count
-    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id`);
+    from rows r ${actorJoin} left join unread u on u.user_id = r.user_id`,
+  );
   if (topLevel) await foldEarlier(db, message);
   return [...rows].map(presentWritten);
 }
