@@ -74,8 +74,14 @@ async function directPeers(
   viewerId: string,
 ): Promise<Map<string, User>> {
   if (channelIds.length === 0) return new Map();
+  // One channel (findChannelForUser: GET /api/channels/{id}) is asked by `= $1`, which PostgreSQL
+  // plans once; `= any($1)` it planned at every call, a generic plan costed for ten channels
+  // never beating a custom one for one (as the session look-up: auth/sessions.ts).
+  const [only] = channelIds;
   const peers = and(
-    sql`${channelMembers.channelId} = any(${uuids(channelIds)})`,
+    channelIds.length === 1 && only
+      ? eq(channelMembers.channelId, only)
+      : sql`${channelMembers.channelId} = any(${uuids(channelIds)})`,
     ne(channelMembers.userId, viewerId),
   );
   // The peers' ids first (an array computed once), then each user by its key. Joined plainly,
