@@ -5,6 +5,7 @@ import { createTestStore, type TestStoreHandle } from '../../test/stores';
 import { users } from '../auth/schema';
 import { createSession, resolveSession } from '../auth/sessions';
 import { loadConfig } from '../config';
+import { findPresentedMessage } from '../features/messages/queries';
 import { notifyMessage } from '../features/notifications/create';
 import { type Database, openDatabase } from './client';
 import { plannedEachTime, plannedOnce } from './planned';
@@ -129,38 +130,11 @@ describe('statements on the PostgreSQL pool', () => {
       const [row] = await raw<{ id: string }[]>`insert into messages
         (channel_id, user_id, content, seq) values (${channelId}, ${author}, 'bonjour', ${seq})
         returning id`;
-      const at = new Date().toISOString();
+      const message = await findPresentedMessage(database.db, row?.id as string);
+      if (!message) throw new Error('the message just written is not found');
       await notifyMessage(
         database.db,
-        {
-          id: row?.id as string,
-          channelId,
-          userId: author,
-          content: 'bonjour',
-          attachments: [],
-          mentions: mentions(seq),
-          parentMessageId: null,
-          edited: false,
-          seq,
-          clientId: null,
-          createdAt: at,
-          updatedAt: at,
-          user: {
-            id: author,
-            email: 'notify1@ruche.test',
-            firstName: 'N1',
-            lastName: null,
-            displayName: null,
-            profileImageUrl: null,
-            status: 'online',
-            statusMessage: null,
-            createdAt: at,
-            updatedAt: at,
-          },
-          reactions: [],
-          replyCount: 0,
-          lastReplyAt: null,
-        },
+        { ...message, mentions: mentions(seq) },
         { channelName: 'plan', channelType: 'channel' },
       );
     }
