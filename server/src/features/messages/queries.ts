@@ -184,9 +184,10 @@ const seenBy = (channelId: string, viewerId: string | undefined) =>
 
 /**
  * The newest page and the page before a seq, as a member asks for them (every channel opened
- * asks for one): built once per database, then only their values are sent. Building this
- * select — 30 columns, two sub-selects, the membership check — at each call was the largest
- * share of the server's time in Drizzle (docs/performance.md, capacity, "2026-11-28, 15:00").
+ * asks for one): built once per database, then only their values are sent. This select —
+ * 30 columns, two sub-selects, the membership check — was the one built most often, and
+ * building selects was half of the server's time in Drizzle (docs/performance.md, capacity,
+ * "2026-11-28, 15:00").
  */
 const pageQueries = new WeakMap<Db, ReturnType<typeof preparePages>>();
 
