@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   MESSAGE_CATCH_UP_MAX,
@@ -171,7 +171,7 @@ export async function toggleReactionRow(
   };
 }
 
-const inChannelTopLevel = (channelId: string, ...more: Array<SQL | undefined>) =>
+const inChannelTopLevel = (channelId: string | Placeholder, ...more: Array<SQL | undefined>) =>
   and(eq(messages.channelId, channelId), isNull(messages.parentMessageId), ...more);
 
 /**
@@ -196,12 +196,7 @@ function preparePages(db: Db) {
   const page = (name: string, before?: SQL) =>
     selectJoined(db)
       .where(
-        and(
-          eq(messages.channelId, channelId),
-          isNull(messages.parentMessageId),
-          before,
-          isMemberOf(channelId, sql.placeholder('viewerId')),
-        ),
+        inChannelTopLevel(channelId, before, isMemberOf(channelId, sql.placeholder('viewerId'))),
       )
       .orderBy(desc(messages.seq))
       .limit(MESSAGE_PAGE_SIZE + 1)
