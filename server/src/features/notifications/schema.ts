@@ -45,7 +45,13 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    // A user's unread items, and their unread items of one channel: what reading a channel
+    // marks (service.ts, markChannelNotificationsRead). By the user alone, each read of a
+    // channel fetched every unread item of its reader to keep those of the channel
+    // (docs/performance.md, capacity, "2026-11-28, 18:30").
+    index('notifications_user_channel_unread_idx')
+      .on(t.userId, t.channelId)
+      .where(sql`${t.read} = false`),
     index('notifications_message_idx').on(t.messageId),
     // The one unread channel-message row per (user, channel) that new messages fold into.
     // The channel first: a new message reads the channel's holders of it (create.ts, folded).

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_user_unread_idx";--> statement-breakpoint
+CREATE INDEX "notifications_user_channel_unread_idx" ON "notifications" USING btree ("user_id","channel_id") WHERE "notifications"."read" = false;
