@@ -7,8 +7,16 @@ import type { Message } from '#shared/messages';
  */
 declare module '../../events/bus' {
   interface DomainEvents {
-    /** A new message is stored (a retry of a stored clientId publishes nothing). */
-    messageCreated: { channelId: string; seq: number; message: Message };
+    /**
+     * A new message is stored (a retry of a stored clientId publishes nothing), with its
+     * channel's name and type as the send's statement read them.
+     */
+    messageCreated: {
+      channelId: string;
+      seq: number;
+      message: Message;
+      channel: { name: string; type: string };
+    };
     /** An edit; `previousMentions` are the members the text mentioned before it. */
     messageUpdated: { channelId: string; message: Message; previousMentions: string[] };
     /**
@@ -21,7 +29,10 @@ declare module '../../events/bus' {
       parentMessageId: string | null;
       deletedIds: string[];
     };
-    /** `userId` added a reaction (not taken back) to a message written by `authorId`. */
+    /**
+     * `userId` added a reaction (not taken back) to a message written by `authorId`; with the
+     * channel's name and type and the reacting user's name, as the statement read them.
+     */
     reactionAdded: {
       channelId: string;
       messageId: string;
@@ -29,6 +40,8 @@ declare module '../../events/bus' {
       userId: string;
       emoji: string;
       content: string;
+      channel: { name: string; type: string };
+      actorName: string | null;
     };
   }
 }

@@ -7,10 +7,12 @@ import {
   type MessagePage,
   type ReactionGroup,
 } from '#shared/messages';
+import { type User, userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
+import { channelNameSql, channelTypeSql } from '../channels/queries';
 import type { PresentableUser } from '../users/presenter';
 import { groupReactions, type MessageRow, presentMessage } from './presenter';
 import { messages, reactions } from './schema';
@@ -106,11 +108,17 @@ export async function findMessageForMember(
   return row.message;
 }
 
-/** What toggling a reaction did: the message it is on, and its reactions after the toggle. */
+/**
+ * What toggling a reaction did: the message it is on, and its reactions after the toggle;
+ * with the message's channel (name, type) and the reacting user's name as a notification of
+ * it says them, read in the same statement.
+ */
 export interface ToggledReaction {
   message: Pick<MessageRow, 'id' | 'channelId' | 'userId' | 'content'>;
   added: boolean;
   reactions: ReactionGroup[];
+  channel: { name: string; type: string };
+  actorName: string | null;
 }
 
 /**
@@ -132,6 +140,9 @@ export async function toggleReactionRow(
     content: string;
     added: boolean;
     reactions: Array<{ emoji: string; userId: string }>;
+    channel_name: string;
+    channel_type: string;
+    actor: Pick<User, 'displayName' | 'firstName' | 'lastName' | 'email'> | null;
   }>(sql`
     with msg as (
       select m.id, m.channel_id, m.user_id, m.content from ${messages} m
@@ -155,7 +166,12 @@ export async function toggleReactionRow(
     select msg.channel_id, msg.user_id, msg.content,
       exists (select 1 from added) as added,
       coalesce((select json_agg(json_build_object('emoji', a.emoji, 'userId', a.user_id)
-          order by a.created_at, a.id) from after a), '[]'::json) as reactions
+          order by a.created_at, a.id) from after a), '[]'::json) as reactions,
+      ${channelNameSql(sql`msg.channel_id`)} as channel_name,
+      ${channelTypeSql(sql`msg.channel_id`)} as channel_type,
+      (select json_build_object('displayName', u.display_name, 'firstName', u.first_name,
+          'lastName', u.last_name, 'email', u.email)
+        from ${users} u where u.id = ${userId}::uuid) as actor
     from msg`);
   const [row] = [...rows];
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
@@ -168,6 +184,8 @@ export async function toggleReactionRow(
     },
     added: row.added,
     reactions: groupReactions(row.reactions),
+    channel: { name: row.channel_name, type: row.channel_type },
+    actorName: row.actor ? userDisplayName(row.actor) : null,
   };
 }
 

@@ -29,15 +29,23 @@ type RawMessage = Omit<MessageRow, 'seq' | 'createdAt' | 'updatedAt'> & {
     createdAt: string;
     updatedAt: string;
   };
+  channelName: string;
+  channelType: string;
 };
 
-/** A stored message with its author as the statement read them, in the same snapshot. */
+/**
+ * A stored message with its author as the statement read them, in the same snapshot, and
+ * its channel's name and type (the row the statement numbered it on): what a notification
+ * of it says, without one more look-up a message.
+ */
 export interface StoredMessage {
   row: MessageRow;
   author: PresentableUser;
+  channel: { name: string; type: string };
 }
 
-const fromRaw = ({ author, ...raw }: RawMessage): StoredMessage => ({
+const fromRaw = ({ author, channelName, channelType, ...raw }: RawMessage): StoredMessage => ({
+  channel: { name: channelName, type: channelType },
   row: {
     ...raw,
     seq: Number(raw.seq),
@@ -77,6 +85,10 @@ const AUTHOR = `json_build_object('id', u.id, 'email', u.email, 'firstName', u.f
       'statusMessage', u.status_message, 'createdAt', u.created_at::text,
       'updatedAt', u.updated_at::text) as author`;
 
+/** The channel row the statement bumped (`alias`), as StoredMessage's `channel`. */
+const CHANNEL_OF = (alias: string) =>
+  `${alias}.name as "channelName", ${alias}.type as "channelType"`;
+
 /**
  * Assign the next seq and insert, in ONE statement (so one round trip and one implicit
  * transaction): the channel row's lock orders concurrent sends and is held until commit,
@@ -102,7 +114,7 @@ async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInp
         and (${clientId}::varchar is null or not exists (
           select 1 from messages m where m.channel_id = ${channelId}::uuid
             and m.user_id = ${userId}::uuid and m.client_id = ${clientId}::varchar))
-      returning last_seq
+      returning last_seq, name, type
     ), mark_read as (
       update channel_members set last_read_at = now(),
         last_read_seq = greatest(last_read_seq, (select last_seq from next))
@@ -118,8 +130,8 @@ async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInp
       on conflict (channel_id, user_id, client_id) do nothing
       returning ${sql.unsafe(RETURNING)}
     )
-    select stored.*, ${sql.unsafe(AUTHOR)}
-    from stored join users u on u.id = stored."userId"`;
+    select stored.*, ${sql.unsafe(AUTHOR)}, ${sql.unsafe(CHANNEL_OF('next'))}
+    from stored join users u on u.id = stored."userId" cross join next`;
   const [raw] = rows;
   return raw && fromRaw(raw);
 }
@@ -174,7 +186,7 @@ export async function insertMany(db: Db, sends: readonly SendInput[]) {
       update channels c set last_seq = c.last_seq + counts.n
       from counts
       where c.id = counts.channel_id and c.id in (select id from locked)
-      returning c.id, c.last_seq, counts.n
+      returning c.id, c.last_seq, counts.n, c.name, c.type
     ), numbered as (
       select e.*,
         b.last_seq - b.n + row_number() over (partition by e.channel_id order by e.ord) as seq
@@ -192,8 +204,9 @@ export async function insertMany(db: Db, sends: readonly SendInput[]) {
       on conflict (channel_id, user_id, client_id) do nothing
       returning ${sql.unsafe(RETURNING)}
     )
-    select n.ord, stored.*, ${sql.unsafe(AUTHOR)} from stored
+    select n.ord, stored.*, ${sql.unsafe(AUTHOR)}, ${sql.unsafe(CHANNEL_OF('b'))} from stored
     join numbered n on n.channel_id = stored."channelId" and n.seq = stored.seq
+    join bumped b on b.id = stored."channelId"
     join users u on u.id = stored."userId"`;
   const byOrd = new Map(rows.map((raw) => [raw.ord, fromRaw(raw)]));
   return sends.map((_, ord) => byOrd.get(ord));

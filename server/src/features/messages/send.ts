@@ -84,10 +84,10 @@ export async function sendMessage(
     return { message: await findRetried(deps.db, channelId, userId, data), created: false };
   }
 
-  const { row, author } = stored;
+  const { row, author, channel } = stored;
   const message = presentMessage(row, author);
   // Synchronous in-process dispatch: subscribers do their own work off this path.
-  deps.events.publish('messageCreated', { channelId, seq: row.seq, message });
+  deps.events.publish('messageCreated', { channelId, seq: row.seq, message, channel });
   await publish(deps, 'new_message', () =>
     deps.realtime.toTopic(channelTopic(channelId), {
       type: 'new_message',

@@ -90,6 +90,8 @@ export async function toggleReaction(
       userId,
       emoji,
       content: row.content,
+      channel: toggled.channel,
+      actorName: toggled.actorName,
     });
   }
   // To the members viewing the channel only (docs/realtime.md, "Reactions"): a channel

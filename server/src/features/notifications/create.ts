@@ -227,23 +227,32 @@ export async function notifyReaction(
     content: string;
   },
   context: MessageContext & { actorName: string | null },
-): Promise<string[]> {
+): Promise<Delivery[]> {
   if (event.authorId === event.userId) return [];
   const actor = context.actorName ?? 'Quelqu’un';
   const text = title(
     `${actor} a réagi ${event.emoji} à votre message dans ${channelLabel(context)}`,
   );
+  // Written and presented with its owner's unread count in one statement, as notifyMessage
+  // does: looking it up again and counting were two more statements a reaction.
   const rows = await db.execute(sql`
-    insert into ${notifications}
-      (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
-    select m.user_id, 'reaction', ${text}, ${excerpt(event.content)}, ${event.channelId}::uuid,
-      ${event.messageId}::uuid, ${event.userId}::uuid
-    from (${memberIdsSql(event.channelId)}) m
-    left join ${notificationPreferences} p on p.user_id = m.user_id
-    ${settingsJoin(sql`m.user_id`, event.channelId)}
-    where m.user_id = ${event.authorId}::uuid and coalesce(p.reactions, true) and ${notSilenced}
-    returning id`);
-  return ids(rows);
+    with rows as (
+      insert into ${notifications}
+        (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
+      select m.user_id, 'reaction', ${text}, ${excerpt(event.content)}, ${event.channelId}::uuid,
+        ${event.messageId}::uuid, ${event.userId}::uuid
+      from (${memberIdsSql(event.channelId)}) m
+      left join ${notificationPreferences} p on p.user_id = m.user_id
+      ${settingsJoin(sql`m.user_id`, event.channelId)}
+      where m.user_id = ${event.authorId}::uuid and coalesce(p.reactions, true) and ${notSilenced}
+      returning ${written}
+    )
+    -- What was unread before this statement (its own row is not visible to it), plus it.
+    select r.*, ${selectPresentedRest(event.channelId)},
+      (select count(*)::int from ${notifications} u
+        where u.user_id = r.user_id and not u.read) + 1 as unread_count
+    from rows r ${actorJoin}`);
+  return [...rows].map(presentWritten);
 }
 
 /**

@@ -427,6 +427,50 @@ describe('reactions', () => {
     expect(items[0]?.title).toBe(`Alice a réagi 🎉 à votre message dans #${channel.name}`);
   });
 
+  it('reach the author live, presented with their unread count, in one statement', async () => {
+    const channel = await channelWith(bob);
+    await setPreferences(bob, { channelMessages: false });
+    await mention(alice, channel.id, bob);
+    const message = await sendMessage(bob, channel.id, 'mon message');
+    expect(await unread(bob)).toBe(1);
+    // The subscriber on a bus of its own, over the real store with its statements counted:
+    // the reaction's event carries the channel and the actor's name, the statement that
+    // writes the item presents it and counts.
+    const store = countedStatements(ctx.db);
+    const events = new EventBus(server.app.log);
+    subscribeNotifications(
+      { db: store.db, realtime: ctx.realtime, events, log: server.app.log },
+      [],
+    );
+    const socket = await open(bob);
+    events.publish('reactionAdded', {
+      channelId: channel.id,
+      messageId: message.id,
+      authorId: bob.user.id,
+      userId: alice.user.id,
+      emoji: '🎉',
+      content: 'mon message',
+      channel: { name: channel.name, type: channel.type },
+      actorName: 'Alice',
+    });
+    await notificationsSettled(events);
+    expect(store.statements()).toBe(1);
+    const event = (await socket.next(isEvent('new_notification'))) as NewNotification;
+    expect(event.unreadCount).toBe(2);
+    expect(event.notification).toMatchObject({
+      type: 'reaction',
+      read: false,
+      channelId: channel.id,
+      channelName: channel.name,
+      channelType: channel.type,
+      messageId: message.id,
+      content: 'mon message',
+      triggeredBy: { id: alice.user.id, name: 'Alice' },
+    });
+    expect(event.notification.title).toBe(`Alice a réagi 🎉 à votre message dans #${channel.name}`);
+    expect((await list(bob))[0]).toEqual(event.notification);
+  });
+
   it('are gated by the reactions preference', async () => {
     const channel = await channelWith(bob);
     await setPreferences(bob, { reactions: false, channelMessages: false });

@@ -47,10 +47,12 @@ export function subscribeNotifications(
   const nameOf = async (userId: string) =>
     userDisplayName(await findUserById(deps.db, userId)) ?? null;
 
-  deps.events.on('messageCreated', ({ message }) =>
+  // The channel's name and type come with the message, from the statement that stored it:
+  // looking them up again was one more statement a message (docs/performance.md, capacity,
+  // "2026-11-28, 18:30").
+  deps.events.on('messageCreated', ({ message, channel }) =>
     serial.run(message.channelId, async () => {
-      const ctx = await context(message.userId, message.channelId);
-      if (!ctx) return;
+      const ctx = { channelName: channel.name, channelType: channel.type };
       const readers = readersOf(message.channelId);
       await send(deps, await notifyMessage(deps.db, message, ctx, readers), sinks);
     }),
@@ -76,10 +78,12 @@ export function subscribeNotifications(
   deps.events.on('reactionAdded', (event) =>
     serial.run(event.channelId, async () => {
       if (event.authorId === event.userId) return;
-      const ctx = await context(event.userId, event.channelId);
-      if (!ctx) return;
-      const actorName = await nameOf(event.userId);
-      await deliver(deps, await notifyReaction(deps.db, event, { ...ctx, actorName }), sinks);
+      const ctx = {
+        channelName: event.channel.name,
+        channelType: event.channel.type,
+        actorName: event.actorName,
+      };
+      await send(deps, await notifyReaction(deps.db, event, ctx), sinks);
     }),
   );
 
