@@ -83,6 +83,19 @@ type SessionData = typeof sessions.$inferSelect.sess;
  */
 const loaders = new WeakMap<Db, DataLoader<string, SessionRow | undefined>>();
 
+/**
+ * Sids asked together, filled up to SIDS_PLANNED_FOR with '' (no sid: sids are SHA-256 hex).
+ * PostgreSQL costs a generic plan of `= any($1)` for ten elements: for two it never beat a
+ * custom plan, and the look-up was planned at every call under load; for sixteen it does, and
+ * the plan is kept. An empty probe of the primary key costs less than planning
+ * (docs/performance.md, capacity, "2026-11-28, 18:30").
+ */
+const SIDS_PLANNED_FOR = 16;
+const padded = (sids: readonly string[]) =>
+  sids.length >= SIDS_PLANNED_FOR
+    ? [...sids]
+    : [...sids, ...Array<string>(SIDS_PLANNED_FOR - sids.length).fill('')];
+
 function sessionLoader(db: Db) {
   let loader = loaders.get(db);
   if (loader) return loader;
@@ -106,7 +119,7 @@ function sessionLoader(db: Db) {
       const rows =
         sids.length === 1
           ? await one.execute({ sid: sids[0], now })
-          : await many.execute({ sids: [...sids], now });
+          : await many.execute({ sids: padded(sids), now });
       const bySid = new Map(rows.map((row) => [row.sid, row]));
       return sids.map((sid) => bySid.get(sid));
     },

@@ -115,6 +115,37 @@ describe('statements on the PostgreSQL pool', () => {
     expect(plans?.generic).toBeGreaterThanOrEqual(3);
   });
 
+  it('keeps one plan for the look-up of sessions asked together (a busy turn)', async () => {
+    const config = loadConfig({ DATA_DIR: store.dataDir, LOG_LEVEL: 'silent' });
+    const made = await database.db
+      .insert(users)
+      .values([1, 2, 3].map((i) => ({ email: `plans-${i}@ruche.test`, firstName: 'Plan' })))
+      .returning({ id: users.id });
+    const tokens = await Promise.all(
+      made.map(async ({ id }) => (await createSession(database.db, config, id)).token),
+    );
+    // A store with the sessions of a team (on a table of a few rows any plan costs nothing,
+    // and a generic one is kept whatever the statement).
+    await database.db.execute(sql`
+      insert into sessions (sid, sess, expire)
+      select md5(i::text) || md5((-i)::text), '{}'::jsonb, now() + interval '1 day'
+      from generate_series(1, 20000) i`);
+    await database.db.execute(sql`analyze sessions`);
+    // Two or three requests of one turn: their sessions are asked in one statement.
+    for (let i = 0; i < 8; i++) {
+      const asked = tokens.slice(0, 2 + (i % 2));
+      const found = await Promise.all(asked.map((t) => resolveSession(database.db, config, t)));
+      expect(found.map((f) => f?.user.id)).toEqual(made.slice(0, asked.length).map((m) => m.id));
+    }
+    expect(await resolveSession(database.db, config, 'pas-une-session')).toBeNull();
+    const [plans] = await database.db.execute<{ generic: number; custom: number }>(
+      sql`select generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where statement like '%"sessions"."sid" = any($1%'`,
+    );
+    expect(plans?.custom).toBeLessThanOrEqual(5);
+    expect(plans?.generic).toBeGreaterThanOrEqual(3);
+  });
+
   it('keeps one plan for the notify statement, run after every message', async () => {
     const { $client: raw } = database.db;
     const people = await raw<{ id: string }[]>`insert into users (email, first_name)
