@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useMarkChannelRead } from '@/features/channels/api/mark-channel-read';
-import { isChannelInView } from '../lib/active-channel';
+import { isChannelInView, onActiveChannelChange } from '../lib/active-channel';
 
 /** A busy channel read live must not cost one request per message. */
 const MARK_READ_EVERY_MS = 2000;
@@ -27,15 +27,35 @@ export function useMarkReadWhileVisible(channelId: string, seq: number | null): 
 
   useEffect(() => () => clearTimeout(trailing.current), []);
 
+  // Messages shown in the last 2 s wait for the trailing mark: leaving the channel (or the
+  // tab) sends it now, since they were seen. Dropped, a mention read as it came stayed unread.
+  useEffect(() => {
+    const flush = () => {
+      if (trailing.current === undefined || isChannelInView(channelId)) return;
+      clearTimeout(trailing.current);
+      trailing.current = undefined;
+      last.current = Date.now();
+      mutate(channelId);
+    };
+    const offActive = onActiveChannelChange(flush);
+    document.addEventListener('visibilitychange', flush);
+    return () => {
+      offActive();
+      document.removeEventListener('visibilitychange', flush);
+    };
+  }, [channelId, mutate]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: seq and visibleTick are the triggers
   useEffect(() => {
     if (seq === null || !isChannelInView(channelId)) return;
     const mark = () => {
+      trailing.current = undefined;
       last.current = Date.now();
       if (isChannelInView(channelId)) mutate(channelId);
     };
     const wait = last.current + MARK_READ_EVERY_MS - Date.now();
     clearTimeout(trailing.current);
+    trailing.current = undefined;
     if (wait <= 0) mark();
     else trailing.current = setTimeout(mark, wait);
   }, [channelId, seq, visibleTick, mutate]);
