@@ -166,7 +166,7 @@ describe('statements on the PostgreSQL pool', () => {
       await notifyMessage(
         database.db,
         { ...message, mentions: mentions(seq) },
-        { channelName: 'plan', channelType: 'channel' },
+        { name: 'plan', type: 'channel' },
       );
     }
     // 27 parameters or more: sent unnamed, it was parsed and planned at every message

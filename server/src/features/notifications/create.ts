@@ -33,14 +33,31 @@ const settingsJoin = (recipient: SQL, channelId: string) =>
     on s.user_id = ${recipient} and s.channel_id = ${channelId}`;
 const notSilenced = sql`not coalesce(s.muted, false) and coalesce(s.level, 'all') <> 'nothing'`;
 
-export interface MessageContext {
-  channelName: string;
-  channelType: string;
+/** The channel a notification speaks of, as the domain events carry it (messages/events.ts). */
+/**
+ * The channel's members `m` whose id passes `recipients` (a condition on it) and who let this
+ * kind of item through: their preference `wants` (on by default) and, when the item can be
+ * silenced, the channel's setting — the FROM … WHERE of an item for chosen members.
+ */
+const fromGatedMembers = (
+  channelId: string,
+  recipients: SQL,
+  wants: 'mentions' | 'reactions' | 'channel_invites',
+  { silenceable = true } = {},
+): SQL => sql`from (${memberIdsSql(channelId)}) m
+  left join ${notificationPreferences} p on p.user_id = m.user_id
+  ${silenceable ? settingsJoin(sql`m.user_id`, channelId) : sql``}
+  where m.user_id ${recipients} and coalesce(p.${sql.identifier(wants)}, true)
+    ${silenceable ? sql`and ${notSilenced}` : sql``}`;
+
+export interface ChannelContext {
+  name: string;
+  type: string;
 }
 
 /** "#name" for a channel; a private group is not written with '#' (its icon is a lock). */
-const channelLabel = (context: MessageContext): string =>
-  context.channelType === 'group' ? context.channelName : `#${context.channelName}`;
+const channelLabel = (channel: ChannelContext): string =>
+  channel.type === 'group' ? channel.name : `#${channel.name}`;
 
 /**
  * A new message: for each member but its author, at most one notification — in this order
@@ -59,21 +76,21 @@ const channelLabel = (context: MessageContext): string =>
 export async function notifyMessage(
   db: Db,
   message: Message,
-  context: MessageContext,
+  channel: ChannelContext,
   readers: readonly string[] = [],
 ): Promise<Delivery[]> {
   const { channelId, userId: actorId, parentMessageId } = message;
   const actor = userDisplayName(message.user) ?? 'Quelqu’un';
-  const isDirect = context.channelType === 'direct';
-  const channel = channelLabel(context);
+  const isDirect = channel.type === 'direct';
+  const label = channelLabel(channel);
   const titles: Record<
     Exclude<NotificationType, 'reaction' | 'channel_invite' | 'friend_request' | 'friend_accepted'>,
     string
   > = {
     direct_message: title(`Message de ${actor}`),
-    mention: title(`${actor} vous a mentionné dans ${channel}`),
-    thread_reply: title(`${actor} a répondu dans un fil de ${channel}`),
-    channel_message: title(`Nouveaux messages dans ${channel}`),
+    mention: title(`${actor} vous a mentionné dans ${label}`),
+    thread_reply: title(`${actor} a répondu dans un fil de ${label}`),
+    channel_message: title(`Nouveaux messages dans ${label}`),
   };
   // One array, not one parameter per mention: the statement's text stays the same whatever
   // the message mentions, so that it is parsed and planned once (plannedOnce).
@@ -226,12 +243,13 @@ export async function notifyReaction(
     emoji: string;
     content: string;
   },
-  context: MessageContext & { actorName: string | null },
+  channel: ChannelContext,
+  actorName: string | null,
 ): Promise<Delivery[]> {
   if (event.authorId === event.userId) return [];
-  const actor = context.actorName ?? 'Quelqu’un';
+  const actor = actorName ?? 'Quelqu’un';
   const text = title(
-    `${actor} a réagi ${event.emoji} à votre message dans ${channelLabel(context)}`,
+    `${actor} a réagi ${event.emoji} à votre message dans ${channelLabel(channel)}`,
   );
   // Written and presented with its owner's unread count in one statement, as notifyMessage
   // does: looking it up again and counting were two more statements a reaction.
@@ -241,10 +259,7 @@ export async function notifyReaction(
         (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
       select m.user_id, 'reaction', ${text}, ${excerpt(event.content)}, ${event.channelId}::uuid,
         ${event.messageId}::uuid, ${event.userId}::uuid
-      from (${memberIdsSql(event.channelId)}) m
-      left join ${notificationPreferences} p on p.user_id = m.user_id
-      ${settingsJoin(sql`m.user_id`, event.channelId)}
-      where m.user_id = ${event.authorId}::uuid and coalesce(p.reactions, true) and ${notSilenced}
+      ${fromGatedMembers(event.channelId, sql`= ${event.authorId}::uuid`, 'reactions')}
       returning ${written}
     )
     -- What was unread before this statement (its own row is not visible to it), plus it.
@@ -284,20 +299,19 @@ export async function notifyFriend(
 export async function notifyAdded(
   db: Db,
   event: { channelId: string; userId: string; by: string },
-  context: MessageContext & { actorName: string | null },
+  channel: ChannelContext,
+  actorName: string | null,
 ): Promise<string[]> {
-  const actor = context.actorName ?? 'Quelqu’un';
+  const actor = actorName ?? 'Quelqu’un';
   const text = title(
-    context.channelType === 'direct'
+    channel.type === 'direct'
       ? `${actor} a démarré une conversation avec vous`
-      : `${actor} vous a ajouté à #${context.channelName}`,
+      : `${actor} vous a ajouté à #${channel.name}`,
   );
   const rows = await db.execute(sql`
     insert into ${notifications} (user_id, type, title, channel_id, triggered_by_user_id)
     select m.user_id, 'channel_invite', ${text}, ${event.channelId}::uuid, ${event.by}::uuid
-    from (${memberIdsSql(event.channelId)}) m
-    left join ${notificationPreferences} p on p.user_id = m.user_id
-    where m.user_id = ${event.userId}::uuid and coalesce(p.channel_invites, true)
+    ${fromGatedMembers(event.channelId, sql`= ${event.userId}::uuid`, 'channel_invites', { silenceable: false })}
     returning id`);
   return ids(rows);
 }
@@ -311,25 +325,18 @@ export async function notifyEditMentions(
   db: Db,
   message: Message,
   newlyMentioned: string[],
-  context: MessageContext,
+  channel: ChannelContext,
 ): Promise<string[]> {
-  if (newlyMentioned.length === 0 || context.channelType === 'direct') return [];
+  if (newlyMentioned.length === 0 || channel.type === 'direct') return [];
   const actor = userDisplayName(message.user) ?? 'Quelqu’un';
-  const text = title(`${actor} vous a mentionné dans #${context.channelName}`);
+  const text = title(`${actor} vous a mentionné dans #${channel.name}`);
   const rows = await db.execute(sql`
     insert into ${notifications}
       (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
     select m.user_id, 'mention', ${text}, ${excerpt(message.content)}, ${message.channelId}::uuid,
       ${message.id}::uuid, ${message.userId}::uuid
-    from (${memberIdsSql(message.channelId)}) m
-    left join ${notificationPreferences} p on p.user_id = m.user_id
-    ${settingsJoin(sql`m.user_id`, message.channelId)}
-    where m.user_id in (${sql.join(
-      newlyMentioned.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
+    ${fromGatedMembers(message.channelId, sql`= any(${uuids(newlyMentioned)})`, 'mentions')}
       and m.user_id <> ${message.userId}::uuid
-      and coalesce(p.mentions, true) and ${notSilenced}
       and not exists (select 1 from ${notifications} n
         where n.user_id = m.user_id and n.message_id = ${message.id}::uuid
           and n.type in ('mention', 'direct_message', 'thread_reply'))

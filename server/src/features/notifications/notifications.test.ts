@@ -358,7 +358,7 @@ describe('channel messages', () => {
     const second = await sendMessage(alice, channel.id, 'deux');
     await settled();
     await setPreferences(bob, { channelMessages: true });
-    const context = { channelName: channel.name, channelType: channel.type };
+    const context = { name: channel.name, type: channel.type };
     await notifyMessage(ctx.db, second, context);
     await notifyMessage(ctx.db, first, context);
     const items = await list(bob);

@@ -40,10 +40,8 @@ export function subscribeNotifications(
 ): void {
   const serial = new KeyedSerial();
   queues.set(deps.events, serial);
-  const context = async (memberId: string, channelId: string) => {
-    const channel = await findChannelForUser(deps.db, memberId, channelId);
-    return channel && { channelName: channel.name, channelType: channel.type };
-  };
+  const channelOf = (memberId: string, channelId: string) =>
+    findChannelForUser(deps.db, memberId, channelId);
   const nameOf = async (userId: string) =>
     userDisplayName(await findUserById(deps.db, userId)) ?? null;
 
@@ -52,9 +50,8 @@ export function subscribeNotifications(
   // "2026-11-28, 18:30").
   deps.events.on('messageCreated', ({ message, channel }) =>
     serial.run(message.channelId, async () => {
-      const ctx = { channelName: channel.name, channelType: channel.type };
       const readers = readersOf(message.channelId);
-      await send(deps, await notifyMessage(deps.db, message, ctx, readers), sinks);
+      await send(deps, await notifyMessage(deps.db, message, channel, readers), sinks);
     }),
   );
 
@@ -64,9 +61,9 @@ export function subscribeNotifications(
       const before = new Set(previousMentions);
       const added = message.mentions.filter((id) => !before.has(id));
       if (added.length === 0) return;
-      const ctx = await context(message.userId, message.channelId);
-      if (!ctx) return;
-      await deliver(deps, await notifyEditMentions(deps.db, message, added, ctx), sinks);
+      const channel = await channelOf(message.userId, message.channelId);
+      if (!channel) return;
+      await deliver(deps, await notifyEditMentions(deps.db, message, added, channel), sinks);
     }),
   );
 
@@ -78,22 +75,18 @@ export function subscribeNotifications(
   deps.events.on('reactionAdded', (event) =>
     serial.run(event.channelId, async () => {
       if (event.authorId === event.userId) return;
-      const ctx = {
-        channelName: event.channel.name,
-        channelType: event.channel.type,
-        actorName: event.actorName,
-      };
-      await send(deps, await notifyReaction(deps.db, event, ctx), sinks);
+      const deliveries = await notifyReaction(deps.db, event, event.channel, event.actorName);
+      await send(deps, deliveries, sinks);
     }),
   );
 
   deps.events.on('memberAdded', ({ channelId, userId, by }) =>
     serial.run(channelId, async () => {
       if (!by || by === userId) return;
-      const ctx = await context(userId, channelId);
-      if (!ctx) return;
+      const channel = await channelOf(userId, channelId);
+      if (!channel) return;
       const actorName = await nameOf(by);
-      const ids = await notifyAdded(deps.db, { channelId, userId, by }, { ...ctx, actorName });
+      const ids = await notifyAdded(deps.db, { channelId, userId, by }, channel, actorName);
       await deliver(deps, ids, sinks);
     }),
   );
