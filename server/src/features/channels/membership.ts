@@ -92,10 +92,11 @@ export async function clearRemoval(tx: Pick<Db, 'delete'>, channelId: string, us
 
 /**
  * Which of `others` share at least one channel with `userId` (who may see their presence).
- * Per person, their channels are probed for the user's membership until one answers (a semi
- * join on the unique (channel, user) index); the ids go as one array. Joining everyone's
- * channels with the user's read every membership of both: 2.4 ms a call at 5,000 users
- * (docs/performance.md, capacity, "2026-11-28, 06:00").
+ * The user's channels first, once (a dozen rows, hashed), then per person their own
+ * memberships until one is among them. Left to the planner, the per-person probe became a
+ * hash of every member of every channel of the user — 4,336 rows for a member of a few
+ * 1,000-member channels, 2.1 ms a call for 70 people; this way 0.5 ms
+ * (docs/performance.md, capacity, "2026-11-28, 22:00").
  */
 export async function findCoMembers(
   db: Db,
@@ -104,11 +105,14 @@ export async function findCoMembers(
 ): Promise<Set<string>> {
   if (others.length === 0) return new Set();
   const rows = await db.execute<{ id: string }>(sql`
+    with mine as materialized (
+      select channel_id from ${channelMembers} where user_id = ${userId}::uuid
+    )
     select o.id from unnest(${uuids(others)}) o(id)
     where exists (
-      select 1 from ${channelMembers} m
-      join ${channelMembers} c on c.channel_id = m.channel_id and c.user_id = ${userId}::uuid
-      where m.user_id = o.id)`);
+      select 1 from ${channelMembers} theirs
+      join mine on mine.channel_id = theirs.channel_id
+      where theirs.user_id = o.id)`);
   return new Set([...rows].map((row) => row.id));
 }
 
