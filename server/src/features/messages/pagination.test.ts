@@ -95,3 +95,31 @@ describe('GET /api/channels/:id/messages', () => {
     expect(res.status).toBe(404);
   });
 });
+
+// The newest page and the page before a seq are read by a select compiled once
+// (db/compiled-select.ts), the catch-up by Drizzle's own: both show a message alike.
+describe('a message in a page', () => {
+  it('is shown as the catch-up shows it: author, edit, reactions, thread', async () => {
+    const target = await sendMessage(alice, channel.id, 'à relire');
+    await alice.client.patch(`/api/messages/${target.id}`, { content: 'relu' });
+    await alice.client.post(`/api/messages/${target.id}/reactions`, { emoji: '👍' });
+    const reply = await sendMessage(alice, channel.id, {
+      content: 'dans le fil',
+      parentMessageId: target.id,
+    });
+    const newest = await page();
+    const before = await page(`?before=${reply.seq + 1}`);
+    const caughtUp = await page(`?after=${target.seq - 1}`);
+    const shown = newest.messages.find((m) => m.id === target.id);
+    expect(shown).toMatchObject({
+      content: 'relu',
+      edited: true,
+      replyCount: 1,
+      lastReplyAt: reply.createdAt,
+      reactions: [{ emoji: '👍', count: 1, userIds: [alice.user.id] }],
+      user: { id: alice.user.id, email: alice.user.email },
+    });
+    expect(shown).toEqual(caughtUp.messages.find((m) => m.id === target.id));
+    expect(before.messages.at(-1)).toEqual(shown);
+  });
+});

@@ -10,6 +10,7 @@ import {
 import { type User, userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
+import { compiledSelect } from '../../db/compiled-select';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
@@ -42,27 +43,28 @@ const authorColumns = {
  * a signed-in request costs one or two). The reactions and the thread summary are
  * correlated sub-selects on their message-id indexes, for the page's rows only.
  */
-export function selectJoined(db: Db) {
+const joinedFields = () => {
   // Qualified by hand: Drizzle writes a bare "id" inside sql`` where the outer message is meant.
   const outerId = sql.raw('"messages"."id"');
-  return db
-    .select({
-      message: messages,
-      user: authorColumns,
-      reactions: sql<Array<{ emoji: string; userId: string }>>`(
-        select coalesce(json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
-          order by r.created_at, r.id), '[]'::json)
-        from ${reactions} r where r.message_id = ${outerId})`,
-      // Count and latest together, in one aggregate over the replies' index. Alone, max()
-      // let PostgreSQL walk messages_created_idx backwards through every message of every
-      // channel looking for a reply (20,000 rows a message, 207 ms a page at 20,000
-      // messages: docs/performance.md, "Channel switch").
-      replies: sql<{ count: number; last: string | null }>`(
-        select json_build_object('count', count(*)::int, 'last', max(reply.created_at))
-        from ${messages} reply where reply.parent_message_id = ${outerId})`,
-    })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.userId));
+  return {
+    message: messages,
+    user: authorColumns,
+    reactions: sql<Array<{ emoji: string; userId: string }>>`(
+      select coalesce(json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
+        order by r.created_at, r.id), '[]'::json)
+      from ${reactions} r where r.message_id = ${outerId})`,
+    // Count and latest together, in one aggregate over the replies' index. Alone, max()
+    // let PostgreSQL walk messages_created_idx backwards through every message of every
+    // channel looking for a reply (20,000 rows a message, 207 ms a page at 20,000
+    // messages: docs/performance.md, "Channel switch").
+    replies: sql<{ count: number; last: string | null }>`(
+      select json_build_object('count', count(*)::int, 'last', max(reply.created_at))
+      from ${messages} reply where reply.parent_message_id = ${outerId})`,
+  };
+};
+
+export function selectJoined(db: Db, fields = joinedFields()) {
+  return db.select(fields).from(messages).innerJoin(users, eq(users.id, messages.userId));
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
@@ -205,23 +207,24 @@ const seenBy = (channelId: string, viewerId: string | undefined) =>
  * asks for one): built once per database, then only their values are sent. This select —
  * 30 columns, two sub-selects, the membership check — was the one built most often, and
  * building selects was half of the server's time in Drizzle (docs/performance.md, capacity,
- * "2026-11-28, 15:00").
+ * "2026-11-28, 15:00"). Their rows are mapped by steps worked out once (db/compiled-select.ts):
+ * Drizzle's own mapping of a page's 1,200 fields was a third of its CPU ("2026-11-28, 22:00").
  */
 const pageQueries = new WeakMap<Db, ReturnType<typeof preparePages>>();
 
 function preparePages(db: Db) {
   const channelId = sql.placeholder('channelId');
-  const page = (name: string, before?: SQL) =>
-    selectJoined(db)
-      .where(
-        inChannelTopLevel(channelId, before, isMemberOf(channelId, sql.placeholder('viewerId'))),
-      )
-      .orderBy(desc(messages.seq))
-      .limit(MESSAGE_PAGE_SIZE + 1)
-      .prepare(name);
+  const page = (before?: SQL) =>
+    compiledSelect<Joined>(
+      db,
+      joinedFields(),
+      sql`from ${messages} inner join ${users} on ${eq(users.id, messages.userId)}
+        where ${inChannelTopLevel(channelId, before, isMemberOf(channelId, sql.placeholder('viewerId')))}
+        order by ${messages.seq} desc limit ${MESSAGE_PAGE_SIZE + 1}`,
+    );
   return {
-    newest: page('page_newest'),
-    before: page('page_before', lt(messages.seq, sql.placeholder('before'))),
+    newest: page(),
+    before: page(lt(messages.seq, sql.placeholder('before'))),
   };
 }
 
@@ -253,8 +256,8 @@ export async function listPageBefore(
           .orderBy(desc(messages.seq))
           .limit(MESSAGE_PAGE_SIZE + 1)
       : before === undefined
-        ? await pagesOf(db).newest.execute({ channelId, viewerId })
-        : await pagesOf(db).before.execute({ channelId, viewerId, before });
+        ? await pagesOf(db).newest({ channelId, viewerId })
+        : await pagesOf(db).before({ channelId, viewerId, before });
   const hasOlder = rows.length > MESSAGE_PAGE_SIZE;
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   return {
