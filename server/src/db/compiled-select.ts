@@ -50,8 +50,16 @@ export function compiledSelect<Row>(
       const { key, group, column } = steps[i] as Step;
       const raw = row[i];
       const value = raw === null || !column ? raw : column.mapFromDriverValue(raw);
-      if (group === undefined) out[key] = value;
-      else ((out[group] ??= {}) as Record<string, unknown>)[key] = value;
+      if (group === undefined) {
+        out[key] = value;
+        continue;
+      }
+      let object = out[group] as Record<string, unknown> | undefined;
+      if (!object) {
+        object = {};
+        out[group] = object;
+      }
+      object[key] = value;
     }
     return out as Row;
   };
