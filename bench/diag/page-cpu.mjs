@@ -1,5 +1,6 @@
-// Diagnostic: the Node CPU of one page of a channel (features/messages/queries.ts,
-// listPageBefore: the statement, Drizzle's mapping, presenting) and of its JSON, against an
+// Diagnostic: the Node CPU of one page of the largest channel (features/messages/queries.ts,
+// listPageBefore: the statement, the rows' mapping, presenting), of that and its JSON, and of
+// the same statement through postgres.js alone (rows as objects, then as arrays), against an
 // existing database (e.g. a capacity run's workspace), sequentially.
 //   node --import tsx bench/diag/page-cpu.mjs --url postgres://postgres@127.0.0.1:5432/<db> [--pages 2000]
 import { parseArgs } from 'node:util';
