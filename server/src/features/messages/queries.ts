@@ -63,8 +63,8 @@ const joinedFields = () => {
   };
 };
 
-export function selectJoined(db: Db, fields = joinedFields()) {
-  return db.select(fields).from(messages).innerJoin(users, eq(users.id, messages.userId));
+export function selectJoined(db: Db) {
+  return db.select(joinedFields()).from(messages).innerJoin(users, eq(users.id, messages.userId));
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
