@@ -1,5 +1,6 @@
 // Diagnostic: the Ruche node's CPU (user + system, from /proc) for one HTTP request of a few
-// kinds — an unauthenticated one, the session alone, the session and a small statement —
+// kinds — an unauthenticated one, the session alone, the session and the channel list, the
+// session and a page of an empty channel —
 // with nothing else running: what the framework and the session cost each request of the
 // capacity scenario (e). A fresh database, one node from the bench's bundle, `--lanes`
 // closed loops of the bench's own HTTP client.
@@ -47,7 +48,7 @@ try {
   const channel = await expectOk(
     request(node.port, 'POST', '/api/channels', {
       cookie,
-      body: { name: 'diagnostic', description: '', isPrivate: false },
+      body: { name: 'diagnostic' },
     }),
     'channel',
   );
