@@ -1,10 +1,11 @@
 // Diagnostic: the Ruche node's CPU (user + system, from /proc) for one HTTP request of a few
 // kinds — an unauthenticated one, the session alone, the session and the channel list, the
-// session and a page of an empty channel —
-// with nothing else running: what the framework and the session cost each request of the
-// capacity scenario (e). A fresh database, one node from the bench's bundle, `--lanes`
-// closed loops of the bench's own HTTP client.
-//   node bench/diag/request-cpu.mjs [--requests 4000] [--lanes 8]
+// session and a page of an empty channel, a full page (51 messages of 10 authors, a third
+// with reactions) — with nothing else running: what the framework, the session and a page
+// cost each request of the capacity scenario (e). A fresh database, one node from the bench's
+// bundle, `--lanes` closed loops of the bench's own HTTP client; `--cpu-prof DIR` writes the
+// node's profile there.
+//   node bench/diag/request-cpu.mjs [--requests 4000] [--lanes 8] [--only page] [--cpu-prof DIR]
 import { parseArgs } from 'node:util';
 import { sleep } from '../lib/clock.mjs';
 import { destroyAgent, expectOk, request, sessionCookie } from '../lib/http.mjs';
@@ -21,6 +22,8 @@ const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '4000' },
     lanes: { type: 'string', default: '8' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -36,6 +39,7 @@ const node = await startRuche({
   databaseUrl,
   dataDir: tempDir('reqcpu-'),
   secret: 'request-cpu-diagnostic-secret-0123456789',
+  cpuProfDir: values['cpu-prof'],
 });
 try {
   const signup = await expectOk(
@@ -52,6 +56,52 @@ try {
     }),
     'channel',
   );
+  // The full page: 60 messages by 10 authors (the page shows the newest 51), every third
+  // with one to three reactions.
+  const full = await expectOk(
+    request(node.port, 'POST', '/api/channels', { cookie, body: { name: 'page-pleine' } }),
+    'full channel',
+  );
+  const authors = [cookie];
+  for (let i = 1; i < 10; i++) {
+    const res = await expectOk(
+      request(node.port, 'POST', '/api/auth/register', {
+        body: {
+          email: `diag${i}@bench.example.com`,
+          password: 'bench-password-1234',
+          firstName: `Auteur ${i}`,
+        },
+      }),
+      'sign-up',
+    );
+    const author = sessionCookie(res);
+    await expectOk(
+      request(node.port, 'POST', `/api/channels/${full.json.id}/join`, { cookie: author }),
+      'join',
+    );
+    authors.push(author);
+  }
+  for (let i = 0; i < 60; i++) {
+    const sent = await expectOk(
+      request(node.port, 'POST', `/api/channels/${full.json.id}/messages`, {
+        cookie: authors[i % authors.length],
+        body: {
+          content: `Message ${i} : une ligne comme on en écrit, avec **du gras** et un lien https://example.com/${i}`,
+        },
+      }),
+      'send',
+    );
+    if (i % 3 !== 0) continue;
+    for (let r = 0; r <= (i / 3) % 3; r++) {
+      await expectOk(
+        request(node.port, 'POST', `/api/messages/${sent.json.id}/reactions`, {
+          cookie: authors[(i + r + 1) % authors.length],
+          body: { emoji: ['👍', '🎉', '👀'][r] },
+        }),
+        'reaction',
+      );
+    }
+  }
 
   const kinds = [
     ['GET /api/auth/providers (no session)', 'GET', '/api/auth/providers', {}],
@@ -63,8 +113,15 @@ try {
       `/api/channels/${channel.json.id}/messages`,
       { cookie },
     ],
+    [
+      'GET /api/channels/:id/messages (session + full page)',
+      'GET',
+      `/api/channels/${full.json.id}/messages`,
+      { cookie },
+    ],
   ];
   for (const [label, method, path, options] of kinds) {
+    if (values.only && !label.includes(values.only)) continue;
     const once = async () => {
       const res = await request(node.port, method, path, options);
       if (res.status !== 200) throw new Error(`${label}: ${res.status} ${res.text.slice(0, 200)}`);

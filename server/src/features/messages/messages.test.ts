@@ -223,6 +223,27 @@ describe('idempotent sends (docs/product.md §10.10)', () => {
   });
 });
 
+describe('GET /api/channels/:id/messages, authors', () => {
+  it('shows each message with its own author, however the authors alternate', async () => {
+    const room = await buildChannel(alice, { type: 'group' });
+    await addMember(room, alice, bob);
+    for (const [i, who] of [alice, bob, alice, alice, bob].entries()) {
+      await sendMessage(who, room.id, `tour ${i}`);
+    }
+    const page = await alice.client.get<MessagePage>(`/api/channels/${room.id}/messages`);
+    expect(
+      page.body.messages.map((m) => [m.content, m.userId, m.user.id, m.user.displayName]),
+    ).toEqual([
+      ['tour 0', alice.user.id, alice.user.id, 'Alice Dupont'],
+      ['tour 1', bob.user.id, bob.user.id, 'Bob'],
+      ['tour 2', alice.user.id, alice.user.id, 'Alice Dupont'],
+      ['tour 3', alice.user.id, alice.user.id, 'Alice Dupont'],
+      ['tour 4', bob.user.id, bob.user.id, 'Bob'],
+    ]);
+    expect(page.body.messages[2]?.user).toEqual(page.body.messages[0]?.user);
+  });
+});
+
 describe('PATCH /api/messages/:id', () => {
   it('lets the author edit and marks the message edited', async () => {
     const message = await sendMessage(alice, channel.id, 'brouillon');
@@ -237,6 +258,22 @@ describe('PATCH /api/messages/:id', () => {
       seq: message.seq,
     });
     expect(res.body.mentions).toEqual([bob.user.id]);
+  });
+
+  it('keeps createdAt and moves updatedAt, in the answer and in the page', async () => {
+    const message = await sendMessage(alice, channel.id, 'première version');
+    expect(message.updatedAt).toBe(message.createdAt);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const res = await alice.client.patch<Message>(`/api/messages/${message.id}`, {
+      content: 'seconde version',
+    });
+    expect(res.body.createdAt).toBe(message.createdAt);
+    expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(message.createdAt));
+    const page = await bob.client.get<MessagePage>(`/api/channels/${channel.id}/messages`);
+    expect(page.body.messages.find((m) => m.id === message.id)).toMatchObject({
+      createdAt: message.createdAt,
+      updatedAt: res.body.updatedAt,
+    });
   });
 
   it('answers 403 to another member, 404 to a stranger, 400 to a blank edit', async () => {

@@ -14,7 +14,7 @@ import { compiledSelect } from '../../db/compiled-select';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
-import type { PresentableUser } from '../users/presenter';
+import { type PresentableUser, presentUser } from '../users/presenter';
 import { groupReactions, type MessageRow, presentMessage } from './presenter';
 import { messages, reactions } from './schema';
 
@@ -69,12 +69,24 @@ export function selectJoined(db: Db) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
 
-/** Present the rows selectJoined read: nothing more to ask the store. */
+/**
+ * Present the rows selectJoined read: nothing more to ask the store. Each author is presented
+ * once however many of the rows are theirs.
+ */
 export function present(rows: Joined[]): Message[] {
+  const authors = new Map<string, User>();
+  const authorOf = (row: PresentableUser) => {
+    let author = authors.get(row.id);
+    if (!author) {
+      author = presentUser(row);
+      authors.set(row.id, author);
+    }
+    return author;
+  };
   return rows.map((r) =>
     presentMessage(
       r.message,
-      r.user,
+      authorOf(r.user),
       groupReactions(r.reactions),
       r.message.parentMessageId
         ? undefined

@@ -14,6 +14,7 @@ import { getMemberRole } from '../channels/membership';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
+import { presentUser } from '../users/presenter';
 import { mentionCandidates, needsMentionLookup } from './mentions';
 import { presentMessage } from './presenter';
 import { findPresentedMessage } from './queries';
@@ -85,7 +86,7 @@ export async function sendMessage(
   }
 
   const { row, author, channel } = stored;
-  const message = presentMessage(row, author);
+  const message = presentMessage(row, presentUser(author));
   // Synchronous in-process dispatch: subscribers do their own work off this path.
   deps.events.publish('messageCreated', { channelId, seq: row.seq, message, channel });
   await publish(deps, 'new_message', () =>
