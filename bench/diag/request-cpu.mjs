@@ -5,8 +5,12 @@
 // cost each request of the capacity scenario (e). A fresh database, one node from the bench's
 // bundle, `--lanes` closed loops of the bench's own HTTP client; `--cpu-prof DIR` writes the
 // node's profile there.
+// `--compression`: then, in this process, what compressing that full page costs at a few
+// brotli qualities and gzip levels (CPU and size).
 //   node bench/diag/request-cpu.mjs [--requests 4000] [--lanes 8] [--only page] [--cpu-prof DIR]
+//     [--compression]
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sleep } from '../lib/clock.mjs';
 import { destroyAgent, expectOk, request, sessionCookie } from '../lib/http.mjs';
 import {
@@ -18,12 +22,16 @@ import {
   tempDir,
 } from '../lib/servers.mjs';
 
+// What Chromium sends with every request.
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '4000' },
     lanes: { type: 'string', default: '8' },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    compression: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -119,6 +127,12 @@ try {
       `/api/channels/${full.json.id}/messages`,
       { cookie },
     ],
+    [
+      'GET /api/channels/:id/messages (session + full page, as a browser asks: compressed)',
+      'GET',
+      `/api/channels/${full.json.id}/messages`,
+      { cookie, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+    ],
   ];
   for (const [label, method, path, options] of kinds) {
     if (values.only && !label.includes(values.only)) continue;
@@ -149,6 +163,41 @@ try {
         .map((r) => r.cpu.toFixed(3))
         .join(', ')}), ${Math.round((requests * 1000) / mid.wall)} requests/s`,
     );
+  }
+  if (values.compression) {
+    const page = Buffer.from(
+      (await request(node.port, 'GET', `/api/channels/${full.json.id}/messages`, { cookie })).text,
+    );
+    const encoders = [
+      ...[1, 2, 3, 4, 5].map((q) => [
+        `brotli quality ${q}`,
+        () =>
+          brotliCompressSync(page, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: q,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
+            },
+          }),
+      ]),
+      ...[1, 4, 6].map((level) => [`gzip level ${level}`, () => gzipSync(page, { level })]),
+    ];
+    console.log(`a full page: ${page.length} bytes of JSON`);
+    for (const [label, encode] of encoders) {
+      for (let i = 0; i < 100; i++) encode();
+      const cpu = [];
+      let size = 0;
+      for (let run = 0; run < 3; run++) {
+        const before = process.cpuUsage();
+        for (let i = 0; i < 500; i++) size = encode().length;
+        const used = process.cpuUsage(before);
+        cpu.push((used.user + used.system) / 1000 / 500);
+      }
+      cpu.sort((a, b) => a - b);
+      console.log(
+        `${label}: ${size} bytes (${((size / page.length) * 100).toFixed(1)} %), ${cpu[1].toFixed(3)} ms of CPU`,
+      );
+    }
   }
 } finally {
   await node.stop();

@@ -7,6 +7,7 @@
 // start, a delivery with the step its message was sent in (the marker carries it), so that
 // a step's figures are those of its window even when the answers come after it ends.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Agent, request as send } from 'undici';
 import WebSocket from 'ws';
 import { nowMs, sleep } from './clock.mjs';
@@ -26,6 +27,10 @@ const MARK_READ_EVERY_MS = 2000;
 const ACK_TIMEOUT_MS = 10_000;
 /** A tab in view says so again this often (TAB_VISIBLE_REFRESH_MS, use-tab-visibility.ts). */
 const TAB_VISIBLE_REFRESH_MS = 20_000;
+/** What Chromium sends with every request: answers past 2 KB come compressed. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync };
+
 /** After a close it did not ask for, the web client reconnects after 3 s. */
 const RECONNECT_MS = 3000;
 const EMOJIS = ['👍', '🎉', '❤️', '😄', '👀'];
@@ -109,12 +114,16 @@ async function api(user, kind, method, path, body) {
       headers: {
         cookie: user.cookie,
         origin: node.origin,
+        'accept-encoding': ACCEPT_ENCODING,
         ...(payload ? { 'content-type': 'application/json' } : {}),
       },
       body: payload,
     });
     status = res.statusCode;
-    text = await res.body.text();
+    const decode = DECODE[res.headers['content-encoding']];
+    text = decode
+      ? decode(Buffer.from(await res.body.arrayBuffer())).toString()
+      : await res.body.text();
   } catch (err) {
     noteError(k, `${kind}: ${err.code ?? err.message}`);
   }

@@ -21,10 +21,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** The raw bytes and headers, undecoded (fetch would decode them). */
-function getRaw(url: string, acceptEncoding?: string) {
+function getRaw(url: string, acceptEncoding?: string, cookie?: string) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
-      const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      const headers = {
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        ...(cookie ? { cookie } : {}),
+      };
       http
         .get(url, { headers }, (res) => {
           const chunks: Buffer[] = [];
@@ -81,16 +84,7 @@ describe('API answers', () => {
     for (let i = 0; i < 30; i++) await sendMessage(alice, channel.id, `message n°${i} `.repeat(8));
     const url = `${server.url}/api/channels/${channel.id}/messages`;
     const cookie = alice.client.cookieHeader;
-    const raw = (encoding: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(url, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
+    const raw = (encoding: string) => getRaw(url, encoding, cookie);
     const plain = await raw('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(2048);
@@ -99,7 +93,29 @@ describe('API answers', () => {
     expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(
       JSON.parse(plain.body.toString()),
     );
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     const small = await alice.client.get('/api/auth/user', { 'accept-encoding': 'br' });
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('leave compressed past 256 KiB too, where they go through a stream', async () => {
+    const bob = await buildUser(server);
+    const channel = await createChannel(bob);
+    for (let i = 0; i < 52; i++) {
+      await sendMessage(bob, channel.id, `${i} ${'Un long compte rendu de réunion. '.repeat(200)}`);
+    }
+    const url = `${server.url}/api/channels/${channel.id}/messages`;
+    const cookie = bob.client.cookieHeader;
+    const raw = (encoding: string) => getRaw(url, encoding, cookie);
+    const plain = await raw('identity');
+    expect(plain.body.length).toBeGreaterThan(256 * 1024);
+    const br = await raw('br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
   });
 });
