@@ -12,7 +12,13 @@
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sleep } from '../lib/clock.mjs';
-import { destroyAgent, expectOk, request, sessionCookie } from '../lib/http.mjs';
+import {
+  BROWSER_ACCEPT_ENCODING,
+  destroyAgent,
+  expectOk,
+  request,
+  sessionCookie,
+} from '../lib/http.mjs';
 import {
   buildServer,
   cpuSecondsOf,
@@ -21,9 +27,6 @@ import {
   startRuche,
   tempDir,
 } from '../lib/servers.mjs';
-
-// What Chromium sends with every request.
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const { values } = parseArgs({
   options: {

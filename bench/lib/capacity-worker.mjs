@@ -12,6 +12,7 @@ import { Agent, request as send } from 'undici';
 import WebSocket from 'ws';
 import { nowMs, sleep } from './clock.mjs';
 import { createHistogram, record, toSparse } from './histogram.mjs';
+import { BROWSER_ACCEPT_ENCODING } from './http.mjs';
 
 export const MARK = 'cap~';
 const MARK_B = Buffer.from(MARK);
@@ -27,8 +28,7 @@ const MARK_READ_EVERY_MS = 2000;
 const ACK_TIMEOUT_MS = 10_000;
 /** A tab in view says so again this often (TAB_VISIBLE_REFRESH_MS, use-tab-visibility.ts). */
 const TAB_VISIBLE_REFRESH_MS = 20_000;
-/** What Chromium sends with every request: answers past 2 KB come compressed. */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** The encodings the server answers in (app.ts), decoded as a browser would. */
 const DECODE = { br: brotliDecompressSync, gzip: gunzipSync };
 
 /** After a close it did not ask for, the web client reconnects after 3 s. */
@@ -114,7 +114,7 @@ async function api(user, kind, method, path, body) {
       headers: {
         cookie: user.cookie,
         origin: node.origin,
-        'accept-encoding': ACCEPT_ENCODING,
+        'accept-encoding': BROWSER_ACCEPT_ENCODING,
         ...(payload ? { 'content-type': 'application/json' } : {}),
       },
       body: payload,

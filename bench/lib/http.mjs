@@ -2,6 +2,9 @@
 // of node:http's client here) and the same for Ruche and for the bare ceiling server.
 import { Agent, request as send } from 'undici';
 
+/** What Chromium sends with every request: answers past 2 KB then come compressed. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
 
 export async function request(
