@@ -54,7 +54,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
     keyGenerator: (request: { ip: string }) => `auth:${addressKey(request.ip)}`,
   };
   const throttle = new LoginThrottle(ctx.redis, ctx.config.redisPrefix);
-  const mailer = createMailer(ctx.config);
+  const mailer = createMailer(ctx.config, { redis: ctx.redis, log: app.log });
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const link = (path: string) => `${ctx.config.smtp?.publicUrl}${path}`;
   // The page the person was going to (an invite link, say) travels in the mailed link.

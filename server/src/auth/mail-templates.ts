@@ -1,4 +1,4 @@
-import type { Mail } from './mailer';
+import type { Mail, MailKind } from './mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,6 +15,7 @@ ${button}
 }
 
 function mail(
+  kind: MailKind,
   to: string,
   subject: string,
   lines: string[],
@@ -26,11 +27,12 @@ function mail(
     '',
     '— Ruche',
   ].join('\n');
-  return { to, subject, text, html: layout(subject, lines, action) };
+  return { kind, to, subject, text, html: layout(subject, lines, action) };
 }
 
 export const verifyEmailMail = (to: string, url: string) =>
   mail(
+    'sign-up',
     to,
     'Confirmez votre adresse e-mail',
     [
@@ -42,6 +44,7 @@ export const verifyEmailMail = (to: string, url: string) =>
 
 export const accountExistsMail = (to: string, loginUrl: string) =>
   mail(
+    'sign-up',
     to,
     'Vous avez déjà un compte Ruche',
     [
@@ -54,6 +57,7 @@ export const accountExistsMail = (to: string, loginUrl: string) =>
 
 export const resetPasswordMail = (to: string, url: string) =>
   mail(
+    'reset',
     to,
     'Réinitialisez votre mot de passe',
     [

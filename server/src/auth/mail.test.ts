@@ -181,6 +181,34 @@ describe('forgotten password', () => {
   });
 });
 
+describe('mail per address', () => {
+  const resetsSentTo = (email: string) =>
+    smtp.mails.filter(
+      (m) =>
+        m.subject === 'Réinitialisez votre mot de passe' &&
+        JSON.stringify(m.to).toLowerCase().includes(email.toLowerCase()),
+    ).length;
+
+  it('sends an address at most 3 reset mails an hour, answering alike; another address still gets its own', async () => {
+    const target = await buildUserByMail(uniqueEmail('cible'));
+    const other = await buildUserByMail(uniqueEmail('autre'));
+    const ask = (email: string) =>
+      new TestClient(server.url).post<{ message: string }>('/api/auth/password-reset', { email });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await ask(target));
+    // Every answer is the one an unknown address gets: nothing tells that mail was held back.
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    expect((await ask(other)).status).toBe(202);
+    await smtp.nextMailTo(other);
+    // The other address's mail came after the fourth request's would have.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(resetsSentTo(target)).toBe(3);
+  });
+});
+
 describe('without mail', () => {
   it('signs up at once and has no reset route', async () => {
     const plain = await startTestServer();
