@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPE_MAX } from '#shared/limits';
-import { users } from '../../auth/schema';
+import { sessions, users } from '../../auth/schema';
 import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
@@ -107,10 +107,20 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     /** Whether pushes to this device may carry the message text. */
     previews: boolean('previews').notNull().default(false),
+    /**
+     * The session that subscribed the device: when it ends (sign-out, revocation, expiry) the
+     * device stops receiving its pushes (docs/notifications.md, "Web Push"). Null for
+     * subscriptions made before sessions were recorded.
+     */
+    sessionSid: varchar('session_sid', { length: 64 }).references(() => sessions.sid, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    // A session's deletion finds its subscriptions through this (the cascade above).
+    index('push_subscriptions_session_idx').on(t.sessionSid),
   ],
 );

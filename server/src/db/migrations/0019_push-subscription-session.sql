@@ -1,0 +1,3 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "session_sid" varchar(64);--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_session_sid_sessions_sid_fk" FOREIGN KEY ("session_sid") REFERENCES "public"."sessions"("sid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_sid");
