@@ -20,6 +20,11 @@ export const files = pgTable(
     /** The thumbnail's key in the file store (raster images only). */
     thumbnail: text('thumbnail'),
     /**
+     * The thumbnail's bytes: they count against the uploader's quota with the original's
+     * (docs/files.md, "Quotas"). Null for files stored before it was kept.
+     */
+    thumbnailSize: integer('thumbnail_size'),
+    /**
      * The message the file was sent with, and that message's thread parent: deleting either
      * deletes the file (docs/files.md). No foreign key: the messages feature owns its table,
      * and its messageDeleted event is what removes the file and its bytes.
@@ -32,5 +37,7 @@ export const files = pgTable(
     index('files_channel_created_idx').on(t.channelId, t.createdAt),
     index('files_message_idx').on(t.messageId),
     index('files_thread_parent_idx').on(t.threadParentId),
+    // An account's usage (docs/files.md, "Quotas"), summed before each upload is recorded.
+    index('files_uploaded_by_idx').on(t.uploadedById),
   ],
 );
