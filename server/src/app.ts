@@ -20,7 +20,7 @@ import { registerFeatureRoutes } from './features/routes';
 import { userStatusStore } from './features/users/status';
 import { registerAppLinks } from './lib/app-links';
 import { HttpError, registerErrorHandler } from './lib/errors';
-import { serializeRequest } from './lib/log-redaction';
+import { createLogRedaction } from './lib/log-redaction';
 import { Metrics } from './lib/metrics';
 import { registerOverloadShedding } from './lib/overload';
 import { registerSecurity } from './lib/security';
@@ -50,11 +50,13 @@ const SESSION_CLEANUP_MS = 10_000;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
 
+  // Secrets in addresses never reach the logs; the routes teach it their parameters (below).
+  const logRedaction = createLogRedaction();
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      serializers: logRedaction.serializers,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -67,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs / 2),
     },
   });
+
+  app.addHook('onRoute', logRedaction.onRoute);
+  app.decorate('logRedaction', logRedaction);
 
   // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
   options.redis?.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));

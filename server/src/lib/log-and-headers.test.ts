@@ -5,11 +5,12 @@ import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { TestSocket } from '../../test/test-socket';
 import { MAX_CLIENT_FRAME } from '../realtime/register';
-import { redactUrl } from './log-redaction';
+import { redactUrl, SECRET_PAGES } from './log-redaction';
 
 // docs/security.md, finding 8: credentials in URLs never reach the logs; headers name only
 // our own origins.
 describe('redactUrl', () => {
+  const routes = [...SECRET_PAGES, '/api/channel-invites/:code', '/api/channels/:id/messages'];
   it.each([
     ['/api/channel-invites/ABCD2345', '/api/channel-invites/[redacted]'],
     ['/api/channel-invites/ABCD2345/join', '/api/channel-invites/[redacted]/join'],
@@ -22,8 +23,14 @@ describe('redactUrl', () => {
     ['/api/auth/verify-email?token=secret', '/api/auth/verify-email?token=[redacted]'],
     ['/login?reset=secret&invitation=other', '/login?reset=[redacted]&invitation=[redacted]'],
     ['/api/channels/42/messages?after=3', '/api/channels/42/messages?after=3'],
+    ['/ws?room_token=secret', '/ws?room_token=[redacted]'],
+    ['/login?next=%2Fjoin%2Fsalle-42', '/login?next=/join/[redacted]'],
+    ['/api/channel-invites/ABCD2345/', '/api/channel-invites/[redacted]/'],
+    ['//api//channel-invites/ABCD2345', '//api//channel-invites/[redacted]'],
+    ['/api/login?anything=new', '/api/login?anything=[redacted]'],
+    ['https://user:pass@janus.example:8188/x?k=v', 'https://janus.example:8188/x?k=[redacted]'],
   ])('%s → %s', (url, logged) => {
-    expect(redactUrl(url)).toBe(logged);
+    expect(redactUrl(url, routes)).toBe(logged);
   });
 });
 
