@@ -126,9 +126,26 @@ export const ChannelNotificationSettingsSchema = z
   })
   .strict();
 
-/** POST /api/notifications/push-subscriptions: a browser's PushSubscription.toJSON(). */
+/**
+ * Push subscriptions one account may hold (docs/notifications.md, "Web Push"): a device
+ * more pushes out its oldest. Ten is more devices than a person signs in on.
+ */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+/** Subscriptions one account may post per minute (a browser posts one when push is turned on). */
+export const PUSH_SUBSCRIBE_PER_MINUTE = 20;
+
+/**
+ * POST /api/notifications/push-subscriptions: a browser's PushSubscription.toJSON(). Push
+ * services speak https only; where the endpoint may point is the server's check
+ * (server/src/features/notifications/push-endpoint.ts).
+ */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'Adresse d’abonnement invalide' }).max(2000),
+  endpoint: z
+    .url({
+      protocol: /^https$/,
+      error: 'Adresse du service push invalide : une adresse https est attendue',
+    })
+    .max(2000),
   keys: z.object({
     p256dh: z.string().min(1).max(200),
     auth: z.string().min(1).max(100),
@@ -140,3 +157,5 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 export const PushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
 export const NOTIFICATION_NOT_FOUND = 'Notification introuvable';
+export const PUSH_ENDPOINT_TAKEN =
+  'Cet appareil reçoit déjà les notifications d’un autre compte : ce compte doit d’abord les désactiver (ou se déconnecter)';

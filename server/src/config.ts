@@ -1,11 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CALL_RECONNECT_GRACE_MS, CALL_RING_TIMEOUT_MS } from '#shared/calls';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { type CallsConfig, callsConfig } from './features/calls/config';
 import { PRESENCE_OFFLINE_GRACE_MS } from './realtime/presence';
+
+const BYTE_UNITS: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+
+/** A size in bytes, or with a binary unit: 1073741824, 1G, 1 Go, 500M, 500 MiB (0: no limit). */
+const byteSize = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const match = /^(\d+(?:[.,]\d+)?)\s*([kmgt]?)(?:i?[bo])?$/i.exec(text);
+      const unit = BYTE_UNITS[match?.[2]?.toLowerCase() ?? ''];
+      if (!match?.[1] || unit === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'une taille : 1073741824, 1G, 500M ou 0' });
+        return z.NEVER;
+      }
+      return Math.floor(Number(match[1].replace(',', '.')) * unit);
+    });
 
 /**
  * Every environment variable Ruche reads, parsed once. None is required: with nothing set,
@@ -115,6 +134,8 @@ const EnvSchema = z.object({
   WS_FRAMES_PER_SECOND: z.coerce.number().int().positive().default(30),
   /** Sockets one account may hold on one node. */
   MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
+  /** Sockets one guest's room token may hold (docs/realtime.md, "Admission"). */
+  MAX_SOCKETS_PER_GUEST: z.coerce.number().int().positive().default(5),
   /** Messages one account may send per second (bursts of six times that). */
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   /** Mean event-loop delay (ms, over the last second) past which API requests get 503; 0: off. */
@@ -123,6 +144,8 @@ const EnvSchema = z.object({
   STORE_WAIT_MS: z.coerce.number().int().positive().default(1000),
   /** Socket upgrades let in per second (bursts of twice that); the others get 503. */
   WS_ADMIT_PER_SECOND: z.coerce.number().int().positive().default(100),
+  /** …of which one address (IPv6: its /64) may take this many per second (bursts of twice that). */
+  WS_ADMIT_PER_ADDRESS_PER_SECOND: z.coerce.number().int().positive().default(25),
   HSTS_INCLUDE_SUBDOMAINS: z
     .enum(['true', 'false'])
     .default('false')
@@ -139,6 +162,9 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** Files (docs/files.md): uploads one user may start per minute. */
   FILES_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** docs/files.md, "Quotas": what one account's files may take, and all of them (0: no limit). */
+  FILES_QUOTA_PER_USER: byteSize('1G'),
+  FILES_QUOTA_TOTAL: byteSize('0'),
   /** S3-compatible object storage for files; local disk under DATA_DIR/files when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -192,6 +218,31 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).optional(),
+  /**
+   * Push services besides the browsers' public ones (docs/notifications.md, "Where pushes may
+   * go"), comma separated: exact hosts, or `*.domaine` for its subdomains (UnifiedPush, ntfy).
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h) || isIPv6(h)),
+      {
+        message:
+          'PUSH_ALLOWED_HOSTS : des noms d’hôte (push.exemple.fr, *.exemple.fr) séparés par des virgules, sans schéma ni port',
+      },
+    ),
+  /** A push service on the LAN: its loopback, RFC 1918, ULA or CGNAT address is then allowed. */
+  PUSH_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The channel every new account joins (docs/product.md §10.16); empty: none. */
   DEFAULT_CHANNEL: z.string().trim().max(CHANNEL_NAME_MAX).default('général'),
   /** A client must have sent a request's headers within this (slow-header clients). */
@@ -240,9 +291,15 @@ export interface Config {
   roomRateLimit: number;
   wsFramesPerSecond: number;
   maxSocketsPerUser: number;
+  maxSocketsPerGuest: number;
   sendRatePerSecond: number;
   /** Load shedding (lib/overload.ts). */
-  overload: { eventLoopMs: number; storeWaitMs: number; wsAdmitPerSecond: number };
+  overload: {
+    eventLoopMs: number;
+    storeWaitMs: number;
+    wsAdmitPerSecond: number;
+    wsAdmitPerAddressPerSecond: number;
+  };
   trustProxy: boolean;
   hstsIncludeSubdomains: boolean;
   /** Who may read GET /metrics; undefined when it is off. */
@@ -260,12 +317,20 @@ export interface Config {
   janusUrl: string | undefined;
   /** Web Push keys given by the environment (both or neither) and the contact subject. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /** Where Web Push may go (features/notifications/push-endpoint.ts). */
+  push: { allowedHosts: string[]; allowPrivateNetworks: boolean };
   /** The channel every new account joins, or null. */
   defaultChannel: string | null;
   /** docs/operations.md "Timeouts": how long a slow client may hold a connection. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** Files: the per-user upload limit, and the S3 bucket when one is configured. */
-  files: { uploadsPerMinute: number; s3: S3Config | undefined };
+  files: {
+    uploadsPerMinute: number;
+    s3: S3Config | undefined;
+    /** docs/files.md, "Quotas": bytes per account and for the instance; null: no limit. */
+    quotaPerUser: number | null;
+    quotaTotal: number | null;
+  };
 }
 
 export interface S3Config {
@@ -422,11 +487,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roomRateLimit: e.ROOM_RATE_LIMIT,
     wsFramesPerSecond: e.WS_FRAMES_PER_SECOND,
     maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
+    maxSocketsPerGuest: e.MAX_SOCKETS_PER_GUEST,
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
     overload: {
       eventLoopMs: e.OVERLOAD_EVENT_LOOP_MS,
       storeWaitMs: e.STORE_WAIT_MS,
       wsAdmitPerSecond: e.WS_ADMIT_PER_SECOND,
+      wsAdmitPerAddressPerSecond: e.WS_ADMIT_PER_ADDRESS_PER_SECOND,
     },
     trustProxy: e.TRUST_PROXY,
     hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS,
@@ -439,12 +506,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? (publicUrl ? publicUrl : 'mailto:ruche@localhost'),
     },
+    push: {
+      allowedHosts: e.PUSH_ALLOWED_HOSTS,
+      allowPrivateNetworks: e.PUSH_ALLOW_PRIVATE_NETWORKS,
+    },
     defaultChannel: e.DEFAULT_CHANNEL || null,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
     },
-    files: { uploadsPerMinute: e.FILES_UPLOADS_PER_MINUTE, s3 },
+    files: {
+      uploadsPerMinute: e.FILES_UPLOADS_PER_MINUTE,
+      s3,
+      quotaPerUser: e.FILES_QUOTA_PER_USER || null,
+      quotaTotal: e.FILES_QUOTA_TOTAL || null,
+    },
     calendar: {
       google: e.GOOGLE_CLIENT_ID
         ? {

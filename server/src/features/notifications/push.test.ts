@@ -7,7 +7,13 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import {
+  PUSH_ENDPOINT_TAKEN,
+  PUSH_SUBSCRIBE_PER_MINUTE,
+  PUSH_SUBSCRIPTIONS_MAX,
+} from '#shared/notifications';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
+import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
 import {
   type PushDevice,
@@ -33,7 +39,15 @@ beforeAll(async () => {
   push = await startPushService();
   pushOrigin = push.origin;
   received = push.received;
-  server = await startTestServer({ env: { VAPID_SUBJECT: 'mailto:admin@ruche.test' } });
+  // The push service runs on this machine: allowed by name, its loopback address allowed as
+  // a LAN push service's would be (docs/notifications.md, "Where pushes may go").
+  server = await startTestServer({
+    env: {
+      VAPID_SUBJECT: 'mailto:admin@ruche.test',
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOW_PRIVATE_NETWORKS: 'true',
+    },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -230,6 +244,92 @@ it('validates subscriptions and keeps them to their owner', async () => {
     endpoint: mine.endpoint,
   });
   expect(await subscriptionsOf(bob.user.id)).toHaveLength(0);
+});
+
+it('keeps at most PUSH_SUBSCRIPTIONS_MAX subscriptions an account: one more pushes out the oldest', async () => {
+  const bob = await buildUser(server);
+  const devices = Array.from({ length: PUSH_SUBSCRIPTIONS_MAX + 1 }, (_, i) =>
+    device(`/bob/device-${i}-${crypto.randomUUID()}`),
+  );
+  for (const d of devices) expect((await subscribe(bob, d.json(false))).status).toBe(204);
+  const kept = (await subscriptionsOf(bob.user.id)).map((s) => s.endpoint).sort();
+  expect(kept).toEqual(
+    devices
+      .slice(1)
+      .map((d) => d.endpoint)
+      .sort(),
+  );
+});
+
+it('refuses (409) an endpoint another account holds; its owner keeps the pushes', async () => {
+  const { alice, bob, carol, channel } = await threeInAChannel();
+  const phone = device(`/bob/phone-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, phone.json(true))).status).toBe(204);
+  // Carol learned the address (a shared computer, a leaked log) and posts it with her keys.
+  const hers = device('/carol').json(true).keys;
+  const taken = await subscribe(carol, { ...phone.json(true), keys: hers });
+  expect(taken.status).toBe(409);
+  expect((taken.body as { message: string }).message).toBe(PUSH_ENDPOINT_TAKEN);
+  expect(await subscriptionsOf(carol.user.id)).toHaveLength(0);
+  const sent = await sendMessage(alice, channel.id, {
+    content: 'Pour Bob @Bob',
+    mentions: [bob.user.id],
+  });
+  await vi.waitFor(
+    () => {
+      const got = pushedTo(phone).find((r) => r.body.length > 0);
+      if (!got) throw new Error('not yet');
+      // Still encrypted for Bob's device keys, not Carol's.
+      expect(decrypt(got, phone)).toMatchObject({
+        url: `/channel/${channel.id}?message=${sent.id}`,
+      });
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+});
+
+it('removes a device’s subscription when the session that made it ends (sign-out, revocation)', async () => {
+  const bob = await buildUser(server);
+  const laptop = device(`/bob/laptop-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, laptop.json(false))).status).toBe(204);
+  // A second session of Bob's, on a shared computer, subscribes that computer.
+  const shared = new TestClient(server.url);
+  const signIn = await shared.post('/api/auth/login', {
+    email: bob.user.email,
+    password: bob.password,
+  });
+  expect(signIn.status).toBe(200);
+  const kiosk = device(`/bob/kiosk-${crypto.randomUUID()}`);
+  expect(
+    (await shared.post('/api/notifications/push-subscriptions', kiosk.json(false))).status,
+  ).toBe(204);
+  expect(await subscriptionsOf(bob.user.id)).toHaveLength(2);
+
+  expect((await shared.post('/api/logout')).status).toBe(204);
+  const left = async () => (await subscriptionsOf(bob.user.id)).map((s) => s.endpoint);
+  expect(await left()).toEqual([laptop.endpoint]);
+
+  // Ending the laptop's session from elsewhere ("Sessions actives") takes its device too.
+  const other = new TestClient(server.url);
+  await other.post('/api/auth/login', { email: bob.user.email, password: bob.password });
+  expect((await other.post('/api/auth/sessions/end-others')).status).toBe(200);
+  expect(await left()).toEqual([]);
+});
+
+it('limits subscribing to PUSH_SUBSCRIBE_PER_MINUTE an account (429)', async () => {
+  const [bob, carol] = await Promise.all([buildUser(server), buildUser(server)]);
+  const statuses: number[] = [];
+  for (let i = 0; i <= PUSH_SUBSCRIBE_PER_MINUTE; i++) {
+    statuses.push(
+      (await subscribe(bob, device(`/bob/${i}-${crypto.randomUUID()}`).json(false))).status,
+    );
+  }
+  expect(statuses.filter((status) => status === 204)).toHaveLength(PUSH_SUBSCRIBE_PER_MINUTE);
+  expect(statuses.at(-1)).toBe(429);
+  // Per account: someone else on the same address still subscribes.
+  expect((await subscribe(carol, device(`/carol/${crypto.randomUUID()}`).json(false))).status).toBe(
+    204,
+  );
 });
 
 it('pushes nothing while the user has a tab in view anywhere; pushes once every tab is hidden or closed', async () => {

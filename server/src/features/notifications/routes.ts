@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChannelNotificationSettingsSchema,
   NOTIFICATION_NOT_FOUND,
   NotificationListQuerySchema,
   NotificationPreferencesSchema,
+  PUSH_SUBSCRIBE_PER_MINUTE,
   PushSubscriptionSchema,
   PushUnsubscribeSchema,
 } from '#shared/notifications';
@@ -16,8 +17,9 @@ import { trackVisibleTabs } from './activity';
 import {
   deleteSubscription,
   loadVapidKeys,
+  pushRoute,
   pushSink,
-  saveSubscription,
+  subscribeDevice,
   type VapidKeys,
 } from './push';
 import {
@@ -34,6 +36,13 @@ import { subscribeNotifications } from './subscriptions';
 
 type ById = { Params: { id: string } };
 
+/** Each subscription makes the server resolve a host: per account (docs/notifications.md). */
+const subscribeLimit = {
+  max: PUSH_SUBSCRIBE_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `push-subscribe:${request.user?.id ?? request.ip}`,
+};
+
 /** docs/notifications.md: the list, read marks, preferences and per-channel settings. */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Made or read on first use, once per node.
@@ -43,10 +52,18 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return vapid;
   };
   const visible = trackVisibleTabs(ctx.realtime);
-  app.addHook('onClose', async () => visible.stop());
+  const route = pushRoute(ctx.config.push);
+  app.addHook('onClose', async () => {
+    visible.stop();
+    route.close();
+  });
   subscribeNotifications(
     { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log },
-    [pushSink({ db: ctx.db, log: app.log }, vapidKeys, (userId) => visible.tabs.has(userId))],
+    [
+      pushSink({ db: ctx.db, log: app.log }, vapidKeys, route, (userId) =>
+        visible.tabs.has(userId),
+      ),
+    ],
     (channelId) => visible.tabs.readersOf(channelId),
   );
 
@@ -108,12 +125,17 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return { publicKey: (await vapidKeys()).publicKey };
   });
 
-  app.post('/api/notifications/push-subscriptions', async (request, reply) => {
-    const user = requireUser(request);
-    const input = parse(PushSubscriptionSchema, request.body);
-    await saveSubscription(ctx.db, user.id, input);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/notifications/push-subscriptions',
+    { config: { rateLimit: subscribeLimit } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = parse(PushSubscriptionSchema, request.body);
+      const owner = { userId: user.id, sessionSid: request.sessionId };
+      await subscribeDevice(ctx.db, ctx.config.push, owner, input);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete('/api/notifications/push-subscriptions', async (request, reply) => {
     const user = requireUser(request);
