@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { initials, UserAvatar } from '@/components/user-avatar';
 import { goToLogout } from '@/features/auth/navigation';
+import { forgetPushSubscription } from '@/features/notifications/lib/push';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 
@@ -23,6 +24,15 @@ interface UserMenuProps {
   /** Extra content on the trigger, after the avatar (the name in wide layouts). */
   children?: ReactNode;
   className?: string;
+}
+
+/**
+ * Signing out of this device: its push subscription goes first, while the session still
+ * authorizes the DELETE (docs/notifications.md, "Web Push": a shared computer).
+ */
+async function signOut(): Promise<void> {
+  await forgetPushSubscription();
+  await goToLogout();
 }
 
 /** docs/product.md §2: the user menu, with the settings page and sign-out (full navigation). */
@@ -73,7 +83,7 @@ export function UserMenu({
             {t('layout.rail.settings')}
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={goToLogout}>
+        <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOutIcon aria-hidden />
           {t('layout.rail.signOut')}
         </DropdownMenuItem>
