@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
 import {
   currentPushSubscription,
   pushPreviews,
@@ -42,8 +43,14 @@ export function PushSettings() {
         setSubscribed(false);
         toast({ title: t('notifications.push.disabled') });
       }
-    } catch {
-      toast({ variant: 'destructive', title: t('notifications.push.failed') });
+    } catch (err) {
+      // The server says why it refused this browser's push service (docs/notifications.md).
+      const why = err instanceof ApiError ? err.serverMessage : undefined;
+      toast({
+        variant: 'destructive',
+        title: t('notifications.push.failed'),
+        ...(why ? { description: why } : {}),
+      });
     } finally {
       setBusy(false);
     }
