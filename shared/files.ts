@@ -65,6 +65,23 @@ export interface FileDownloadLink {
   url: string;
 }
 
+/**
+ * GET /api/me/storage: the bytes the account's files take (originals and thumbnails) and its
+ * quota, null when unlimited (docs/files.md, "Quotas").
+ */
+export interface StorageUsage {
+  used: number;
+  quota: number | null;
+}
+
+/** GET /api/admin/storage: the instance's total, and the accounts that use the most. */
+export interface InstanceStorage {
+  used: number;
+  quota: number | null;
+  perUserQuota: number | null;
+  topUsers: Array<{ user: FileUploader; used: number; files: number }>;
+}
+
 /** The id of a file of ours behind an attachment's url, or null for any other link. */
 export function fileIdOfUrl(url: string): string | null {
   const match =
@@ -92,6 +109,10 @@ export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
 export const FILE_TYPE_REFUSED =
   'Type de fichier non accepté : images, PDF, DOC, DOCX ou TXT uniquement';
 export const FILE_NOT_FOUND = 'Fichier introuvable';
+/** docs/files.md, "Quotas": the account's share is used up (413), or the instance's (507). */
+export const STORAGE_QUOTA_EXCEEDED =
+  'Votre espace de stockage est plein : supprimez des fichiers pour en envoyer d’autres';
+export const STORAGE_FULL = 'L’espace de stockage de Ruche est plein : prévenez un administrateur';
 export const DOWNLOAD_LINK_EXPIRED =
   'Ce lien de téléchargement a expiré : ouvrez le fichier à nouveau depuis Ruche';
 

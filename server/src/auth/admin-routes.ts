@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type WorkspaceInvite, WorkspaceInviteCreateSchema } from '#shared/auth';
+import type { InstanceStorage } from '#shared/files';
 import type { AppContext } from '../context';
+import { instanceStorage } from '../features/files/quota';
 import { forbidden, notFound, parse } from '../lib/errors';
 import { requireUser } from './guard';
 import type { SessionUser } from './sessions';
@@ -17,7 +19,7 @@ function requireAdmin(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** The workspace administration: sign-up links (SIGNUP=invite). */
+/** The workspace administration: sign-up links (SIGNUP=invite), the files' storage. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/admin/invites', async (request): Promise<WorkspaceInvite[]> => {
     requireAdmin(request);
@@ -39,5 +41,11 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       throw notFound("Lien d'inscription introuvable");
     }
     return reply.status(204).send();
+  });
+
+  // docs/files.md, "Quotas": the instance's total and the accounts that take the most.
+  app.get('/api/admin/storage', async (request): Promise<InstanceStorage> => {
+    requireAdmin(request);
+    return instanceStorage(ctx.db, ctx.config.files);
   });
 }

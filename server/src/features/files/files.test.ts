@@ -1,9 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
@@ -19,60 +15,11 @@ import {
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
+import { listTree, startS3, type TestS3 } from '../../../test/s3-store';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { sealClaims } from '../../lib/signed-claims';
 
-const BUCKET = 'ruche-test';
-
 type Store = 'disk' | 's3';
-
-/** An S3-compatible server on loopback, its data in a temporary folder. */
-async function startS3(): Promise<{
-  env: Record<string, string>;
-  client: S3Client;
-  stop(): Promise<void>;
-}> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'ruche-s3-'));
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  return {
-    env: {
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    },
-    client,
-    async stop() {
-      client.destroy();
-      await s3.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function listTree(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
-}
 
 /** A JPEG carrying EXIF with a GPS position, as a phone makes them. */
 const photoWithExif = () =>
@@ -103,7 +50,7 @@ function rawGet(url: string, cookie: string): Promise<{ status: number; raw: str
 
 describe.each<Store>(['disk', 's3'])('files on %s', (store) => {
   let server: TestServer;
-  let s3: Awaited<ReturnType<typeof startS3>> | undefined;
+  let s3: TestS3 | undefined;
   let alice: Actor;
   let bob: Actor;
 
@@ -121,10 +68,7 @@ describe.each<Store>(['disk', 's3'])('files on %s', (store) => {
   /** Every stored object of a channel (bytes and thumbnails), wherever the store keeps them. */
   async function storedObjects(channelId: string): Promise<string[]> {
     if (!s3) return listTree(path.join(server.config.dataDir, 'files', channelId));
-    const page = await s3.client.send(
-      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `${channelId}/` }),
-    );
-    return (page.Contents ?? []).map((o) => o.Key ?? '');
+    return s3.keys(`${channelId}/`);
   }
   const tempFiles = () => listTree(path.join(server.config.dataDir, 'upload-tmp'));
 

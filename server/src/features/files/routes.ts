@@ -1,6 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_NOT_FOUND, type FileDownloadLink, isRasterImage } from '#shared/files';
+import {
+  FILE_NOT_FOUND,
+  type FileDownloadLink,
+  isRasterImage,
+  type StorageUsage,
+} from '#shared/files';
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
@@ -10,6 +15,7 @@ import { ticketedDownloadUrl, ticketHolder } from './download-ticket';
 import { receiveUpload } from './intake';
 import { contentDisposition } from './names';
 import type { FileRow } from './presenter';
+import { storageUsageOf, uploadRoom } from './quota';
 import { deleteFile, findFileFor, listChannelFiles, openFile, storeUpload } from './service';
 import { createFileStorage, type FileStorage, uploadTempDir } from './storage';
 import { subscribeFiles } from './subscriptions';
@@ -47,11 +53,19 @@ function registerScoped(app: FastifyInstance, ctx: AppContext, storage: FileStor
       const user = requireUser(request);
       const id = channelId(request.params);
       await requireMember(ctx.db, id, user.id);
-      const upload = await receiveUpload(request, tempDir);
-      const file = await storeUpload(depsFor(ctx, request), storage, user.id, id, upload);
+      // docs/files.md, "Quotas": the room left bounds what is read, before a byte is stored.
+      const room = await uploadRoom(ctx.db, ctx.config.files, user.id);
+      const upload = await receiveUpload(request, tempDir, room);
+      const deps = { ...depsFor(ctx, request), quotas: ctx.config.files };
+      const file = await storeUpload(deps, storage, user.id, id, upload);
       return reply.status(201).send(file);
     },
   );
+
+  app.get('/api/me/storage', async (request): Promise<StorageUsage> => {
+    const user = requireUser(request);
+    return storageUsageOf(ctx.db, ctx.config.files, user.id);
+  });
 
   app.get<ById>('/api/channels/:id/files', async (request) => {
     const user = requireUser(request);

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { type ChannelFile, FILE_NOT_FOUND, fileDownloadUrl } from '#shared/files';
 import type { MemberRole } from '#shared/limits';
 import { users } from '../../auth/schema';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { getMemberRole } from '../channels/membership';
@@ -13,6 +14,7 @@ import { type Deps, publish } from '../deps';
 import { detectFileType, makeThumbnail } from './inspect';
 import type { ReceivedUpload } from './intake';
 import { type FileRow, presentFile } from './presenter';
+import { checkRoom, recordWithinQuota, uploadRoom } from './quota';
 import { files } from './schema';
 import type { FileStorage } from './storage';
 
@@ -30,9 +32,12 @@ const uploaderColumns = {
  * Checks a received upload from its bytes, stores it under a random key with its thumbnail,
  * then records it (docs/files.md). The bytes are stored first: a row never points at nothing,
  * and if the insert fails the stored objects are removed. The temporary file is gone after.
+ * Quotas (docs/files.md, "Quotas"): the original and its thumbnail must fit the room left
+ * before they are stored, and still fit when the row is written under the quota's lock —
+ * else the stored objects are removed as for any failed insert.
  */
 export async function storeUpload(
-  deps: Deps,
+  deps: Deps & { quotas: Config['files'] },
   storage: FileStorage,
   userId: string,
   channelId: string,
@@ -42,6 +47,8 @@ export async function storeUpload(
   try {
     const mimeType = await detectFileType(upload.tempPath, upload.size);
     const thumbnail = await makeThumbnail(upload.tempPath, mimeType);
+    const bytes = upload.size + (thumbnail?.length ?? 0);
+    checkRoom(await uploadRoom(deps.db, deps.quotas, userId), bytes);
     const id = randomUUID();
     const key = `${channelId}/${randomBytes(16).toString('hex')}`;
     await storage.put(key, { path: upload.tempPath, size: upload.size }, mimeType);
@@ -51,21 +58,24 @@ export async function storeUpload(
       await storage.put(thumbnailKey, { bytes: thumbnail }, 'image/webp');
       keys.push(thumbnailKey);
     }
-    const [row] = await deps.db
-      .insert(files)
-      .values({
-        id,
-        channelId,
-        uploadedById: userId,
-        filename: key,
-        originalName: upload.originalName,
-        mimeType,
-        size: upload.size,
-        url: fileDownloadUrl(id),
-        description: upload.fields.description,
-        thumbnail: thumbnailKey,
-      })
-      .returning();
+    const [row] = await recordWithinQuota(deps.db, deps.quotas, userId, bytes, (tx) =>
+      tx
+        .insert(files)
+        .values({
+          id,
+          channelId,
+          uploadedById: userId,
+          filename: key,
+          originalName: upload.originalName,
+          mimeType,
+          size: upload.size,
+          url: fileDownloadUrl(id),
+          description: upload.fields.description,
+          thumbnail: thumbnailKey,
+          thumbnailSize: thumbnail?.length ?? null,
+        })
+        .returning(),
+    );
     const file = await presentWithUploader(deps.db, row!);
     await publish(deps, 'file_added', () =>
       deps.realtime.toTopic(channelTopic(channelId), { type: 'file_added', channelId, file }),
