@@ -148,7 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    // HEAD as GET, without the body (send ends it): uptime monitors and link checkers use it.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    const wantsPage = reads && !request.url.startsWith('/api/');
     if (hasWeb && wantsPage) {
       // The web app routes every other path itself, down to its own 404 page.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
