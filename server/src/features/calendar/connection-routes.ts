@@ -18,14 +18,14 @@ import {
   startConnection,
   updateConnection,
 } from './connections';
+import { publicOrigin } from './public-origin';
 import { syncConnection } from './sync';
 
 type ById = { Params: { id: string } };
 type Callback = { Querystring: { code?: string; state?: string; error?: string } };
 
-/** The provider's redirect comes back here: PUBLIC_URL when set, else the address the page used. */
-const originOf = (ctx: AppContext, request: FastifyRequest) =>
-  ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** The provider's redirect comes back here (docs/calendar.md, "Addresses"). */
+const originOf = (ctx: AppContext, request: FastifyRequest) => publicOrigin(ctx.config, request);
 
 /** docs/calendar.md: connections to Google and Outlook calendars, and their sync. */
 export function registerCalendarConnectionRoutes(app: FastifyInstance, ctx: AppContext): void {

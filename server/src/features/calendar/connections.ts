@@ -56,6 +56,22 @@ export async function listConnections(db: Db, userId: string): Promise<CalendarC
 }
 
 /**
+ * A consent round lives an hour (docs/calendar.md, "Connections"): older pending rows, whoever
+ * started them, are deleted whenever a round starts or ends, so a state that leaked (a log, a
+ * browser history) stops working after the hour even if nobody connects again.
+ */
+async function deleteStaleConsents(db: Db): Promise<void> {
+  await db
+    .delete(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.status, 'pending'),
+        lt(calendarConnections.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+}
+
+/**
  * POST /api/calendar/connections: the connection waits (status pending) while the browser
  * goes to the provider's consent page: authorization code with PKCE (RFC 7636, S256) and a
  * state that the callback looks up.
@@ -67,16 +83,7 @@ export async function startConnection(
   origin: string,
 ): Promise<ConnectionCreated> {
   const provider = providerFor(deps, input.provider);
-  // Consent rounds abandoned over an hour ago leave nothing behind.
-  await deps.db
-    .delete(calendarConnections)
-    .where(
-      and(
-        eq(calendarConnections.userId, userId),
-        eq(calendarConnections.status, 'pending'),
-        lt(calendarConnections.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    );
+  await deleteStaleConsents(deps.db);
   const state = randomBytes(24).toString('base64url');
   const verifier = randomBytes(48).toString('base64url');
   const [row] = await deps.db
@@ -112,6 +119,7 @@ export async function completeAuthorization(
   origin: string,
 ): Promise<string> {
   if (!query.state) throw badRequest("Réponse d'autorisation incomplète");
+  await deleteStaleConsents(deps.db);
   const [row] = await deps.db
     .select()
     .from(calendarConnections)

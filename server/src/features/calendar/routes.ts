@@ -6,14 +6,17 @@ import { notFound, parse } from '../../lib/errors';
 import { idParam } from '../channels/access';
 import { registerCalendarConnectionRoutes } from './connection-routes';
 import { getFeed, regenerateFeed, renderFeed, revokeFeed } from './feed';
+import { publicOrigin } from './public-origin';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
 import { subscribeToTasks } from './task-subscriptions';
 
 type ById = { Params: { id: string } };
 
-/** Where the feed's address points: PUBLIC_URL when set, else the address the page used. */
-const originOf = (ctx: AppContext, request: FastifyRequest) =>
-  ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** Where the feed's address points (docs/calendar.md, "Addresses"). */
+const originOf = (ctx: AppContext, request: FastifyRequest) => publicOrigin(ctx.config, request);
+/** The domain of the feed's event UIDs: PUBLIC_URL's when set, so they stay put. */
+const uidDomainOf = (ctx: AppContext, request: FastifyRequest) =>
+  ctx.config.publicUrl ? new URL(ctx.config.publicUrl).hostname : request.hostname;
 
 /** docs/calendar.md: a user's own events, their private ICS feed. */
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -65,7 +68,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
   /** No session: calendar apps subscribe with the secret address alone. */
   app.get<{ Params: { file: string } }>('/api/calendar/feed/:file', async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/, '');
-    const text = await renderFeed(ctx.db, token, request.host.replace(/:\d+$/, ''));
+    const text = await renderFeed(ctx.db, token, uidDomainOf(ctx, request));
     if (text === null) throw notFound('Flux introuvable');
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
