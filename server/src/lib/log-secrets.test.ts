@@ -212,6 +212,17 @@ describe('the log of a server used through every flow that hands out a secret', 
     expect((await browser.get(pathOf(back))).status).toBe(302);
     expect((await browser.get<User>('/api/auth/user')).status).toBe(200);
     await new TestClient(server.url).get(pathOf(back));
+    // A callback whose state was altered: refused, the error (and its cause) logged.
+    const second = new TestClient(server.url);
+    const again = await oidc.authorize(
+      (await second.get('/api/login')).headers.get('location')!,
+      'oidc-web',
+    );
+    keep('OIDC code (altered callback)', again.searchParams.get('code'));
+    keep('OIDC state (altered callback)', again.searchParams.get('state'));
+    again.searchParams.set('state', `${again.searchParams.get('state')}x`);
+    expect((await second.get(pathOf(again))).status).toBe(400);
+    expect((await second.get('/api/auth/user')).status).toBe(401);
     expect(leaked()).toEqual([]);
   });
 
