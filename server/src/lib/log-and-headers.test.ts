@@ -28,6 +28,7 @@ describe('redactUrl', () => {
     ['/api/channel-invites/ABCD2345/', '/api/channel-invites/[redacted]/'],
     ['//api//channel-invites/ABCD2345', '//api//channel-invites/[redacted]'],
     ['/api/login?anything=new', '/api/login?anything=[redacted]'],
+    ['/join/salle-42#frag', '/join/[redacted]'],
     ['https://user:pass@janus.example:8188/x?k=v', 'https://janus.example:8188/x?k=[redacted]'],
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url, routes)).toBe(logged);

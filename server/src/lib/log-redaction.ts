@@ -124,19 +124,28 @@ function safeDecode(value: string): string | null {
  * value not known harmless replaced; an absolute address keeps its origin without credentials.
  * Anything unparsable is dropped whole.
  */
-function redactWith(url: string, patterns: readonly Pattern[]): string {
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+function redactWith(target: string, patterns: readonly Pattern[]): string {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    // A request's own target, logged as it came (no URL parsing: it runs for every request);
+    // a fragment is never sent by a browser, so one here is dropped.
+    const hash = target.indexOf('#');
+    const url = hash < 0 ? target : target.slice(0, hash);
+    const mark = url.indexOf('?');
+    if (mark < 0) return redactPath(url, patterns);
+    const query = url.slice(mark + 1);
+    return (
+      redactPath(url.slice(0, mark), patterns) + (query ? `?${redactQuery(query, patterns)}` : '')
+    );
+  }
   let parsed: URL;
   try {
-    // A request's path may start with `//`, which is not a host here.
-    parsed = new URL(absolute ? url : `http://log.invalid/${url.replace(/^\//, '')}`);
+    parsed = new URL(target);
   } catch {
     return REDACTED;
   }
-  const origin = absolute ? `${parsed.protocol}//${parsed.host}` : '';
   const query = parsed.search.slice(1);
   const path = redactPath(parsed.pathname, patterns);
-  return origin + path + (query ? `?${redactQuery(query, patterns)}` : '');
+  return `${parsed.protocol}//${parsed.host}${path}${query ? `?${redactQuery(query, patterns)}` : ''}`;
 }
 
 /** For one address with these route patterns (tests); the app's logger uses createLogRedaction. */
