@@ -8,6 +8,8 @@ export class SettingsPage {
   readonly statusSelect: Locator;
   readonly statusMessage: Locator;
   readonly saveStatusButton: Locator;
+  /** docs/files.md, "Quotas": the account's storage, its sentence and its bar. */
+  readonly storageCard: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Réglages', level: 1 });
@@ -16,6 +18,7 @@ export class SettingsPage {
     this.statusSelect = page.getByRole('combobox', { name: 'Statut de présence' });
     this.statusMessage = page.getByLabel('Message de statut');
     this.saveStatusButton = page.getByRole('button', { name: 'Enregistrer le statut' });
+    this.storageCard = page.getByRole('region', { name: 'Stockage', exact: true });
   }
 
   async goto(): Promise<void> {

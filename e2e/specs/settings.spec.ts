@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, PHONE, test } from '../fixtures';
 
 test.describe('settings page', () => {
   test('updates the display name and the profile status', async ({ alice }) => {
@@ -43,6 +43,38 @@ test.describe('settings page', () => {
     await expect(alice.page).toHaveURL(/\/login\?next=%2Fsettings$/);
     await expect(alice.login.signInTab).toBeVisible();
   });
+});
+
+test('shows the storage the account’s files take against its quota, on a desktop and a phone', async ({
+  alice,
+}, testInfo) => {
+  await alice.arrive();
+  const created = await alice.page.request.post('/api/channels', {
+    data: { name: `stockage-${Math.random().toString(36).slice(2, 7)}`, type: 'group' },
+  });
+  const { id } = (await created.json()) as { id: string };
+  // 1.5 KiB of text: no thumbnail, so the account takes exactly that.
+  const upload = await alice.page.request.post(`/api/channels/${id}/files/upload`, {
+    multipart: {
+      file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1536, 'a') },
+    },
+  });
+  expect(upload.status()).toBe(201);
+
+  await alice.settings.goto();
+  const card = alice.settings.storageCard;
+  // French figures: a decimal comma and a no-break space before the unit; 1 GiB by default.
+  await expect(card.getByText(/^Stockage : 1,5\sko sur 1\sGo$/)).toBeVisible();
+  const bar = card.getByRole('progressbar');
+  await expect(bar).toHaveAccessibleName(/^Stockage : 1,5\sko sur 1\sGo$/);
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  await card.screenshot({ path: testInfo.outputPath('storage-desktop.png') });
+
+  await alice.page.setViewportSize(PHONE);
+  await expect(card.getByText(/^Stockage : 1,5\sko sur 1\sGo$/)).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(PHONE.width);
+  await card.screenshot({ path: testInfo.outputPath('storage-phone.png') });
 });
 
 test('a profile update after the session ended warns, then goes to sign in', async ({ alice }) => {

@@ -13,16 +13,27 @@ import {
   useRevokeWorkspaceInvite,
   useWorkspaceInvites,
 } from './api/workspace-invites';
+import { InstanceStorage } from './instance-storage';
 import { SettingsCard } from './settings-card';
 
-/** For administrators when SIGNUP=invite: make, copy and revoke sign-up links. */
+/**
+ * For administrators: the instance's storage (docs/files.md, "Quotas"), and when
+ * SIGNUP=invite, make, copy and revoke sign-up links.
+ */
 export function AdminCard() {
   const { t } = useTranslation();
   const providers = useAuthProviders();
-  if (!providers.data?.isAdmin || providers.data.signup !== 'invite') return null;
+  if (!providers.data?.isAdmin) return null;
+  const invites = providers.data.signup === 'invite';
   return (
-    <SettingsCard title={t('settings.admin.title')} description={t('settings.admin.description')}>
-      <WorkspaceInvites />
+    <SettingsCard
+      title={t('settings.admin.title')}
+      description={t(invites ? 'settings.admin.description' : 'settings.admin.descriptionOpen')}
+    >
+      <div className="grid gap-6">
+        <InstanceStorage />
+        {invites ? <WorkspaceInvites /> : null}
+      </div>
     </SettingsCard>
   );
 }

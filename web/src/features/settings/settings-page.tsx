@@ -13,6 +13,7 @@ import { SecurityCard } from './security-card';
 import { SettingsCard } from './settings-card';
 import { SsoLinkCard } from './sso-link-card';
 import { StatusForm } from './status-form';
+import { StorageCard } from './storage-card';
 
 /** docs/product.md §2: the settings page — display name and profile status. */
 export function SettingsPage({ user, notifications }: { user: User; notifications?: ReactNode }) {
@@ -41,6 +42,7 @@ export function SettingsPage({ user, notifications }: { user: User; notification
         <StatusForm user={user} />
       </SettingsCard>
       {notifications}
+      <StorageCard />
       <SecurityCard />
       <SsoLinkCard />
       <AdminCard />
