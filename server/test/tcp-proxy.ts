@@ -15,6 +15,7 @@ export interface Upstream {
 export class TcpProxy {
   private readonly open = new Set<net.Socket>();
   private cutOff = false;
+  private trap: ((fromClient: Buffer) => boolean) | undefined;
   private next = 0;
 
   private constructor(
@@ -69,6 +70,15 @@ export class TcpProxy {
     this.cutOff = false;
   }
 
+  /**
+   * From now on, a connection whose client sends bytes that `match` is reset right after
+   * they are relayed, both ways: the dependency went away in the middle of that request
+   * (a store restarting as a connection starts, porsager/postgres#1223).
+   */
+  cutWhen(match: ((fromClient: Buffer) => boolean) | undefined): void {
+    this.trap = match;
+  }
+
   async close(): Promise<void> {
     this.cut();
     await new Promise((resolve) => this.server.close(resolve));
@@ -104,6 +114,11 @@ export class TcpProxy {
       client.on('close', () => upstream.destroy());
       client.pipe(upstream);
       upstream.pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        if (!this.trap?.(chunk)) return;
+        upstream.resetAndDestroy();
+        client.resetAndDestroy();
+      });
       client.resume();
     });
   }

@@ -39,7 +39,9 @@ export type MessageEvent =
   | { type: 'message_ack'; clientId: string; channelId: string; message: Message; created: boolean }
   /**
    * Answers a `send_message` that was refused: the status and `{ message, errors }` the
-   * POST would have answered (400 invalid, 401 session over, 404 no such channel, …).
+   * POST would have answered (400 invalid, 401 session over, 404 no such channel, …). A
+   * refusal for now (503: the store busy or restarting) carries `retryAfterMs`, the POST's
+   * Retry-After: send it again after that long, with its clientId (stored once whatever).
    */
   | {
       type: 'message_rejected';
@@ -48,4 +50,5 @@ export type MessageEvent =
       status: number;
       message: string;
       errors?: Record<string, string[]>;
+      retryAfterMs?: number;
     };

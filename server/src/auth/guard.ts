@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { storeBusy, unauthorized } from '../lib/errors';
+import { storeRefusal, unauthorized } from '../lib/errors';
 import { deferredUpgrade, deferUpgrade } from '../lib/overload';
 import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
 
@@ -31,10 +31,11 @@ export function registerSessionResolver(
     try {
       session = await resolveSession(ctx.db, ctx.config, token);
     } catch (err) {
-      // A socket the store cannot take now is sent away with a retry hint, not a 503.
-      const busy = storeBusy(err);
-      if (!busy || request.url !== '/ws') throw err;
-      deferUpgrade(request, busy.retryAfterSeconds * 1000);
+      // A socket the store cannot take now (busy, or away: lib/errors.ts storeRefusal) is
+      // sent away with a retry hint, not a 503.
+      const refused = storeRefusal(err);
+      if (!refused?.retryAfterSeconds || request.url !== '/ws') throw err;
+      deferUpgrade(request, refused.retryAfterSeconds * 1000);
       return;
     }
     if (!session) return;

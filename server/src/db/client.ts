@@ -103,12 +103,36 @@ function askWorker(child: ChildProcess): Promise<number | undefined> {
   });
 }
 
+/**
+ * The wait before a new connection after a failed one, in seconds. postgres.js's own grows to
+ * 20 s: while PostgreSQL restarted, each query waited that long before it failed, and the
+ * node came back that long after the store did. Here it stops at one second (spread, so the
+ * pool's connections do not all knock at once): docs/operations.md, "The store restarts".
+ */
+const reconnectBackoff = (retries: number) =>
+  (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
+
+/**
+ * postgres.js fetches the array types again on each new connection (`fetch_types`), and
+ * drops that query's promise: when the store goes away during it — PostgreSQL restarting as
+ * the pool reconnects — the rejection is unhandled and Node ends the process
+ * (porsager/postgres#1192, #1223; 3.4.9). The types are the same for every connection and
+ * the client keeps them once fetched (its parsers and serializers are shared by its
+ * connections, `sql.options`): once a query has answered, later connections skip the fetch.
+ * So the store is reached at open (main.ts migrates next: it must be there anyway).
+ */
+async function fetchTypesOnce(client: postgres.Sql): Promise<void> {
+  await client`select 1`;
+  client.options.fetch_types = false;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const max = options.max ?? 10;
   if (options.databaseUrl) {
     const pool = postgres(options.databaseUrl, {
       max,
       onnotice: () => {},
+      backoff: reconnectBackoff,
       // Statements are named (db/store-gate.ts) and PostgreSQL's plan cache is left to its
       // default: after five executions a statement keeps a generic plan when it costs no
       // more, and plans it again when a table's statistics change. Planning at every
@@ -119,10 +143,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const gate = new StoreGate(max);
     const pipelineGate = new StoreGate(1, { admit: false });
     const sql = gatedClient(pool, gate, { nameStatements: true });
-    const pipeline = gatedClient(
-      postgres(options.databaseUrl, { max: 1, onnotice: () => {} }),
-      pipelineGate,
-    );
+    const pipelineClient = postgres(options.databaseUrl, {
+      max: 1,
+      onnotice: () => {},
+      backoff: reconnectBackoff,
+    });
+    const pipeline = gatedClient(pipelineClient, pipelineGate);
+    try {
+      await Promise.all([fetchTypesOnce(pool), fetchTypesOnce(pipelineClient)]);
+    } catch (error) {
+      await Promise.all([pool.end({ timeout: 1 }), pipelineClient.end({ timeout: 1 })]);
+      throw error;
+    }
     const db = drizzle(sql);
     pipelines.set(db, drizzle(pipeline));
     return {

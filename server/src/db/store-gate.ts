@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
+import { classifyStoreError } from './store-unavailable';
 
 /**
  * Admission to the store's pool (docs/scaling.md, "Overload"). postgres.js queues a query
@@ -171,6 +172,8 @@ const mayBeNamed = (
  * lazy in postgres.js (it runs when awaited, through its handler): the handler is wrapped,
  * so drizzle and raw SQL keep their query objects (.values(), .cancel()) unchanged. The
  * queries inside a transaction run on the connection the transaction already holds.
+ * A query or transaction that fails because the store is away fails with
+ * StoreUnavailableError (db/store-unavailable.ts): the one place the driver's faults are told.
  */
 export function gatedClient(
   sql: postgres.Sql,
@@ -180,6 +183,8 @@ export function gatedClient(
   const admit = <T>(query: T): T => {
     if (!isQuery(query)) return query;
     const run = query.handler;
+    const rejectAs = query.reject;
+    query.reject = (error) => rejectAs(classifyStoreError(error));
     query.handler = (q) => {
       const context = storeCalls.getStore();
       const background = context?.background === true;
@@ -217,6 +222,8 @@ export function gatedClient(
           if (context) context.reachedStore = true;
           try {
             return await (target.begin as (...a: unknown[]) => Promise<unknown>)(...args);
+          } catch (error) {
+            throw classifyStoreError(error);
           } finally {
             gate.release(context?.background === true);
           }

@@ -3,13 +3,18 @@ import { ZodError, type z } from 'zod';
 import type { ApiErrorBody } from '#shared/auth';
 import { NOT_PROCESSED_HEADER } from '#shared/limits';
 import { StoreBusyError, storeCalls } from '../db/store-gate';
+import { StoreUnavailableError } from '../db/store-unavailable';
 
-/** An error a client caused, with its status and a French message for the person. */
+/**
+ * An error a client caused (or a refusal for now, 503), with its status and a French message
+ * for the person; a retryable one says when to try again (Retry-After, `retryAfterMs`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -53,6 +58,20 @@ export function storeBusy(error: unknown): StoreBusyError | undefined {
   return causes(error).find((e): e is StoreBusyError => e instanceof StoreBusyError);
 }
 
+/**
+ * The answer to work the store refused for now, wherever the refusal is wrapped: busy (the
+ * gate's budget, db/store-gate.ts) or away (a restart, db/store-unavailable.ts). Every path
+ * answers it the same: 503 with its retry hint (HTTP here, the socket's sends in
+ * features/messages/realtime.ts, a socket's opening in realtime/hub.ts and auth/guard.ts).
+ */
+export function storeRefusal(error: unknown): HttpError | undefined {
+  const refused = causes(error).find(
+    (e): e is StoreBusyError | StoreUnavailableError =>
+      e instanceof StoreBusyError || e instanceof StoreUnavailableError,
+  );
+  return refused && new HttpError(503, refused.message, undefined, refused.retryAfterSeconds);
+}
+
 /** Field errors keyed by dotted path; the first message becomes the response's `message`. */
 export function fromZod(error: ZodError): HttpError {
   const errors: Record<string, string[]> = {};
@@ -71,33 +90,6 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
   return result.data;
 }
 
-/**
- * Whether the store could not be reached (refused, reset, closed, timed out, shutting down,
- * out of connections): the request did not fail, the store is away for now, so 503 and a
- * Retry-After rather than 500 (docs/operations.md, readiness).
- */
-export function isStoreUnavailable(error: unknown): boolean {
-  return causes(error).some(({ code }: { code?: unknown }) => {
-    if (typeof code !== 'string') return false;
-    // SQLSTATE 08: connection exception; 57P01–57P03: shutting down, cannot connect now.
-    return STORE_AWAY_CODES.has(code) || /^(08...|57P0[123])$/.test(code);
-  });
-}
-
-const STORE_AWAY_CODES = new Set([
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '53300',
-]);
-
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps JSON est vide',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge',
@@ -111,24 +103,19 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /** One place maps every error to `{ message }` and a status; nothing else writes error bodies. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    const busy = storeBusy(error);
-    if (busy) {
-      // Whether it may be sent again whatever its method: no query of it reached the store.
-      reply.code(503).header('Retry-After', String(busy.retryAfterSeconds));
-      if (!storeCalls.getStore()?.reachedStore) reply.header(NOT_PROCESSED_HEADER, '1');
-      return reply.send({ message: busy.message });
-    }
-    if (isStoreUnavailable(error)) {
-      request.log.warn({ err: error }, 'store unavailable');
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .send({ message: 'Le stockage ne répond pas : réessayez dans quelques instants' });
+    const refused = storeRefusal(error);
+    if (refused) {
+      // Busy: whether it may be sent again whatever its method (no query of it reached the
+      // store). Away: the operator wants to know.
+      if (!storeBusy(error)) request.log.warn({ err: error }, 'store unavailable');
+      else if (!storeCalls.getStore()?.reachedStore) reply.header(NOT_PROCESSED_HEADER, '1');
+      error = refused;
     }
     let status = 500;
     let body: ApiErrorBody = { message: 'Erreur interne du serveur' };
     if (error instanceof HttpError) {
       status = error.statusCode;
+      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
       body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
     } else if (error instanceof ZodError) {
       const http = fromZod(error);
@@ -145,7 +132,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : error.message),
       };
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500 && !refused) request.log.error({ err: error }, 'request failed');
     reply.status(status).send(body);
   });
 }

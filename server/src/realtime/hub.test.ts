@@ -27,6 +27,11 @@ import {
   type WorldOptions,
   world,
 } from '../../test/realtime-world';
+import {
+  classifyStoreError,
+  STORE_AWAY_MESSAGE,
+  STORE_AWAY_RETRY_SECONDS,
+} from '../db/store-unavailable';
 import { HttpError } from '../lib/errors';
 import { MemoryBroker, MemoryBus } from './broker-memory';
 import type { Hub } from './hub';
@@ -385,6 +390,43 @@ describe('send_message', () => {
     await settle();
     expect(socket.events.map((e) => e.type)).toEqual(['message_rejected', 'message_ack']);
     expect(socket.events[0]).toMatchObject({ status: 500 });
+  });
+
+  it('the store away is a 503 with its retry hint, also for the sends waiting behind, never a 500', async () => {
+    const hub = buildHub(world({ c1: ['alice'] }));
+    await hub.start();
+    const { socket, conn } = await connect(hub, 'alice');
+    const tried: string[] = [];
+    let away = true;
+    onSend(hub, async ({ clientId }) => {
+      tried.push(clientId);
+      // What the gated client throws when PostgreSQL restarts (db/store-unavailable.ts).
+      if (away)
+        throw classifyStoreError(
+          Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+        );
+      return { message: { id: clientId } as never, created: true };
+    });
+    for (const clientId of ['a', 'b', 'c']) void hub.handleFrame(conn, sendFrame(clientId));
+    await settle();
+    // One send tried the store; the two waiting behind it get the same answer at once.
+    expect(tried).toEqual(['a']);
+    expect(socket.events).toEqual(
+      ['a', 'b', 'c'].map((clientId) => ({
+        type: 'message_rejected',
+        clientId,
+        channelId: 'c1',
+        status: 503,
+        message: STORE_AWAY_MESSAGE,
+        retryAfterMs: STORE_AWAY_RETRY_SECONDS * 1000,
+      })),
+    );
+    // A send after the refusal (the client's resend) tries the store again.
+    away = false;
+    await hub.handleFrame(conn, sendFrame('a'));
+    await settle();
+    expect(tried).toEqual(['a', 'a']);
+    expect(socket.events.at(-1)).toMatchObject({ type: 'message_ack', clientId: 'a' });
   });
 
   it('refuses a flood past 100 sends waiting for the store with 429, and takes sends again after', async () => {

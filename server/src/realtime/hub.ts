@@ -10,7 +10,7 @@ import {
   type ServerEvent,
 } from '#shared/protocol';
 import { PresenceWatchFrameSchema } from '#shared/protocol/presence';
-import { HttpError, storeBusy } from '../lib/errors';
+import { HttpError, storeRefusal } from '../lib/errors';
 
 import { TokenBuckets } from '../lib/token-bucket';
 import type { Broker, PresenceStore } from './broker';
@@ -474,10 +474,11 @@ export class Hub implements Realtime {
       if (conn.closed) return;
       this.index.loaded(conn, topics);
     } catch (err) {
-      // The store refused for now (overload, docs/scaling.md): come back later, spread out.
-      const busy = storeBusy(err);
-      if (busy) {
-        const retryMs = busy.retryAfterSeconds * 1000;
+      // The store refused for now (overload, docs/scaling.md; or away, restarting): come
+      // back later, spread out.
+      const refused = storeRefusal(err);
+      if (refused?.retryAfterSeconds) {
+        const retryMs = refused.retryAfterSeconds * 1000;
         this.disconnect(conn, CLOSE_TRY_LATER, JSON.stringify({ retryMs }), false);
         return;
       }

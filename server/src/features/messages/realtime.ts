@@ -1,7 +1,7 @@
 import type { Message } from '#shared/messages';
 import { CLOSE_SESSION_ENDED } from '#shared/protocol';
 import { type SendMessageFrame, SendMessageFrameSchema } from '#shared/protocol/messages';
-import { HttpError } from '../../lib/errors';
+import { HttpError, storeRefusal } from '../../lib/errors';
 import type { Log } from '../../realtime/broker-redis';
 import type { UserIdentity } from '../../realtime/identity';
 import type { Realtime, Socket } from '../../realtime/realtime';
@@ -31,6 +31,8 @@ const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessa
 interface SendQueue {
   tail: Promise<void>;
   inFlight: number;
+  /** The last refusal for now (the store busy or away), and when it was known. */
+  refused?: { at: number; err: HttpError };
 }
 
 type UserSocket = Socket<UserIdentity>;
@@ -43,6 +45,7 @@ function reject(socket: UserSocket, { channelId, clientId }: SendMessageFrame, e
     status: err.statusCode,
     message: err.message,
     ...(err.errors ? { errors: err.errors } : {}),
+    ...(err.retryAfterSeconds ? { retryAfterMs: err.retryAfterSeconds * 1000 } : {}),
   });
 }
 
@@ -52,6 +55,11 @@ function reject(socket: UserSocket, { channelId, clientId }: SendMessageFrame, e
  * later one pass); other sockets' sends still share each store batch. The answer goes to
  * the socket only, after the commit: `message_ack` or `message_rejected`; a 401 (the session
  * ended) also closes the socket with 4401.
+ *
+ * The store refusing for now (busy, or away while PostgreSQL restarts: lib/errors.ts
+ * storeRefusal) is a 503 with its retry hint, never a 500; the sends that were already
+ * waiting behind the refused one get the same answer at once, rather than each waiting out
+ * the outage and perhaps being stored before it (the client sends them again in order).
  */
 export function registerSendFrame(
   realtime: Realtime,
@@ -62,14 +70,29 @@ export function registerSendFrame(
   const queues = new WeakMap<UserSocket, SendQueue>();
 
   /** Stores the send and answers it; returns whether an answer went out. */
-  const store = async (socket: UserSocket, frame: SendMessageFrame): Promise<boolean> => {
+  const store = async (
+    socket: UserSocket,
+    queue: SendQueue,
+    frame: SendMessageFrame,
+    arrived: number,
+  ): Promise<boolean> => {
     const { channelId, clientId } = frame;
     if (socket.closed) return false;
+    if (queue.refused && arrived < queue.refused.at) {
+      reject(socket, frame, queue.refused.err);
+      return true;
+    }
     const { userId, sessionId } = socket.identity;
     try {
       const stored = await send({ sessionId, userId, channelId, clientId, message: frame.message });
       socket.reply({ type: 'message_ack', clientId, channelId, ...stored });
     } catch (err) {
+      const refused = storeRefusal(err);
+      if (refused) {
+        queue.refused = { at: performance.now(), err: refused };
+        reject(socket, frame, refused);
+        return true;
+      }
       if (!(err instanceof HttpError)) {
         log.error({ err }, 'realtime send failed');
         reject(socket, frame, new HttpError(500, 'Erreur interne du serveur'));
@@ -101,7 +124,9 @@ export function registerSendFrame(
       const arrived = performance.now();
       q.tail = q.tail
         .then(async () => {
-          if (await store(socket, frame)) timing?.observe((performance.now() - arrived) / 1000);
+          if (await store(socket, q, frame, arrived)) {
+            timing?.observe((performance.now() - arrived) / 1000);
+          }
         })
         .finally(() => {
           q.inFlight--;

@@ -10,7 +10,7 @@ import {
 import { requireUser } from '../../auth/guard';
 import { findSessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { HttpError, parse, unauthorized } from '../../lib/errors';
+import { HttpError, parse, storeRefusal, unauthorized } from '../../lib/errors';
 import { SharedTokenBuckets } from '../../lib/shared-token-bucket';
 import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
@@ -107,7 +107,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       return await sendMessage(socketDeps, { id: userId, sessionId }, id, input);
     } catch (err) {
       const ended = err instanceof HttpError && err.statusCode === 401;
-      if (!ended && !(await findSessionUser(ctx.db, sessionId))) throw unauthorized();
+      // A store that refused for now cannot tell whether the session lives: asking it again
+      // would only wait out the outage (features/messages/realtime.ts answers 503).
+      if (ended || storeRefusal(err)) throw err;
+      if (!(await findSessionUser(ctx.db, sessionId))) throw unauthorized();
       throw err;
     }
   };
