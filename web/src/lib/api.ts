@@ -10,12 +10,17 @@ import { forgetSessionToken, keepIssuedToken, sessionHeaders } from './session-t
  */
 export const API_ORIGIN: string = import.meta.env.VITE_SERVER_ORIGIN ?? '';
 
-/** docs/product.md §8: a failed call's message is "<status>: <body text or status text>". */
+/**
+ * docs/product.md §8: a failed call's message is "<status>: <body text or status text>". A
+ * refusal for now (503) says when to try again: `retryAfterMs`, from Retry-After (HTTP) or
+ * the socket's `message_rejected`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody | null,
     text: string,
+    readonly retryAfterMs?: number,
   ) {
     super(`${status}: ${text}`);
   }
@@ -40,7 +45,9 @@ async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     body = null;
   }
-  throw new ApiError(res.status, body, text);
+  const retryAfter = Number(res.headers.get('Retry-After'));
+  const retryAfterMs = retryAfter > 0 ? retryAfter * 1000 : undefined;
+  throw new ApiError(res.status, body, text, retryAfterMs);
 }
 
 /**

@@ -1,8 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, isUnauthorized } from '@/lib/api';
 import { setup } from '@/lib/test-socket';
+import { pendingSends, removePendingSend } from '../lib/pending-sends';
 import { buildTestMessage } from '../lib/test-message';
-import { sendMessageOverSocket } from './send-message';
+import { sendMessageOverSocket, startSend } from './send-message';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -70,5 +72,54 @@ describe('sendMessageOverSocket', () => {
     const silent = sendMessageOverSocket(client, 'c1', { ...input, clientId: 'k2' });
     vi.advanceTimersByTime(10_000);
     await expect(silent).rejects.not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('a send the server refuses for now (503, its store restarting)', () => {
+  it('is sent again on the socket after the hint, however many times, and never shown as failed', async () => {
+    vi.useFakeTimers();
+    const { client, current } = openSocket();
+    const entry = {
+      clientId: 'k9',
+      channelId: 'c1',
+      parentMessageId: null,
+      content: 'bonjour',
+      mentions: [],
+      createdAt: new Date().toISOString(),
+      state: 'sending' as const,
+      attempts: 0,
+    };
+    const state = () => pendingSends().find((e) => e.clientId === 'k9')?.state;
+    startSend(new QueryClient(), client, entry);
+    // More refusals than the five attempts a failure gets: a restart may take a while.
+    for (let refusal = 1; refusal <= 8; refusal++) {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(current().sent).toHaveLength(refusal);
+      expect(current().sent.at(-1)).toMatchObject({ type: 'send_message', clientId: 'k9' });
+      current().receive({
+        type: 'message_rejected',
+        clientId: 'k9',
+        channelId: 'c1',
+        status: 503,
+        message: 'Le stockage ne répond pas : réessayez dans quelques instants',
+        retryAfterMs: 5000,
+      });
+      await vi.advanceTimersByTimeAsync(4999);
+      // Not before the hint.
+      expect(current().sent).toHaveLength(refusal);
+      expect(state()).toBe('sending');
+      await vi.advanceTimersByTimeAsync(2501);
+    }
+    const stored = buildTestMessage(7, { id: 'm9', clientId: 'k9' });
+    current().receive({
+      type: 'message_ack',
+      clientId: 'k9',
+      channelId: 'c1',
+      message: stored,
+      created: true,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state()).toBeUndefined();
+    removePendingSend('k9');
   });
 });

@@ -76,7 +76,8 @@ export function sendMessageOverSocket(
         settle(() => resolve(event.message));
       } else if (event.type === 'message_rejected' && event.clientId === input.clientId) {
         const body = { message: event.message, ...(event.errors ? { errors: event.errors } : {}) };
-        settle(() => reject(new ApiError(event.status, body, JSON.stringify(body))));
+        const error = new ApiError(event.status, body, JSON.stringify(body), event.retryAfterMs);
+        settle(() => reject(error));
       }
     });
     const stopState = socket.onStateChange((state) => {
@@ -102,9 +103,28 @@ const MAX_AUTOMATIC_ATTEMPTS = 5;
 const retryDelayMs = (attempts: number) => Math.min(1000 * 2 ** (attempts - 1), 10_000);
 const retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
+/**
+ * Refusals for now (503) in a row before a send is shown as failed: the server said when to
+ * come back each time (5 s while its store restarts), so this waits out a restart of minutes
+ * (docs/operations.md, "The store restarts").
+ */
+const MAX_REFUSALS_FOR_NOW = 36;
+/** The wait after a 503 that named none. */
+const RETRY_LATER_DEFAULT_MS = 3000;
+
 /** A 4xx answer will not change on a retry; a network failure or a 5xx may. */
 const isPermanent = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+
+/**
+ * The wait before sending again a send the server refused for now (503: busy, or its store
+ * restarting), or undefined for any other failure: its hint, plus up to half again at random
+ * so that the clients refused together do not all come back together.
+ */
+function retryLaterMs(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 503) return undefined;
+  return Math.round((error.retryAfterMs ?? RETRY_LATER_DEFAULT_MS) * (1 + Math.random() / 2));
+}
 
 /** Puts the stored message where the list and the thread panel read it. */
 export function storeDeliveredMessage(queryClient: QueryClient, message: Message): void {
@@ -120,9 +140,10 @@ export function storeDeliveredMessage(queryClient: QueryClient, message: Message
 
 /**
  * A first attempt goes over the socket when it is open (the server stores a socket's sends
- * in order, with no request of their own). Anything else goes over HTTP: a socket that
- * cannot connect (a proxy refusing WebSockets) or looks open but no longer answers never
- * holds a message back.
+ * in order, with no request of their own); a refusal for now does not count as an attempt,
+ * so its resend goes there too. Anything else goes over HTTP: a socket that cannot connect
+ * (a proxy refusing WebSockets) or looks open but no longer answers never holds a message
+ * back.
  */
 const sendEither = (socket: RealtimeSocket | null, entry: PendingSend, attempts: number) =>
   attempts === 1 && socket?.connectionState === 'open'
@@ -133,6 +154,7 @@ async function deliver(
   queryClient: QueryClient,
   socket: RealtimeSocket | null,
   entry: PendingSend,
+  refusals = 0,
 ): Promise<void> {
   const attempts = entry.attempts + 1;
   updatePendingSend(entry.clientId, { state: 'sending', attempts });
@@ -145,7 +167,14 @@ async function deliver(
     storeDeliveredMessage(queryClient, message);
     removePendingSend(entry.clientId);
   } catch (error) {
-    if (isPermanent(error) || attempts >= MAX_AUTOMATIC_ATTEMPTS) {
+    // Refused for now: sent again after the server's hint, and not counted as an attempt.
+    const laterMs = retryLaterMs(error);
+    const refused = laterMs === undefined ? 0 : refusals + 1;
+    const givenUp =
+      laterMs === undefined
+        ? isPermanent(error) || attempts >= MAX_AUTOMATIC_ATTEMPTS
+        : refused > MAX_REFUSALS_FOR_NOW;
+    if (givenUp) {
       updatePendingSend(entry.clientId, { state: 'failed' });
       // docs/product.md §8: other errors get the generic message-error toast (401 has its own).
       if (!isUnauthorized(error)) {
@@ -157,11 +186,12 @@ async function deliver(
       }
       return;
     }
+    if (laterMs !== undefined) updatePendingSend(entry.clientId, { attempts: entry.attempts });
     const timer = setTimeout(() => {
       retryTimers.delete(entry.clientId);
       const current = pendingSends().find((e) => e.clientId === entry.clientId);
-      if (current?.state === 'sending') void deliver(queryClient, socket, current);
-    }, retryDelayMs(attempts));
+      if (current?.state === 'sending') void deliver(queryClient, socket, current, refused);
+    }, laterMs ?? retryDelayMs(attempts));
     retryTimers.set(entry.clientId, timer);
   }
 }
@@ -174,6 +204,16 @@ export function retryWaitingMessages(queryClient: QueryClient, socket: RealtimeS
     const entry = pendingSends().find((e) => e.clientId === clientId);
     if (entry?.state === 'sending') void deliver(queryClient, socket, entry);
   }
+}
+
+/** Shows a new send as pending and delivers it (retrying as above) until it is stored. */
+export function startSend(
+  queryClient: QueryClient,
+  socket: RealtimeSocket | null,
+  entry: PendingSend,
+): void {
+  addPendingSend(entry);
+  void deliver(queryClient, socket, entry);
 }
 
 export function useSendMessage(channelId: string, parentMessageId: string | null = null) {
@@ -192,8 +232,7 @@ export function useSendMessage(channelId: string, parentMessageId: string | null
         state: 'sending',
         attempts: 0,
       };
-      addPendingSend(entry);
-      void deliver(queryClient, socket, entry);
+      startSend(queryClient, socket, entry);
     },
     [channelId, parentMessageId, queryClient, socket],
   );
