@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteImageHost, safeMessageUrl } from './message-body';
+import { imageOrigin, safeMessageUrl } from './message-body';
 
 const page = new URL('https://ruche.example.test/channel/42');
 
@@ -28,15 +28,34 @@ describe('safeMessageUrl', () => {
   });
 });
 
-describe('remoteImageHost', () => {
+describe('imageOrigin', () => {
   it('names the host of an image served elsewhere, `//host` included', () => {
-    expect(remoteImageHost('https://images.example.test/a.png', page)).toBe('images.example.test');
-    expect(remoteImageHost('//tracker.example.test/p.gif', page)).toBe('tracker.example.test');
-    expect(remoteImageHost('http://ruche.example.test/x.png', page)).toBe('ruche.example.test');
+    expect(imageOrigin('https://images.example.test/a.png', page)).toEqual({
+      kind: 'remote',
+      host: 'images.example.test',
+    });
+    expect(imageOrigin('//tracker.example.test/p.gif', page)).toEqual({
+      kind: 'remote',
+      host: 'tracker.example.test',
+    });
+    expect(imageOrigin('http://ruche.example.test/x.png', page)).toEqual({
+      kind: 'remote',
+      host: 'ruche.example.test',
+    });
   });
 
-  it('is null for Ruche’s own images', () => {
-    expect(remoteImageHost('/api/files/7/download', page)).toBeNull();
-    expect(remoteImageHost('https://ruche.example.test/api/files/7/thumbnail', page)).toBeNull();
+  it('is own for Ruche’s images', () => {
+    expect(imageOrigin('/api/files/7/download', page)).toEqual({ kind: 'own' });
+    expect(imageOrigin('https://ruche.example.test/api/files/7/thumbnail', page)).toEqual({
+      kind: 'own',
+    });
   });
+
+  it.each(['http://[', 'http://a%20b', 'https://a%zz/', 'https://xn--/x', 'http://1.2.3.4.5/'])(
+    'is invalid, without throwing, for an address that does not parse: %s',
+    (src) => {
+      expect(imageOrigin(src, page)).toEqual({ kind: 'invalid' });
+      expect(safeMessageUrl(src, 'src', page)).toBe(src);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { type ComponentProps, memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { pageUrl, parseUrl } from '@/lib/safe-url';
 import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
 
 /**
@@ -10,14 +11,21 @@ import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
  * so only addresses with no scheme or http, https, irc, ircs, mailto, xmpp survive.
  */
 const components: Components = {
-  a: ({ node: _node, ...props }) => (
-    <a
-      {...props}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="font-medium text-link underline-offset-2 hover:underline"
-    />
-  ),
+  a: ({ node: _node, href, children, ...props }) =>
+    // An address the default rule dropped (`javascript:`) or that does not parse is text.
+    href && parseUrl(href, pageUrl()) ? (
+      <a
+        {...props}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium text-link underline-offset-2 hover:underline"
+      >
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
   pre: ({ node: _node, ...props }) => (
     <pre
       {...props}
@@ -59,15 +67,15 @@ const components: Components = {
 };
 
 /**
- * The default rule, and one more for images, which load without a click: none may point at
- * Ruche's own API but a file download (`![](/api/logout)` signed readers out: docs/security.md,
- * finding 3). Resolved against the page, so `../api/…` is caught too.
+ * Where an image comes from: Ruche itself, someone else (`//host` counts), or nowhere: an
+ * address that does not parse (`http://[`) is shown as text (lib/safe-url.ts).
  */
-/** The host of an image served by someone else than Ruche (`//host` counts), else null. */
-export function remoteImageHost(src: string, page: URL): string | null {
-  if (!src) return null;
-  const target = new URL(src, page);
-  return target.origin === page.origin ? null : target.host;
+export type ImageOrigin = { kind: 'own' } | { kind: 'remote'; host: string } | { kind: 'invalid' };
+
+export function imageOrigin(src: string, page: URL): ImageOrigin {
+  const target = parseUrl(src, page);
+  if (!target) return { kind: 'invalid' };
+  return target.origin === page.origin ? { kind: 'own' } : { kind: 'remote', host: target.host };
 }
 
 /**
@@ -81,8 +89,17 @@ function MessageImage({
 }: ComponentProps<'img'> & { src: string; alt: string }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
-  const host = remoteImageHost(src, new URL(window.location.href));
-  if (host && !shown) {
+  // Dropped by the rules below (`javascript:`, Ruche's own API): nothing to show but its text.
+  if (!src) return alt ? <span>{alt}</span> : null;
+  const origin = imageOrigin(src, pageUrl());
+  if (origin.kind === 'invalid') {
+    return (
+      <span className="break-all text-muted-foreground">
+        {t('messages.invalidImage', { address: src })}
+      </span>
+    );
+  }
+  if (origin.kind === 'remote' && !shown) {
     return (
       <button
         type="button"
@@ -90,7 +107,7 @@ function MessageImage({
         className="my-1 inline-flex items-center gap-2 rounded-md border border-dashed px-3 py-2 text-muted-foreground text-sm hover:bg-muted/60"
       >
         <ImageIcon aria-hidden className="size-4" />
-        {t('messages.remoteImage', { host })}
+        {t('messages.remoteImage', { host: origin.host })}
       </button>
     );
   }
@@ -106,16 +123,22 @@ function MessageImage({
   );
 }
 
+/**
+ * The default rule, and one more for images, which load without a click: none may point at
+ * Ruche's own API but a file download (`![](/api/logout)` signed readers out: docs/security.md,
+ * finding 3). Resolved against the page, so `../api/…` is caught too. An address that does not
+ * parse is left as it is: no browser can load it, and the components show it as text.
+ */
 export function safeMessageUrl(url: string, key: string, page: URL): string {
   const safe = defaultUrlTransform(url);
   if (key !== 'src' || !safe) return safe;
-  const target = new URL(safe, page);
+  const target = parseUrl(safe, page);
+  if (!target) return safe;
   const ownApi = target.origin === page.origin && target.pathname.startsWith('/api/');
   return ownApi && !target.pathname.startsWith('/api/files/') ? '' : safe;
 }
 
-const urlTransform: UrlTransform = (url, key) =>
-  safeMessageUrl(url, key, new URL(window.location.href));
+const urlTransform: UrlTransform = (url, key) => safeMessageUrl(url, key, pageUrl());
 
 export const MessageBody = memo(function MessageBody({
   content,
