@@ -1,7 +1,10 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Boot } from './app/boot';
+import { CrashPage } from './app/crash-page';
+import { logRenderError } from './lib/error-reference';
 import { applyDocumentLanguage } from './lib/language';
 import { applyTheme, readTheme } from './lib/theme';
 
@@ -16,7 +19,11 @@ if (!root) throw new Error('#root is missing from index.html');
 const render = () =>
   createRoot(root).render(
     <StrictMode>
-      <Boot />
+      {/* The last of three boundaries (docs/security.md, "Hostile content"): without it, an
+          error thrown while rendering unmounts the whole root and leaves a blank page. */}
+      <ErrorBoundary FallbackComponent={CrashPage} onError={logRenderError}>
+        <Boot />
+      </ErrorBoundary>
     </StrictMode>,
   );
 

@@ -12,8 +12,12 @@ import { describe, expect, it } from 'vitest';
  */
 const KB = 1000;
 const BUDGETS = {
-  /** The signed-out landing page: the entry alone. */
-  landing: { kb: 90, chunks: ['index.html'] },
+  /**
+   * The signed-out landing page: the entry alone. Raised from 90 for the root error boundary
+   * (react-error-boundary, its page and text: 89.8 → 90.8 KB measured), which must be in the
+   * entry to catch what fails before the app's chunk has loaded (docs/security.md, "Hostile content").
+   */
+  landing: { kb: 91, chunks: ['index.html'] },
   /** A signed-in channel view: the entry, the app, the signed-in shell and the home screen. */
   channelView: {
     // Today's ceiling, not the goal: the goal is 160 KB (docs/performance.md says what stands
@@ -22,8 +26,11 @@ const BUDGETS = {
     // then to 343 for the sidebar's "Fils de discussion" entry (342.1 KB measured), then to
     // 345 with drafts, prefetch, presence watching and tab visibility (344.3 KB measured),
     // then to 346 for the channel views kept mounted (345.3 KB measured), then to 347 for the
-    // first visit's page asked for with the channel and the list pinned to its end (346.1 KB).
-    kb: 347,
+    // first visit's page asked for with the channel and the list pinned to its end (346.1 KB),
+    // then to 351 for the error boundaries of the root, each screen and each message, and
+    // addresses parsed without throwing (docs/security.md, "Hostile content"): 346.8 KB before,
+    // 350.2 KB measured with them and the other changes of issue 42 in the same tree.
+    kb: 351,
     chunks: [
       'index.html',
       'src/app/app.tsx',

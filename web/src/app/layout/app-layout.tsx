@@ -6,6 +6,7 @@ import { openSearchDialog } from '@/features/search/hooks/use-search-dialog';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';
+import { ScreenBoundary } from './screen-boundary';
 
 interface AppLayoutProps {
   user: User;
@@ -43,7 +44,7 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
         </aside>
       ) : null}
       <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0">
-        {children}
+        <ScreenBoundary>{children}</ScreenBoundary>
       </main>
       <MobileBottomNav />
     </div>

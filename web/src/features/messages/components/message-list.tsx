@@ -20,6 +20,7 @@ import { usePendingSends } from '../lib/pending-sends';
 import { firstUnreadMessageId } from '../lib/unread-line';
 import { AuthorAvatar } from './author-avatar';
 import { useChat } from './chat-context';
+import { MessageBoundary } from './message-boundary';
 import { type DisplayMessage, MessageItem } from './message-item';
 import { usePendingMessages } from './pending-messages';
 
@@ -298,14 +299,16 @@ export function MessageList({
             {!context.hasOlder && row.message.id === context.firstId ? (
               <ChannelIntro compact />
             ) : null}
-            <MessageItem
-              message={row.message}
-              // Below the line, the author's name shows again.
-              grouped={row.grouped && row.message.id !== context.firstUnreadId}
-              startsDay={row.startsDay}
-              highlighted={row.message.id === context.highlightId}
-              firstUnread={row.message.id === context.firstUnreadId}
-            />
+            <MessageBoundary message={row.message}>
+              <MessageItem
+                message={row.message}
+                // Below the line, the author's name shows again.
+                grouped={row.grouped && row.message.id !== context.firstUnreadId}
+                startsDay={row.startsDay}
+                highlighted={row.message.id === context.highlightId}
+                firstUnread={row.message.id === context.firstUnreadId}
+              />
+            </MessageBoundary>
           </div>
         )}
       />

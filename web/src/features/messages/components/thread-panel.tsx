@@ -8,6 +8,7 @@ import { groupMessages } from '../lib/group-messages';
 import { usePendingSends } from '../lib/pending-sends';
 import { useChat } from './chat-context';
 import { Composer } from './composer';
+import { MessageBoundary } from './message-boundary';
 import { type DisplayMessage, MessageItem } from './message-item';
 import { usePendingMessages } from './pending-messages';
 
@@ -79,7 +80,9 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
         ) : (
           <>
             <div className="pt-2 pb-3">
-              <MessageItem message={data.parent} grouped={false} startsDay={false} inThread />
+              <MessageBoundary message={data.parent}>
+                <MessageItem message={data.parent} grouped={false} startsDay={false} inThread />
+              </MessageBoundary>
             </div>
             <div className="flex items-center gap-3 px-5 pb-1">
               <span className="shrink-0 text-muted-foreground text-xs">
@@ -94,13 +97,17 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
             ) : (
               <div role="log" aria-label={t('thread.title')}>
                 {rows.map((row) => (
-                  <MessageItem
+                  <MessageBoundary
                     key={row.message.clientId ?? row.message.id}
                     message={row.message}
-                    grouped={row.grouped}
-                    startsDay={false}
-                    inThread
-                  />
+                  >
+                    <MessageItem
+                      message={row.message}
+                      grouped={row.grouped}
+                      startsDay={false}
+                      inThread
+                    />
+                  </MessageBoundary>
                 ))}
               </div>
             )}
