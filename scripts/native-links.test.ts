@@ -21,7 +21,7 @@ describe('the link host', () => {
 });
 
 describe('Android', () => {
-  it('declares, in the main activity, a verified https filter for each of the server’s link paths', () => {
+  it('declares, in the main activity, a verified https filter for each of the server’s link paths and the sign-in’s return', () => {
     const written = withAndroidAppLinks(MANIFEST, 'ruche.example.fr');
     const activity = written.slice(written.indexOf('<activity'), written.indexOf('</activity>'));
     const filter = /<intent-filter android:autoVerify="true">([\s\S]*?)<\/intent-filter>/.exec(
@@ -30,12 +30,14 @@ describe('Android', () => {
     expect(filter).toContain('<action android:name="android.intent.action.VIEW" />');
     expect(filter).toContain('<category android:name="android.intent.category.BROWSABLE" />');
     const data = [...(filter ?? '').matchAll(/<data ([^>]*)\/>/g)].map((m) => m[1]?.trim());
-    expect(data).toEqual(
-      APP_LINK_PREFIXES.map(
+    expect(data).toEqual([
+      ...APP_LINK_PREFIXES.map(
         (prefix) =>
           `android:scheme="https" android:host="ruche.example.fr" android:pathPrefix="${prefix}"`,
       ),
-    );
+      // The return of the app's sign-in, on the verified link (docs/mobile.md, "Signing in").
+      'android:scheme="https" android:host="ruche.example.fr" android:path="/app/signed-in"',
+    ]);
   });
 
   it('replaces the host on the next sync, and leaves the rest of the manifest as it was', () => {

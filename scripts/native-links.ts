@@ -1,10 +1,10 @@
-import { APP_LINK_PREFIXES } from '../shared/app-links';
+import { APP_LINK_PREFIXES, APP_SIGNED_IN_PATH } from '../shared/app-links';
 
 /**
  * The server's links in the native projects (docs/mobile.md, "Links"): the phone hands
- * `https://<server>/join/…`, `/join-channel/…` and `/channel/…` to the app only when the app
- * declares that host — Android in an intent filter of its manifest, iOS in its Associated
- * Domains entitlement. `npm run mobile:sync` writes them for VITE_SERVER_ORIGIN.
+ * `https://<server>/join/…`, `/join-channel/…`, `/channel/…` and the sign-in's return
+ * `/app/signed-in` to the app only when the app declares that host — Android in an intent
+ * filter of its manifest, iOS in its Associated Domains entitlement. `npm run mobile:sync` writes them for VITE_SERVER_ORIGIN.
  */
 
 const BEGIN = '<!-- app-links:begin';
@@ -35,6 +35,8 @@ export function withAndroidAppLinks(manifest: string, host: string | null): stri
           (prefix) =>
             `    <data android:scheme="https" android:host="${host}" android:pathPrefix="${prefix}" />`,
         ),
+        // The return of the app's OpenID Connect sign-in (server/src/auth/app-sign-in.ts).
+        `    <data android:scheme="https" android:host="${host}" android:path="${APP_SIGNED_IN_PATH}" />`,
         '</intent-filter>',
       ]
     : [];

@@ -5,6 +5,13 @@
  */
 export const APP_LINK_PREFIXES = ['/join/', '/join-channel/', '/channel/'] as const;
 
+/**
+ * The return of the app's OpenID Connect sign-in on the server's own https address
+ * (docs/mobile.md, "Signing in"): a verified link (App Links, Universal Links) only the app
+ * signed for this server can open, where a custom scheme could be claimed by any app.
+ */
+export const APP_SIGNED_IN_PATH = '/app/signed-in';
+
 /** The path to open for a link the system handed to the app, or null when it is not one of ours. */
 export function appLinkPath(url: string, serverOrigin: string): string | null {
   let parsed: URL;

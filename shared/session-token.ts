@@ -21,10 +21,14 @@ export const SOCKET_BEARER_PREFIX = 'bearer.';
 
 /**
  * OpenID Connect from the app (RFC 8252): the system browser signs in at the provider, and
- * the server hands the app a one-time code through this private-use URI scheme (the app id,
- * reverse domain name), which the app exchanges with its PKCE verifier for a session token.
+ * the server hands the app a one-time code, which the app exchanges with its PKCE verifier
+ * for a session token. The code comes back on the server's verified https link
+ * (APP_SIGNED_IN_PATH in app-links.ts) when the server has one for the app's platform, else —
+ * the fallback — through this private-use URI scheme (the app id, reverse domain name).
  */
 export const APP_URL_SCHEME = 'fr.ruche.app';
 export const APP_SIGNED_IN_URL = `${APP_URL_SCHEME}://signed-in`;
 /** GET /api/login?app_challenge=<S256 of the app's verifier> starts the app's flow. */
 export const APP_CHALLENGE_PARAM = 'app_challenge';
+/** …&app_platform=android|ios: which verified link can bring the code back to this app. */
+export const APP_PLATFORM_PARAM = 'app_platform';

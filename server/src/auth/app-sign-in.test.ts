@@ -36,6 +36,16 @@ afterAll(async () => {
   await provider?.close();
 });
 
+/** A second node's settings: the first one's, so that it reads the same codes. */
+const nodeEnv = (node: TestServer) => ({
+  SESSION_SECRET: node.config.sessionSecret,
+  PUBLIC_URL: node.config.publicUrl ?? '',
+  OIDC_ISSUER: provider.issuer,
+  OIDC_CLIENT_ID: provider.clientId,
+  OIDC_CLIENT_SECRET: provider.clientSecret,
+  ALLOWED_ORIGINS: APP,
+});
+
 const pkce = () => {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
@@ -43,7 +53,10 @@ const pkce = () => {
 
 let subjects = 0;
 /** The system browser: /api/login with the app's challenge, the provider, the callback. */
-async function throughSystemBrowser(challenge: string) {
+async function throughSystemBrowser(
+  challenge: string,
+  { on = server, platform }: { on?: TestServer; platform?: string } = {},
+) {
   const sub = `mobile-${++subjects}`;
   provider.accounts.set(sub, {
     email: `${sub}@example.test`,
@@ -51,8 +64,9 @@ async function throughSystemBrowser(challenge: string) {
     given_name: 'Nadia',
     family_name: 'Benali',
   });
-  const browser = new TestClient(server.url);
-  const login = await browser.get(`/api/login?app_challenge=${challenge}`);
+  const browser = new TestClient(on.url);
+  const asked = platform ? `&app_platform=${platform}` : '';
+  const login = await browser.get(`/api/login?app_challenge=${challenge}${asked}`);
   expect(login.status).toBe(302);
   const back = await provider.authorize(login.headers.get('location')!, sub);
   const callback = await browser.get(back.pathname + back.search);
@@ -60,8 +74,8 @@ async function throughSystemBrowser(challenge: string) {
 }
 
 /** The app exchanging its code, from its origin. */
-const exchange = (body: unknown, origin = APP) =>
-  new TestClient(server.url).post<User & ApiErrorBody>('/api/auth/app-sign-in', body, {
+const exchange = (body: unknown, origin = APP, on = server) =>
+  new TestClient(on.url).post<User & ApiErrorBody>('/api/auth/app-sign-in', body, {
     origin,
     'x-session-transport': 'bearer',
   });
@@ -117,6 +131,92 @@ describe('OpenID Connect from the app', () => {
     expect(browserPost.status).toBe(403);
     // The genuine pair still works.
     expect((await exchange({ code, verifier })).status).toBe(200);
+  });
+
+  it('redeems a code once: a second exchange fails, on this node or another', async () => {
+    const { verifier, challenge } = pkce();
+    const { callback } = await throughSystemBrowser(challenge);
+    const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
+    expect((await exchange({ code, verifier })).status).toBe(200);
+    const again = await exchange({ code, verifier });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('La connexion a expiré, veuillez réessayer');
+    expect(again.headers.get('x-session-token')).toBeNull();
+    // A second node on the same store knows it was used.
+    const other = await startTestServer({ store: server.store, env: nodeEnv(server) });
+    try {
+      const elsewhere = await exchange({ code, verifier }, APP, other);
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.headers.get('x-session-token')).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('redeems a code only with the verifier of its own challenge, which another code does not change', async () => {
+    const first = pkce();
+    const second = pkce();
+    const a = await throughSystemBrowser(first.challenge);
+    const b = await throughSystemBrowser(second.challenge);
+    const codeOf = (callback: { headers: Headers }) =>
+      new URL(callback.headers.get('location')!).searchParams.get('code')!;
+    // Each code with the other's verifier: refused, and neither is spent by the refusal.
+    expect((await exchange({ code: codeOf(a.callback), verifier: second.verifier })).status).toBe(
+      400,
+    );
+    expect((await exchange({ code: codeOf(b.callback), verifier: first.verifier })).status).toBe(
+      400,
+    );
+    expect((await exchange({ code: codeOf(a.callback), verifier: first.verifier })).status).toBe(
+      200,
+    );
+    expect((await exchange({ code: codeOf(b.callback), verifier: second.verifier })).status).toBe(
+      200,
+    );
+  });
+
+  it('returns on the verified https link when the app links are configured, on the custom scheme otherwise', async () => {
+    // A server with no app links: the custom scheme, whatever the app says.
+    const { challenge } = pkce();
+    const { callback } = await throughSystemBrowser(challenge, { platform: 'android' });
+    expect(callback.headers.get('location')).toMatch(/^fr\.ruche\.app:\/\/signed-in\?code=/);
+    const publicUrl = 'https://ruche.example.test';
+    const linked = await startTestServer({
+      env: {
+        PUBLIC_URL: publicUrl,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        ALLOWED_ORIGINS: APP,
+        ANDROID_APP_PACKAGE: 'fr.ruche.app',
+        ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => 'AB').join(':'),
+      },
+    });
+    provider.register(`${publicUrl}/api/callback`);
+    try {
+      const returnOf = async (platform?: string) => {
+        const { verifier, challenge } = pkce();
+        const { callback } = await throughSystemBrowser(challenge, { on: linked, platform });
+        expect(callback.status).toBe(302);
+        return { location: new URL(callback.headers.get('location')!), verifier };
+      };
+      // Android is configured: its verified link (App Links), which no other app can claim.
+      const android = await returnOf('android');
+      expect(`${android.location.origin}${android.location.pathname}`).toBe(
+        `${publicUrl}/app/signed-in`,
+      );
+      const code = android.location.searchParams.get('code')!;
+      expect((await exchange({ code, verifier: android.verifier }, APP, linked)).status).toBe(200);
+      // iOS is not (no IOS_APP_IDS), nor is an app that does not say: the custom scheme.
+      for (const platform of ['ios', undefined]) {
+        const { location } = await returnOf(platform);
+        expect(location.href).toMatch(/^fr\.ruche\.app:\/\/signed-in\?code=/);
+      }
+    } finally {
+      await linked.close();
+      // The test provider has one redirect address: the first server's again.
+      provider.register(`${server.url}/api/callback`);
+    }
   });
 
   it('refuses a malformed challenge before going to the provider', async () => {

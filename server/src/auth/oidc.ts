@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { EMAIL_MAX } from '#shared/limits';
 import { safeNextPath } from '#shared/next-path';
-import { APP_CHALLENGE_PARAM } from '#shared/session-token';
+import { APP_CHALLENGE_PARAM, APP_PLATFORM_PARAM } from '#shared/session-token';
 import type { AppContext } from '../context';
 import {
   findUserByEmail,
@@ -12,7 +12,7 @@ import {
   updateUserProfile,
 } from '../features/users/service';
 import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
-import { appSignedInUrl } from './app-sign-in';
+import { type AppPlatform, appSignedInUrl } from './app-sign-in';
 import { createAccount } from './new-account';
 import { users } from './schema';
 import { signIn } from './sign-in';
@@ -36,10 +36,15 @@ interface Flow {
   next?: string;
   /** The app's PKCE challenge, when the app started the flow (app-sign-in.ts). */
   app?: string;
+  /** The app's platform, as it said: whose verified link brings the code back. */
+  appPlatform?: AppPlatform;
 }
 
-/** `app_challenge` on GET /api/login: the mobile app starts the flow (app-sign-in.ts). */
-type AppQuery = { [APP_CHALLENGE_PARAM]?: string };
+/**
+ * `app_challenge` (and `app_platform`) on GET /api/login: the mobile app starts the flow
+ * (app-sign-in.ts).
+ */
+type AppQuery = { [APP_CHALLENGE_PARAM]?: string; [APP_PLATFORM_PARAM]?: string };
 
 /** Where the person comes back after a flow: the app's pages say what happened. */
 const OUTCOME = {
@@ -262,6 +267,8 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       if (appChallenge !== undefined) {
         if (!/^[A-Za-z0-9_-]{43}$/.test(appChallenge)) throw badRequest('Défi PKCE invalide');
         flow.app = appChallenge;
+        const platform = request.query[APP_PLATFORM_PARAM];
+        if (platform === 'android' || platform === 'ios') flow.appPlatform = platform;
       }
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -319,7 +326,10 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       throw error;
     }
     // The app's flow: back to the app with a code, the system browser left signed out.
-    if (flow.app) return reply.redirect(appSignedInUrl(ctx.config, user.id, flow.app));
+    if (flow.app) {
+      const app = { challenge: flow.app, platform: flow.appPlatform };
+      return reply.redirect(await appSignedInUrl(ctx.db, ctx.config, user.id, app));
+    }
     await signIn(request, reply, ctx, user.id);
     return reply.redirect(safeNextPath(flow.next) ?? '/');
   });

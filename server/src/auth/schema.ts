@@ -74,7 +74,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use links sent by mail (verify an address, reset a password): only the token's
+ * Single-use tokens: links sent by mail (verify an address, reset a password), and the
+ * mobile app's sign-in codes (app-sign-in.ts: redeemed once, on any node). Only the token's
  * SHA-256 is stored, used at most once, before it expires.
  */
 export const authTokens = pgTable(
@@ -89,7 +90,10 @@ export const authTokens = pgTable(
   },
   (t) => [
     index('auth_tokens_user_idx').on(t.userId),
-    check('auth_tokens_kind_check', sql`${t.kind} in ('verify_email', 'reset_password')`),
+    check(
+      'auth_tokens_kind_check',
+      sql`${t.kind} in ('verify_email', 'reset_password', 'app_sign_in')`,
+    ),
   ],
 );
 

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens } from './schema';
 import { hashToken } from './sessions';
 
-export type TokenKind = 'verify_email' | 'reset_password';
+export type TokenKind = 'verify_email' | 'reset_password' | 'app_sign_in';
 
-/** How long a link sent by mail works. */
+/** How long a link sent by mail, or the app's sign-in code (app-sign-in.ts), works. */
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify_email: 48 * 3600 * 1000,
   reset_password: 30 * 60 * 1000,
+  app_sign_in: 2 * 60 * 1000,
 };
 
 /** A new single-use token for a user; only its hash is stored. */
@@ -50,6 +51,13 @@ export async function consumeToken(db: Db, token: string, kind: TokenKind): Prom
     .where(usable(token, kind))
     .returning({ userId: authTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Remove the tokens of a kind past their expiry, used or not (they can never be used again). */
+export async function sweepExpiredTokens(db: Db, kind: TokenKind): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(and(eq(authTokens.kind, kind), lt(authTokens.expiresAt, new Date())));
 }
 
 /** Whether the user has a verification link still waiting (an account signed up by mail). */

@@ -45,7 +45,7 @@ describe('the well-known files of the app links (docs/mobile.md)', () => {
     ]);
   });
 
-  it('serves apple-app-site-association with the app ids and the three kinds of links', async () => {
+  it('serves apple-app-site-association with the app ids, the three kinds of links and the sign-in’s return', async () => {
     const res = await fetch(`${configured.url}/.well-known/apple-app-site-association`, {
       redirect: 'manual',
     });
@@ -56,7 +56,13 @@ describe('the well-known files of the app links (docs/mobile.md)', () => {
         details: [
           {
             appIDs: ['ABCDE12345.fr.ruche.app'],
-            components: [{ '/': '/join/*' }, { '/': '/join-channel/*' }, { '/': '/channel/*' }],
+            components: [
+              { '/': '/join/*' },
+              { '/': '/join-channel/*' },
+              { '/': '/channel/*' },
+              // Where the app's OpenID Connect sign-in comes back (auth/app-sign-in.ts).
+              { '/': '/app/signed-in' },
+            ],
           },
         ],
       },

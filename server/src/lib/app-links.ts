@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_LINK_PREFIXES } from '#shared/app-links';
+import { APP_LINK_PREFIXES, APP_SIGNED_IN_PATH } from '#shared/app-links';
 import type { Config } from '../config';
 import { notFound } from './errors';
 
 /**
  * Android App Links and iOS Universal Links (docs/mobile.md, "Links"): the files by which the
- * phone checks that this server lets the app open its links. Served from config, as JSON,
+ * phone checks that this server lets the app open its links, the sign-in's return among them
+ * (auth/app-sign-in.ts; assetlinks.json covers the whole host, the app's intent filter names
+ * the paths: scripts/native-links.ts). Served from config, as JSON,
  * without a redirect (both systems refuse one); 404 when the platform is not configured.
  */
 export function registerAppLinks(app: FastifyInstance, config: Config): void {
@@ -34,7 +36,11 @@ export function registerAppLinks(app: FastifyInstance, config: Config): void {
         details: [
           {
             appIDs: iosAppIds,
-            components: APP_LINK_PREFIXES.map((prefix) => ({ '/': `${prefix}*` })),
+            components: [
+              ...APP_LINK_PREFIXES.map((prefix) => ({ '/': `${prefix}*` })),
+              // The return of the app's sign-in (auth/app-sign-in.ts), on this verified link.
+              { '/': APP_SIGNED_IN_PATH },
+            ],
           },
         ],
       },

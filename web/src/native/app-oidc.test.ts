@@ -32,6 +32,7 @@ function deps() {
       return { id: 'u1' } as User;
     },
     crypto: webcrypto as unknown as Crypto,
+    platform: 'android',
   };
   return { deps: value, items, log, exchanged };
 }
@@ -48,7 +49,10 @@ describe('OpenID Connect from the app', () => {
     await startAppSignIn(d);
     const verifier = items.get('ruche.oidc-verifier')!;
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    expect(log).toEqual([`open https://ruche.example.fr/api/login?app_challenge=${challenge}`]);
+    // The platform: the server brings the code back on its verified link for it, if it has one.
+    expect(log).toEqual([
+      `open https://ruche.example.fr/api/login?app_challenge=${challenge}&app_platform=android`,
+    ]);
   });
 
   it('exchanges the returned code with the verifier, once, and closes the browser', async () => {
@@ -65,9 +69,21 @@ describe('OpenID Connect from the app', () => {
     expect(exchanged).toHaveLength(1);
   });
 
-  it('recognises only the sign-in return link', () => {
-    expect(isSignedInLink('fr.ruche.app://signed-in?code=x')).toBe(true);
-    expect(isSignedInLink('fr.ruche.app://signed-in-evil?code=x')).toBe(false);
-    expect(isSignedInLink('https://ruche.example.fr/signed-in?code=x')).toBe(false);
+  it('recognises only the sign-in return links: its server’s verified one, and the custom scheme', () => {
+    const server = 'https://ruche.example.fr';
+    expect(isSignedInLink('https://ruche.example.fr/app/signed-in?code=x', server)).toBe(true);
+    expect(isSignedInLink('fr.ruche.app://signed-in?code=x', server)).toBe(true);
+    expect(isSignedInLink('fr.ruche.app://signed-in-evil?code=x', server)).toBe(false);
+    expect(isSignedInLink('https://ruche.example.fr/signed-in?code=x', server)).toBe(false);
+    expect(isSignedInLink('https://ailleurs.example/app/signed-in?code=x', server)).toBe(false);
+    expect(isSignedInLink('https://ruche.example.fr/app/signed-in/x?code=x', server)).toBe(false);
+  });
+
+  it('exchanges a code that came back on the server’s verified link', async () => {
+    const { deps: d, items, exchanged } = deps();
+    await startAppSignIn(d);
+    const verifier = items.get('ruche.oidc-verifier');
+    await finishAppSignIn(d, 'https://ruche.example.fr/app/signed-in?code=abc.def');
+    expect(exchanged).toEqual([{ code: 'abc.def', verifier }]);
   });
 });

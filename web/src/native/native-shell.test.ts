@@ -194,8 +194,13 @@ describe('start-up against the bridge', () => {
     const { bridge, fire } = standIn('ios');
     const { controls, log } = page();
     await startNativeShell(bridge, controls, manualTimers());
+    fire('appUrlOpen', { url: 'https://ruche.example.fr/app/signed-in?code=abc' });
     fire('appUrlOpen', { url: 'fr.ruche.app://signed-in?code=abc' });
     fire('appUrlOpen', { url: 'fr.ruche.app://ailleurs?code=abc' });
-    expect(log).toEqual(['signedIn fr.ruche.app://signed-in?code=abc']);
+    fire('appUrlOpen', { url: 'https://ailleurs.example/app/signed-in?code=abc' });
+    expect(log).toEqual([
+      'signedIn https://ruche.example.fr/app/signed-in?code=abc',
+      'signedIn fr.ruche.app://signed-in?code=abc',
+    ]);
   });
 });

@@ -96,7 +96,7 @@ export async function startNativeShell(
 
   // A link of the server's (docs/mobile.md, "Links") opened the app, or reaches it running.
   const openLink = (url: string | undefined) => {
-    if (url && isSignedInLink(url)) return page.signedIn(url);
+    if (url && isSignedInLink(url, page.serverOrigin)) return page.signedIn(url);
     const path = url ? appLinkPath(url, page.serverOrigin) : null;
     if (path) page.open(path);
   };

@@ -47,6 +47,7 @@ async function oidcDeps(): Promise<AppOidcDeps> {
     storage: await secureStorage(),
     exchange: (body) => apiRequest('POST', '/api/auth/app-sign-in', body),
     crypto: globalThis.crypto,
+    platform: Capacitor.getPlatform(),
   };
 }
 
