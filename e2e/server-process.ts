@@ -83,6 +83,7 @@ export async function startE2eServer(
     // server share two cores with parallel specs, and a lagging loop or a busy store is not
     // the subject.
     WS_ADMIT_PER_SECOND: '100000',
+    WS_ADMIT_PER_ADDRESS_PER_SECOND: '100000',
     // Off, not just high: a second in which the loop never turned counts as an infinite delay
     // (@fastify/under-pressure), which refused a sign-up's PATCH in 4 ms in a CI run.
     OVERLOAD_EVENT_LOOP_MS: '0',

@@ -55,6 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Tests open sockets in bursts, and share the event loop with the test runner under a
     // loaded CI: load shedding is off unless a test (overload.test.ts) sets its own limits.
     WS_ADMIT_PER_SECOND: '100000',
+    WS_ADMIT_PER_ADDRESS_PER_SECOND: '100000',
     OVERLOAD_EVENT_LOOP_MS: '60000',
     // A closed socket's user goes offline at once, unless a test (presence.test.ts) sets
     // the grace a reload is given.

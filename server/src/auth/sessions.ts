@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import DataLoader from 'dataloader';
 import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -42,6 +43,16 @@ export function readSessionToken(
   }
   const cookie = request.cookies[sessionCookieName(config)];
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+/**
+ * Whether raw headers may carry a session token the way readSessionToken reads one, before
+ * any parsing: what an upgrade is let past the raw connection with (realtime/register.ts).
+ */
+export function mayCarrySessionToken(headers: IncomingHttpHeaders, config: Config): boolean {
+  if (headers.authorization?.startsWith('Bearer ')) return true;
+  if (headers['sec-websocket-protocol']?.includes(SOCKET_BEARER_PREFIX)) return true;
+  return headers.cookie?.includes(`${sessionCookieName(config)}=`) ?? false;
 }
 
 /** The row key: SHA-256 of the token, so the table never holds a usable credential. */

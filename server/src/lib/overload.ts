@@ -12,10 +12,14 @@ import { TokenBuckets } from './token-bucket';
  *   (measured by @fastify/under-pressure), API requests are refused before anything is read
  *   for them;
  * - the store: a request's query waits at most STORE_WAIT_MS for a connection (db/store-gate.ts);
- * - sockets are admitted at WS_ADMIT_PER_SECOND (bursts of twice that), none while the loop
- *   lags, so that a reconnect storm is let in gradually. A socket not admitted is not an
- *   error: its upgrade succeeds, nothing is read for it, and it is closed at once with
- *   CLOSE_TRY_LATER and the wait before its next try (the client adds jitter).
+ * - sockets are admitted at WS_ADMIT_PER_SECOND (bursts of twice that), and at most
+ *   WS_ADMIT_PER_ADDRESS_PER_SECOND from one address, none while the loop lags, so that a
+ *   reconnect storm is let in gradually and one address cannot spend the budget of all
+ *   (UpgradeAdmission). Only an authenticated upgrade is admitted (realtime/register.ts):
+ *   one without a session or a guest's token is refused with 401 before it costs any
+ *   (docs/realtime.md, "Admission"). A socket not admitted is not an error: its upgrade
+ *   succeeds, and it is closed at once with CLOSE_TRY_LATER and the wait before its next
+ *   try (the client adds jitter).
  */
 export { NOT_PROCESSED_HEADER };
 
@@ -23,15 +27,57 @@ const isSocketUpgrade = (url: string) => url === '/ws' || url.startsWith('/ws?')
 
 /** Upgrades told to come back later, with the wait (ms) their close will carry. */
 const deferredUpgrades = new WeakMap<FastifyRequest, number>();
+/** Upgrades whose session look-up the store refused: who they are is not known. */
+const unverifiedUpgrades = new WeakSet<FastifyRequest>();
 
 /** The wait before this upgrade's next try, when it was not admitted now. */
 export const deferredUpgrade = (request: FastifyRequest): number | undefined =>
   deferredUpgrades.get(request);
 
-/** Send this upgrade away for now (the store refused its session look-up): see deferredUpgrade. */
-export const deferUpgrade = (request: FastifyRequest, retryMs: number): void => {
+/** Send this upgrade away for now (past the admission budget): see deferredUpgrade. */
+export const sendUpgradeAway = (request: FastifyRequest, retryMs: number): void => {
   deferredUpgrades.set(request, spreadWait(retryMs));
 };
+
+/** Send this upgrade away for now (the store refused its session look-up): see deferredUpgrade. */
+export const deferUpgrade = (request: FastifyRequest, retryMs: number): void => {
+  sendUpgradeAway(request, retryMs);
+  unverifiedUpgrades.add(request);
+};
+
+/** Whether the store refused this upgrade's session look-up (it was sent away unverified). */
+export const upgradeUnverified = (request: FastifyRequest): boolean =>
+  unverifiedUpgrades.has(request);
+
+/**
+ * The socket admission budget of one node: WS_ADMIT_PER_SECOND in all, and
+ * WS_ADMIT_PER_ADDRESS_PER_SECOND for one address (IPv6 by its /64: the caller gives the
+ * key), each in bursts of twice its rate. An address past its share spends nothing of the
+ * node's, so that another address still gets in.
+ */
+export class UpgradeAdmission {
+  private readonly node: TokenBuckets<'node'>;
+  private readonly byAddress: TokenBuckets<string>;
+  private readonly sweeper: ReturnType<typeof setInterval>;
+
+  constructor(overload: Config['overload']) {
+    this.node = new TokenBuckets(overload.wsAdmitPerSecond * 2, overload.wsAdmitPerSecond);
+    const perAddress = overload.wsAdmitPerAddressPerSecond;
+    this.byAddress = new TokenBuckets(perAddress * 2, perAddress);
+    // Full buckets are dropped: memory follows the addresses reconnecting now.
+    this.sweeper = setInterval(() => this.byAddress.sweep(), 10_000);
+    this.sweeper.unref();
+  }
+
+  /** 0 when this address's upgrade is admitted now, else the wait (ms) before its next try. */
+  take(address: string): number {
+    return this.byAddress.take(address) || this.node.take('node');
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+}
 
 /** A wait of `atLeastMs` plus 0–2 s, so that the sockets sent away come back spread out. */
 const spreadWait = (atLeastMs: number) => atLeastMs + Math.floor(Math.random() * 2000);
@@ -70,18 +116,10 @@ export async function registerOverloadShedding(
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
   });
 
-  const admissions = new TokenBuckets<'upgrade'>(
-    config.overload.wsAdmitPerSecond * 2,
-    config.overload.wsAdmitPerSecond,
-  );
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (isSocketUpgrade(request.url) && !deferredUpgrades.has(request)) {
-      const waitMs = admissions.take('upgrade');
-      if (waitMs > 0) {
-        hooks.onShed?.('admission');
-        deferredUpgrades.set(request, spreadWait(waitMs));
-      }
-    }
+  // Socket admission is not taken here, before anyone is known, but once the upgrade is
+  // authenticated (realtime/register.ts, UpgradeAdmission): taken here, upgrades without a
+  // session spent the budget the members' reconnects need (docs/realtime.md, "Admission").
+  app.addHook('onRequest', (_request, _reply, done) => {
     // Every query made for this request may wait STORE_WAIT_MS for a connection.
     storeCalls.run({ waitBudgetMs: config.overload.storeWaitMs }, done);
   });

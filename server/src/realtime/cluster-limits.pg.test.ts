@@ -6,7 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import type { ApiErrorBody } from '#shared/auth';
+import { ROOM_TOKEN_HEADER, type RoomJoinResult, type VideoRoom } from '#shared/video-rooms';
+import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createChannel, TestSocket } from '../../test/test-socket';
@@ -20,8 +23,13 @@ let node2: TestServer;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  // A bucket of 1.2 sends refilled one per 5 s; two sockets per user.
-  const env = { REDIS_PREFIX: prefix, SEND_RATE_PER_SECOND: '0.2', MAX_SOCKETS_PER_USER: '2' };
+  // A bucket of 1.2 sends refilled one per 5 s; two sockets per user, two per guest's token.
+  const env = {
+    REDIS_PREFIX: prefix,
+    SEND_RATE_PER_SECOND: '0.2',
+    MAX_SOCKETS_PER_USER: '2',
+    MAX_SOCKETS_PER_GUEST: '2',
+  };
   node1 = await startTestServer({ redisUrl: REDIS_URL, env });
   node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
 });
@@ -58,6 +66,29 @@ describe('sockets per user, across nodes', () => {
       timeout: 10_000,
       interval: 100,
     });
+  });
+
+  it('counts a guest token’s sockets of both nodes against one cap (docs/realtime.md, "Admission")', async () => {
+    const host = await buildUser(node1);
+    const room = await host.client.post<VideoRoom>('/api/video-rooms', { name: 'Point' });
+    const join = await new TestClient(node1.url).post<RoomJoinResult>(
+      `/api/video-rooms/${room.body.id}/join`,
+      { guestName: 'Invité' },
+    );
+    const guest = { [ROOM_TOKEN_HEADER]: join.body.token ?? '' };
+    sockets.push(await TestSocket.openWithHeaders(node1, guest));
+    sockets.push(await TestSocket.openWithHeaders(node2, guest));
+    for (const node of [node1, node2]) {
+      const status = await new Promise((resolve) => {
+        const ws = new WebSocket(`${node.url.replace('http', 'ws')}/ws`, {
+          headers: { ...guest, origin: node.url },
+        });
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+        ws.once('open', () => resolve('opened'));
+        ws.once('error', () => resolve('error'));
+      });
+      expect(status).toBe(429);
+    }
   });
 
   it('lets the slots of a node that stopped renewing them lapse', async () => {

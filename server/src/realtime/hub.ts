@@ -38,6 +38,7 @@ import type {
   Realtime,
   ScopedIdentifier,
   Socket,
+  TokenCarrier,
   TopicKind,
 } from './realtime';
 
@@ -120,6 +121,8 @@ export class Hub implements Realtime {
   /** Who each socket shows the presence of (presence_watch). */
   readonly watchers = new PresenceWatchers();
   private readonly identifiers: ScopedIdentifier[] = [];
+  /** Where the scoped tokens come (upgrade-gate.ts refuses an upgrade that carries none). */
+  readonly tokenCarriers: TokenCarrier[] = [];
   private readonly sharedHandlers = new Map<string, Array<(note: unknown) => void>>();
   private readonly sockets = new WeakMap<Connection, Socket>();
   /**
@@ -259,8 +262,9 @@ export class Hub implements Realtime {
     this.visibilities.push(visibility);
   }
 
-  identifyScoped(identifier: ScopedIdentifier): void {
+  identifyScoped(identifier: ScopedIdentifier, carrier: TokenCarrier): void {
     this.identifiers.push(identifier);
+    this.tokenCarriers.push(carrier);
   }
 
   onShared<T>(name: string, handler: (note: T) => void): void {

@@ -88,6 +88,16 @@ export interface PresenceContext {
 export type ScopedIdentifier = (request: FastifyRequest) => Promise<ScopedIdentity | undefined>;
 
 /**
+ * Where an upgrade carries a scoped token: the header, and the query parameter (a browser
+ * sets no header on an upgrade). An upgrade that carries none of them, nor a session, is
+ * refused before anything is read for it (docs/realtime.md, "Admission").
+ */
+export interface TokenCarrier {
+  header: string;
+  query?: string;
+}
+
+/**
  * What features use to reach sockets, on this node and every other one (through the broker),
  * and to register what they handle. The realtime layer names no feature: it deals in
  * frames, topics (`<kind>:<key>`) and identities (realtime/identity.ts).
@@ -176,5 +186,5 @@ export interface Realtime {
   /** Add a rule of who may see whose presence (presence_watch). */
   presenceVisible(visibility: PresenceVisibility): void;
   /** Let sockets without a session in, with the scoped identity this identifier grants. */
-  identifyScoped(identifier: ScopedIdentifier): void;
+  identifyScoped(identifier: ScopedIdentifier, carrier: TokenCarrier): void;
 }

@@ -1,17 +1,22 @@
+import type { Server } from 'node:http';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CLOSE_TRY_LATER } from '#shared/protocol';
 import { SOCKET_PROTOCOL } from '#shared/session-token';
-import { readSessionToken, resolveSession } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { deferredUpgrade } from '../lib/overload';
-import { isTrustedOrigin } from '../lib/security';
+import { deferredUpgrade, UpgradeAdmission } from '../lib/overload';
 import type { Broker, PresenceStore } from './broker';
 import { MemoryBroker, MemoryPresenceStore } from './broker-memory';
 import { RedisBroker, RedisPresenceStore } from './broker-redis';
 import { Hub, type HubOptions } from './hub';
-import type { Identity, UserIdentity } from './identity';
 import { SocketSlots } from './socket-slots';
+import {
+  checkUpgrade,
+  claimedSlots,
+  identities,
+  refuseAnonymousUpgrades,
+  type UpgradeGate,
+} from './upgrade-gate';
 
 type BaseContext = Omit<AppContext, 'realtime'>;
 
@@ -82,67 +87,6 @@ function declareMetrics(metrics: BaseContext['metrics'], hub: Hub): void {
   );
 }
 
-/** Who each upgrade request turned out to be (set by checkUpgrade, read by the handler). */
-const identities = new WeakMap<FastifyRequest, Identity>();
-/** The cluster-wide socket slot each upgrade claimed (with Redis), for the handler to hold. */
-const claimedSlots = new WeakMap<FastifyRequest, string>();
-
-const tooManySockets = (reply: FastifyReply) =>
-  reply
-    .code(429)
-    .header('Retry-After', '30')
-    .send({ message: 'Trop de connexions ouvertes pour ce compte : fermez des onglets' });
-
-/** A signed-in user's identity, from the session the request resolved. */
-function userIdentity(request: FastifyRequest): UserIdentity | undefined {
-  const { user, sessionId } = request;
-  if (!user || !sessionId) return undefined;
-  const { id: userId, firstName, lastName, displayName, email } = user;
-  const profile = { userId, firstName, lastName, displayName, email };
-  return { kind: 'user', userId, sessionId, profile };
-}
-
-/**
- * docs/product.md §10.6: the upgrade needs a session cookie — or a token a feature's identifier accepts
- * (a scoped identity) — (401 otherwise) and, from a browser, our own Origin (403: no
- * cross-site WebSocket hijacking). Clients without Origin are not browsers.
- */
-async function checkUpgrade(
-  ctx: BaseContext,
-  hub: Hub,
-  slots: SocketSlots | undefined,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const origin = request.headers.origin;
-  if (origin && !isTrustedOrigin(origin, request, ctx.config)) {
-    return reply.code(403).send({ message: 'Origine non autorisée' });
-  }
-  // Not admitted now: the handler closes it with its retry hint, nothing is read for it.
-  if (deferredUpgrade(request) !== undefined) return;
-  if (!request.user) {
-    // The session resolver only looks at exactly /ws; a query string must not lock anyone out.
-    const carried = readSessionToken(request, ctx.config);
-    const session = carried ? await resolveSession(ctx.db, ctx.config, carried.token) : null;
-    if (session) {
-      request.user = session.user;
-      request.sessionId = session.sid;
-    }
-  }
-  const identity = userIdentity(request) ?? (await hub.scopedIdentityOf(request));
-  if (!identity) return reply.code(401).send({ message: 'Authentification requise' });
-  if (identity.kind === 'user') {
-    if (!hub.mayOpenSocket(identity.userId)) return tooManySockets(reply);
-    // With Redis, the cap counts the user's sockets on every node (docs/security.md, finding 6).
-    if (slots) {
-      const slot = await slots.claim(identity.userId);
-      if (!slot) return tooManySockets(reply);
-      claimedSlots.set(request, slot);
-    }
-  }
-  identities.set(request, identity);
-}
-
 /**
  * Mount /ws and return the hub: the fan-out and registry the features use (ctx.realtime,
  * as `Realtime`), and what ops/ needs of it (its counters, the drain). The features
@@ -157,15 +101,31 @@ export async function registerRealtime(
   const hub = buildHub(app, ctx, statuses);
   declareMetrics(ctx.metrics, hub);
   await hub.start();
-  const slots = ctx.redis
-    ? new SocketSlots(ctx.redis, ctx.config.redisPrefix, ctx.config.maxSocketsPerUser, app.log)
-    : undefined;
+  const { redis, config } = ctx;
+  const gate: UpgradeGate = {
+    ctx,
+    hub,
+    admission: new UpgradeAdmission(config.overload),
+    userSlots: redis
+      ? new SocketSlots(redis, config.redisPrefix, config.maxSocketsPerUser, app.log)
+      : undefined,
+    // Their own keys (`<prefix>:guest:sockets:<holder>`) and their own cap.
+    guestSlots: redis
+      ? new SocketSlots(redis, `${config.redisPrefix}:guest`, config.maxSocketsPerGuest, app.log)
+      : undefined,
+    guestSockets: new Map(),
+  };
   app.addHook('onClose', async () => {
     await hub.close();
-    await slots?.close();
+    gate.admission.close();
+    await Promise.all([gate.userSlots?.close(), gate.guestSlots?.close()]);
   });
+  const upgrades = refuseAnonymousUpgrades(app, config, hub);
   await app.register(websocket, {
     options: {
+      // @fastify/websocket listens for upgrades on this instead of app.server: only those
+      // refuseAnonymousUpgrades lets through (its `server` option, meant for another server).
+      server: upgrades as unknown as Server,
       maxPayload: MAX_CLIENT_FRAME,
       // The app offers `ruche` and `bearer.<token>` (docs/mobile.md): the answer names only
       // `ruche`, never the token. A client offering neither gets no subprotocol, as before.
@@ -188,19 +148,22 @@ export async function registerRealtime(
     '/ws',
     {
       websocket: true,
-      preValidation: (request, reply) => checkUpgrade(ctx, hub, slots, request, reply),
+      preValidation: (request, reply) => checkUpgrade(gate, request, reply),
     },
     (socket, request) => {
+      const claimed = claimedSlots.get(request);
       const retryMs = deferredUpgrade(request);
       if (retryMs !== undefined) {
+        // Sent away after its slot was claimed (past the admission budget): give it back.
+        if (claimed) claimed.slots.release(claimed.slot, claimed.key);
         return socket.close(CLOSE_TRY_LATER, JSON.stringify({ retryMs }));
       }
       const identity = identities.get(request);
       if (!identity) return socket.close(1008);
-      const slot = claimedSlots.get(request);
-      if (slot && identity.kind === 'user') {
-        slots?.hold(slot, identity.userId);
-        socket.on('close', () => slots?.release(slot, identity.userId));
+      if (claimed) {
+        const { slots, slot, key } = claimed;
+        slots.hold(slot, key);
+        socket.on('close', () => slots.release(slot, key));
       }
       const conn = hub.open(socket, identity);
       const subject = conn.subject;

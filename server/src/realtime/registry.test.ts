@@ -49,11 +49,14 @@ function registerLobbyFeature(_app: FastifyInstance, ctx: AppContext): void {
     },
   );
   // A guest's token names the one lobby it may enter.
-  realtime.identifyScoped(async (request) => {
-    const lobby = request.headers[GUEST_HEADER];
-    if (typeof lobby !== 'string' || !lobby) return undefined;
-    return { kind: 'scoped', subject: `guest-${lobby}`, topics: [topicOf(LOBBY, lobby)] };
-  });
+  realtime.identifyScoped(
+    async (request) => {
+      const lobby = request.headers[GUEST_HEADER];
+      if (typeof lobby !== 'string' || !lobby) return undefined;
+      return { kind: 'scoped', subject: `guest-${lobby}`, topics: [topicOf(LOBBY, lobby)] };
+    },
+    { header: GUEST_HEADER },
+  );
 }
 
 let server: TestServer;

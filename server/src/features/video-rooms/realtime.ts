@@ -141,19 +141,22 @@ export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
     return { group: roomGroup(seat.roomId), display: participantId, audioOnly: false };
   });
 
-  realtime.identifyScoped(async (request) => {
-    const token = tokenOf(request);
-    const seat = token ? await seatOfToken(db, token) : null;
-    if (!seat) return undefined;
-    return {
-      kind: 'scoped',
-      subject: `${GUEST_SUBJECT}${seat.participantId}`,
-      topics: [
-        seatTopic(seat.participantId),
-        topicOf(SESSION_TOPIC, guestSession(seat.participantId)),
-      ],
-    };
-  });
+  realtime.identifyScoped(
+    async (request) => {
+      const token = tokenOf(request);
+      const seat = token ? await seatOfToken(db, token) : null;
+      if (!seat) return undefined;
+      return {
+        kind: 'scoped',
+        subject: `${GUEST_SUBJECT}${seat.participantId}`,
+        topics: [
+          seatTopic(seat.participantId),
+          topicOf(SESSION_TOPIC, guestSession(seat.participantId)),
+        ],
+      };
+    },
+    { header: ROOM_TOKEN_HEADER, query: ROOM_TOKEN_QUERY },
+  );
 
   realtime.topicKind(SEAT_TOPIC, {
     authorize: async (identity, participantId) =>

@@ -1,0 +1,161 @@
+/**
+ * docs/realtime.md, "Admission": anonymous and slow clients cost the members nothing. A real
+ * node (its own process, the server's default limits) on loopback; the hostile clients run
+ * in a worker thread (test/hostile-clients.mjs), the member on this thread, so that each
+ * side's own work does not show in the other's timings. PostgreSQL only: the flood's
+ * figures need a node process, which the embedded store does not allow beside the tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { TestClient } from '../../test/client';
+import { type NodeProcess, startNodeProcess } from '../../test/node-process';
+import { createTestStore, type TestStoreHandle } from '../../test/stores';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const hostileClients = new URL('../../test/hostile-clients.mjs', import.meta.url);
+
+function inWorker<T>(data: Record<string, unknown>): Promise<T> {
+  const worker = new Worker(hostileClients, { workerData: data });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+const p99 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN;
+};
+
+/** CPU time (ms) a process has used so far, from /proc (user + system, in 10 ms ticks). */
+async function cpuMs(pid: number | undefined): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The member's API calls, one after another every 10 ms, until `until` settles: each one's time. */
+async function memberCalls(client: TestClient, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await client.get('/api/channels');
+    times.push(performance.now() - started);
+    expect(res.status).toBe(200);
+    await sleep(10);
+  }
+  return times;
+}
+
+/** The member's socket: 'ready' when admitted at once, else the close code or HTTP status. */
+function reconnect(url: string, cookie: string): Promise<'ready' | number> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie, origin: url } });
+  return new Promise((resolve) => {
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('message', () => {
+      resolve('ready');
+      ws.terminate();
+    });
+    ws.once('close', (code) => resolve(code));
+    ws.once('error', () => resolve(0));
+  });
+}
+
+describe('hostile clients beside a member', () => {
+  let store: TestStoreHandle;
+  let dataDir: string;
+  let node: NodeProcess;
+  let member: TestClient;
+
+  beforeAll(async () => {
+    store = await createTestStore('postgres');
+    dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-flood-'));
+    node = await startNodeProcess({
+      DATABASE_URL: store.databaseUrl as string,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'flood-test-secret-flood-test-secret-0123',
+    });
+    member = new TestClient(node.url);
+    const email = `membre-${randomUUID().slice(0, 8)}@ruche.test`;
+    const signUp = await member.post('/api/auth/register', {
+      email,
+      password: 'mot-de-passe-sûr',
+      firstName: 'Camille',
+      lastName: 'Martin',
+    });
+    expect(signUp.status).toBe(201);
+    // Warm: the first requests of a fresh process compile their paths.
+    for (let i = 0; i < 20; i++) await member.get('/api/channels');
+  }, 90_000);
+
+  afterAll(async () => {
+    node?.kill();
+    await node?.exited;
+    await store?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('2,000 upgrades without a session in 2 s: all refused with 401, the member reconnects at once and its API p99 < 100 ms', async ({
+    annotate,
+  }) => {
+    // The same calls for 2 s without the flood: what the machine gives them anyway.
+    const quietCpu = await cpuMs(node.child.pid);
+    const quiet = await memberCalls(member, sleep(2000));
+    const quietCpuMs = (await cpuMs(node.child.pid)) - quietCpu;
+    const flood = inWorker<{
+      statuses: Record<string, number>;
+      closeCodes: Record<string, number>;
+      accepted: number;
+      latencies: number[];
+    }>({ kind: 'upgrades', url: node.url, count: 2000, overMs: 2000 });
+    const cpuBefore = await cpuMs(node.child.pid);
+    const calls = memberCalls(member, flood);
+    // Three reconnects while it lasts, each of which must be let in at its first try.
+    const sockets: Array<'ready' | number> = [];
+    for (let i = 0; i < 3; i++) {
+      await sleep(500);
+      sockets.push(await reconnect(node.url, member.cookieHeader));
+    }
+    const outcome = await flood;
+    const times = await calls;
+    const cpu = (await cpuMs(node.child.pid)) - cpuBefore;
+    await annotate(
+      `flood: ${JSON.stringify(outcome.statuses)}, accepted ${outcome.accepted} (closed ${JSON.stringify(outcome.closeCodes)}), refusal p99 ${p99(outcome.latencies).toFixed(0)} ms; member: reconnects ${sockets.join(', ')}, API p99 ${p99(times).toFixed(0)} ms over ${times.length} calls; the node's CPU ${cpu} ms (quiet 2 s: API p99 ${p99(quiet).toFixed(0)} ms over ${quiet.length} calls, CPU ${quietCpuMs} ms)`,
+    );
+    expect(outcome.accepted).toBe(0);
+    expect(outcome.statuses).toEqual({ 401: 2000 });
+    expect(sockets).toEqual(['ready', 'ready', 'ready']);
+    expect(p99(times)).toBeLessThan(100);
+  }, 30_000);
+
+  it('200 connections trickling their headers: a member’s API p99 < 100 ms', async ({
+    annotate,
+  }) => {
+    const slow = inWorker<{ opened: number; closedByServer: number }>({
+      kind: 'trickle',
+      url: node.url,
+      count: 200,
+      everyMs: 100,
+      forMs: 3000,
+    });
+    const times = await memberCalls(member, slow);
+    const { opened, closedByServer } = await slow;
+    await annotate(
+      `slow headers: ${opened} opened, ${closedByServer} closed by the server within 3 s; member: API p99 ${p99(times).toFixed(0)} ms over ${times.length} calls`,
+    );
+    expect(opened).toBe(200);
+    expect(p99(times)).toBeLessThan(100);
+    // Still serving sockets once they are gone.
+    expect(await reconnect(node.url, member.cookieHeader)).toBe('ready');
+  }, 30_000);
+});
