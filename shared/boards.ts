@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOARD_NAME_MAX, LIST_NAME_MAX, TASK_TITLE_MAX } from './limits';
 
-/** SPEC §3 boards: an item of GET /api/channels/{id}/boards. */
+/** docs/product.md §3 boards: an item of GET /api/channels/{id}/boards. */
 export interface Board {
   id: string;
   channelId: string;
@@ -11,7 +11,7 @@ export interface Board {
   createdAt: string;
 }
 
-/** SPEC §3 lists, without their tasks (what list events carry). */
+/** docs/product.md §3 lists, without their tasks (what list events carry). */
 export interface BoardList {
   id: string;
   boardId: string;
@@ -20,7 +20,7 @@ export interface BoardList {
   position: number;
 }
 
-/** SPEC §3 tasks. */
+/** docs/product.md §3 tasks. */
 export interface Task {
   id: string;
   listId: string;
@@ -94,7 +94,7 @@ const title = name(
   `Maximum ${TASK_TITLE_MAX} caractères`,
 );
 
-/** SPEC §5: labels trimmed, non-empty, deduplicated (first spelling kept). */
+/** docs/product.md §5 and docs/boards.md: labels trimmed, non-empty, deduplicated (first spelling kept). */
 const labels = z
   .array(z.string({ error: 'Une étiquette doit être un texte' }), {
     error: 'Les étiquettes doivent être une liste',
@@ -116,7 +116,7 @@ const isRealDay = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 
-/** SPEC §5: the due date is a date (YYYY-MM-DD) or null. */
+/** docs/product.md §5: the due date is a date (YYYY-MM-DD) or null. */
 const dueDate = z
   .string({ error: "La date d'échéance doit être une date (AAAA-MM-JJ)" })
   .refine((v) => DAY_RE.test(v) && isRealDay(v), {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { User } from './users';
 
-/** docs/friends.md: the note sent with a request (SPEC §5 leaves its length open). */
+/** docs/friends.md: the note sent with a request (docs/product.md §5 sets no length). */
 export const FRIEND_REQUEST_MESSAGE_MAX = 500;
 
 /** docs/friends.md: requests one user may send per minute (anyone may ask anyone: no spam). */
@@ -21,7 +21,7 @@ export const FRIEND_REQUEST_SENDER_ONLY = "Seul l'expéditeur peut annuler cette
 /** Stored states (docs/friends.md): a cancelled request is deleted, not kept. */
 export type FriendRequestStatus = 'pending' | 'accepted' | 'declined';
 
-/** SPEC §3 friend_requests, with fromUser and toUser. */
+/** docs/product.md §3 friend_requests, with fromUser and toUser. */
 export interface FriendRequest {
   id: string;
   fromUserId: string;

@@ -42,7 +42,7 @@ export const PARTICIPANT_NOT_FOUND = 'Participant introuvable';
 export const ROOM_LOBBY_MAX = 50;
 export const ROOM_LOBBY_FULL = "La salle d'attente est pleine";
 
-/** SPEC §5 Room form (POST /api/video-rooms). */
+/** docs/product.md §5 video room form (POST /api/video-rooms). */
 export const RoomCreateSchema = z
   .object({
     name: z
@@ -74,7 +74,7 @@ export const RoomCreateSchema = z
   .strict();
 export type RoomCreateInput = z.input<typeof RoomCreateSchema>;
 
-/** PATCH /api/video-rooms/{id} (SPEC §7: isActive; and the lobby, docs/calls.md). */
+/** PATCH /api/video-rooms/{id} (docs/product.md §7.2: isActive; and the lobby, docs/calls.md). */
 export const RoomUpdateSchema = z
   .object({
     isActive: z.boolean({ error: 'isActive doit être un booléen' }).optional(),
@@ -86,7 +86,7 @@ export const RoomUpdateSchema = z
   });
 export type RoomUpdateInput = z.infer<typeof RoomUpdateSchema>;
 
-/** POST /api/video-rooms/{id}/join (SPEC §7: guestName, null when signed in). */
+/** POST /api/video-rooms/{id}/join (docs/product.md §7.2: guestName, null when signed in). */
 export const RoomJoinSchema = z.object({
   guestName: z
     .string()
@@ -117,7 +117,7 @@ export interface VideoRoom {
   participantCount: number;
 }
 
-/** SPEC §4: the join page checks inactive before expired. */
+/** docs/product.md §4: the join page checks inactive before expired. */
 export type RoomState = 'inactive' | 'expired' | 'joinable';
 
 /** GET /api/video-rooms/code/{roomCode}: what the join page shows (no code, no creator id). */
@@ -139,7 +139,7 @@ export interface RoomParticipant {
   roomId: string;
   userId: string | null;
   isGuest: boolean;
-  /** The guest's name, or the user's display name (SPEC §3 fallback). */
+  /** The guest's name, or the user's display name (docs/product.md §3 fallback). */
   name: string;
   joinedAt: string;
   leftAt: string | null;

@@ -6,7 +6,7 @@ export const VOICE_SILENT_AFTER_S = 10;
 export const VOICE_NOT_FOUND = 'Canal vocal introuvable';
 export const VOICE_PARTICIPANT_NOT_FOUND = 'Participant introuvable';
 
-/** SPEC §3 voice_channel_participants; the view adds the user. */
+/** docs/product.md §3 voice_channel_participants; the view adds the user. */
 export interface VoiceParticipant {
   id: string;
   channelId: string;
@@ -17,7 +17,7 @@ export interface VoiceParticipant {
   user: User;
 }
 
-/** PATCH /api/voice-channel-participants/{id} (SPEC §7: isMuted and/or isDeafened). */
+/** PATCH /api/voice-channel-participants/{id} (docs/product.md §7.2: isMuted and/or isDeafened). */
 export const VoiceParticipantUpdateSchema = z
   .object({
     isMuted: z.boolean({ error: 'isMuted doit être un booléen' }).optional(),

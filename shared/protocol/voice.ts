@@ -1,5 +1,5 @@
 /**
- * Voice channels' frames and events (server/src/features/voice/realtime.ts): SPEC §7 names.
+ * Voice channels' frames and events (server/src/features/voice/realtime.ts): the names of docs/product.md §7.3.
  * Signals go only between two users who are both in the voice channel now.
  */
 import { z } from 'zod';

@@ -13,7 +13,7 @@ export const TASK_NOT_FOUND = 'Tâche introuvable';
 
 /**
  * Every board, list and task look-up carries the membership check in its own statement
- * (SPEC §6, docs/product.md §10.2): a non-member gets the same 404 as for an id that does
+ * (docs/product.md §6 and §10.2): a non-member gets the same 404 as for an id that does
  * not exist, whichever channel the id belongs to.
  */
 export async function findBoardForMember(

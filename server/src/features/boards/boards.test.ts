@@ -140,7 +140,7 @@ describe('lists', () => {
 });
 
 describe('tasks', () => {
-  it('creates a task with SPEC §5 validation: title, labels, due date, assignee', async () => {
+  it('creates a task with docs/product.md §5 validation: title, labels, due date, assignee', async () => {
     const { channel, todo } = await setUp(0);
     const res = await createTask(alice, todo.id, {
       title: '  Écrire la doc ',

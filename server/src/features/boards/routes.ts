@@ -29,7 +29,7 @@ import { createTask, deleteTask, listMessageTasks, moveTask, updateTask } from '
 
 type ById = { Params: { id: string } };
 
-/** SPEC §7 board, list and task calls; every one is for the channel's members only (404 otherwise). */
+/** docs/product.md §7.2 board, list and task calls; every one is for the channel's members only (404 otherwise). */
 export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const channelId = (p: { id: string }) => idParam(p.id, CHANNEL_NOT_FOUND);
   const boardId = (p: { id: string }) => idParam(p.id, BOARD_NOT_FOUND);

@@ -52,7 +52,7 @@ export const tasks = pgTable(
     assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
-    /** A calendar day (SPEC §5: a date or null), no time and no zone. */
+    /** A calendar day (docs/product.md §5: a date or null), no time and no zone. */
     dueDate: date('due_date', { mode: 'string' }),
     position: doublePrecision('position').notNull().default(0),
     /** The message the task was made from ("Créer une tâche"); kept null if it is deleted. */

@@ -26,7 +26,7 @@ import { boards, lists, tasks } from './schema';
 
 const ASSIGNEE_NOT_MEMBER = 'La personne assignée doit être membre du canal';
 
-/** SPEC §5 and docs/boards.md: a task is assigned only to a member of its channel. */
+/** docs/boards.md, "Rules the server keeps": a task is assigned only to a member of its channel. */
 async function requireAssignable(db: Db, channelId: string, assigneeId: string | null | undefined) {
   if (!assigneeId) return;
   if (!(await getMemberRole(db, channelId, assigneeId))) {

@@ -11,7 +11,7 @@ export interface CallsConfig {
   reconnectGraceMs: number;
 }
 
-/** SPEC §7: public STUN servers; voice uses two (so does everything else here, one list). */
+/** docs/product.md §7.3: public STUN servers; voice uses two (so does everything else here, one list). */
 export const DEFAULT_ICE_SERVERS: IceServer[] = [
   { urls: 'stun:stun.l.google.com:19302' },
   { urls: 'stun:stun1.l.google.com:19302' },

@@ -29,7 +29,7 @@ const rateLimit = {
   keyGenerator: (request: FastifyRequest) => `friend-request:${request.user?.id ?? request.ip}`,
 };
 
-/** docs/product.md §7 friend calls; the rules the spec leaves open are in docs/friends.md. */
+/** docs/product.md §7 friend calls; the rules it leaves open are in docs/friends.md. */
 export function registerFriendRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerFriendRealtime(ctx.realtime, ctx.db);
   const requestId = (params: { id: string }) => idParam(params.id, FRIEND_REQUEST_NOT_FOUND);

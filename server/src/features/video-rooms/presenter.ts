@@ -10,7 +10,7 @@ type NamedUser = Pick<
   'displayName' | 'firstName' | 'lastName' | 'email'
 >;
 
-/** SPEC §4: inactive is checked before expired. */
+/** docs/product.md §4: inactive is checked before expired. */
 export function roomState(
   room: Pick<RoomRow, 'isActive' | 'expiresAt'>,
   now = new Date(),

@@ -60,7 +60,7 @@ const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
   socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
 
 describe('creating and managing rooms', () => {
-  it('creates a room with the SPEC defaults and an unguessable code', async () => {
+  it('creates a room with the docs/product.md §9 defaults and an unguessable code', async () => {
     const res = await createRoom(alice);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({

@@ -11,7 +11,7 @@ import { channelTopic } from '../channels/topics';
 import { bothInVoice, inVoice } from './service';
 
 /**
- * SPEC §7 voice signalling: an offer, answer or candidate goes to the other user's sockets,
+ * docs/product.md §7.3 voice signalling: an offer, answer or candidate goes to the other user's sockets,
  * only when both are in the voice channel now (the store says so, on any node).
  */
 export function registerVoiceRealtime(realtime: Realtime, db: Db): void {

@@ -50,7 +50,7 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply.status(204).send();
   });
 
-  /** SPEC §7: polled every 3 s; members see who is in without joining. */
+  /** docs/product.md §7.2: polled every 3 s; members see who is in without joining. */
   app.get<ById>('/api/voice-channels/:id/participants', async (request) => {
     const user = requireUser(request);
     const id = channelId(request.params);

@@ -21,7 +21,7 @@ type Row = typeof voice.$inferSelect;
 
 /**
  * Voice is in voice channels and, as an ad-hoc voice chat, in public channels and groups
- * (SPEC §2: their join-voice-chat button); a direct conversation calls instead. Members only;
+ * (docs/product.md §2.5: their join-voice-chat button); a direct conversation calls instead. Members only;
  * anyone else gets the channel's 404.
  */
 const HAS_VOICE = new Set(['voice', 'channel', 'group']);
@@ -119,7 +119,7 @@ export async function leaveVoice(deps: Deps, channelId: string, userId: string):
   if (gone.length > 0) await announceLeft(deps, channelId, userId);
 }
 
-/** SPEC §7, polled every 3 s: the caller's own poll is what keeps its seat alive. */
+/** docs/product.md §7.2, polled every 3 s: the caller's own poll is what keeps its seat alive. */
 export async function listVoice(
   deps: Deps,
   channelId: string,
@@ -139,7 +139,7 @@ export async function listVoice(
   return rows.map((r) => present(r.row, r.user));
 }
 
-/** One's own participant only. SPEC §4: deafening forces mute on. */
+/** One's own participant only. docs/product.md §4: deafening forces mute on. */
 export async function updateVoice(
   db: Db,
   participantId: string,
