@@ -97,7 +97,7 @@ export function Router() {
         <Route path="/video-rooms">
           <RequireUser>{(me) => <VideoRoomsScreen user={me} />}</RequireUser>
         </Route>
-        {/* SPEC §2: public; anonymous visitors join as guests when the room allows them. */}
+        {/* docs/product.md §2.1 and §6: public; anonymous visitors join as guests when the room allows them. */}
         <Route<{ code: string }> path="/join/:code">
           {({ code }) => <JoinRoomPage code={code} />}
         </Route>

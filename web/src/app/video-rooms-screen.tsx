@@ -2,7 +2,7 @@ import type { User } from '#shared/users';
 import { VideoRoomsPage } from '@/features/video-rooms/components/video-rooms-page';
 import { AppLayout } from './layout/app-layout';
 
-/** SPEC §2: /video-rooms, full width in the signed-in layout. */
+/** docs/product.md §2.15: /video-rooms, full width in the signed-in layout. */
 export function VideoRoomsScreen({ user }: { user: User }) {
   return (
     <AppLayout user={user} showSidebar={false}>

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ChannelTab } from '@/lib/shell';
 
-/** SPEC §2: the board tab (kanban), in every channel; loaded when opened, with dnd-kit. */
+/** docs/product.md §2.5 and §2.7: the board tab (kanban), in every channel; loaded when opened, with dnd-kit. */
 export const boardTab: ChannelTab = {
   id: 'board',
   labelKey: 'channelView.tabs.board',

@@ -7,7 +7,7 @@ const VoiceChatDialog = lazy(() =>
   })),
 );
 
-/** SPEC §2: public channels and groups have a join-voice-chat button, which opens its dialog. */
+/** docs/product.md §2.5: public channels and groups have a join-voice-chat button, which opens its dialog. */
 export const voiceChatAction: ChannelHeaderAction = {
   id: 'voice-chat',
   appliesTo: (channel) => channel.type === 'channel' || channel.type === 'group',

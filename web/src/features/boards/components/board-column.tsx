@@ -25,7 +25,7 @@ interface BoardColumnProps {
   onDeleteList: (column: Column) => void;
 }
 
-/** SPEC §2: a fixed-width column with its name, its task count and its cards. */
+/** docs/product.md §2.7: a fixed-width column with its name, its task count and its cards. */
 export const BoardColumn = memo(function BoardColumn({
   column,
   members,

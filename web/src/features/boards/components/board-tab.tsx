@@ -21,7 +21,7 @@ import { BoardView } from './board-view';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { NameDialog } from './name-dialog';
 
-/** SPEC §2 board tab: a board selector and menu (create, delete), then the selected board. */
+/** docs/product.md §2.7 board tab: a board selector and menu (create, delete), then the selected board. */
 export function BoardTab({ channel }: ChannelTabPanelProps) {
   const { t } = useTranslation();
   const boards = useBoards(channel.id);
@@ -40,7 +40,7 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
     try {
       await deleteBoard.mutateAsync(current);
     } catch (error) {
-      // SPEC §8: deleting reuses the create-error texts.
+      // docs/product.md §8: deleting reuses the create-error texts.
       toastFailure(error, t('kanban.toasts.errorTitle'), t('kanban.toasts.boardCreateError'));
       return false;
     }

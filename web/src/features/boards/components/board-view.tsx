@@ -61,7 +61,7 @@ interface BoardViewProps {
 }
 
 /**
- * SPEC §2 kanban: the board's lists as columns, cards dragged within and between lists (and
+ * docs/product.md §2.7 kanban: the board's lists as columns, cards dragged within and between lists (and
  * lists along the board) with the mouse, a finger or the keyboard. A drop moves the card at
  * once; the server's answer and everyone's live events settle the order (docs/boards.md).
  */

@@ -37,7 +37,7 @@ interface NameDialogProps {
   onSubmit: (values: { name: string; description?: string }) => Promise<unknown>;
 }
 
-/** SPEC §5: create board (name required, description optional) and create list (name required). */
+/** docs/product.md §5: create board (name required, description optional) and create list (name required). */
 export function NameDialog({
   id,
   open,

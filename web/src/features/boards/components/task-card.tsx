@@ -23,7 +23,7 @@ interface TaskCardBodyProps {
 }
 
 /**
- * What a card shows (SPEC §2): title, labels, due date ("12 mars", red when overdue) and
+ * What a card shows (docs/product.md §2.7, docs/boards.md): title, labels, due date ("12 mars", red when overdue) and
  * the assignee's avatar. Memoized: a board of 500 cards re-renders only the cards that changed.
  */
 export const TaskCardBody = memo(function TaskCardBody({

@@ -80,7 +80,7 @@ function draftOf(mode: TaskDialogMode): Draft {
   return { title: '', description: '', dueDate: '', assignedToId: '', labels: [] };
 }
 
-/** SPEC §2 and §5: the create and edit task dialogs (mounted while open, so each opening starts afresh). */
+/** docs/product.md §2.7 and §5: the create and edit task dialogs (mounted while open, so each opening starts afresh). */
 export function TaskDialog({ mode, members, onOpenChange }: TaskDialogProps) {
   const { t } = useTranslation();
   const displayName = useDisplayName();
@@ -97,7 +97,7 @@ export function TaskDialog({ mode, members, onOpenChange }: TaskDialogProps) {
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const addLabel = () => {
-    // SPEC §5: labels are added by Enter, trimmed, deduplicated and non-empty.
+    // docs/product.md §5: labels are added by Enter, trimmed, deduplicated and non-empty.
     const label = labelInput.trim();
     if (label && !draft.labels.includes(label)) set({ labels: [...draft.labels, label] });
     setLabelInput('');
@@ -150,7 +150,7 @@ export function TaskDialog({ mode, members, onOpenChange }: TaskDialogProps) {
     try {
       await deleteTask.mutateAsync(mode.task);
     } catch (error) {
-      // SPEC §8: deleting reuses the create-error texts.
+      // docs/product.md §8: deleting reuses the create-error texts.
       toastFailure(error, t('kanban.toasts.errorTitle'), t('kanban.toasts.taskCreateError'));
       return false;
     }

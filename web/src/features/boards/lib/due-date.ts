@@ -6,7 +6,7 @@ export function todayIso(now = new Date()): string {
   return format(now, 'yyyy-MM-dd');
 }
 
-/** SPEC §2: the card shows the due date as a short month and day ("12 mars"). */
+/** docs/product.md §2.7: the card shows the due date as a short month and day ("12 mars"). */
 export function shortDueDate(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   return format(new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1), 'd MMM', { locale: fr });

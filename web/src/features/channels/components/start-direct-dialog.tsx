@@ -28,8 +28,8 @@ interface StartDirectDialogProps {
 }
 
 /**
- * docs/product.md §2: each entry shows the person's name, the email, and an initial; the
- * name is the display name with SPEC §3's fallback (as everywhere else), not the first name.
+ * docs/product.md §2.10: each entry shows the person's name, the email, and an initial; the
+ * name is the display name with §3's fallback (as everywhere else), not the first name.
  */
 const entryName = (user: User) => userDisplayName(user) ?? user.email ?? '?';
 

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 import { videoRoomsKey } from './get-video-rooms';
 
-/** SPEC §7: name, description, allowGuests, maxParticipants (and the expiry the form picks). */
+/** docs/product.md §7.2: name, description, allowGuests, maxParticipants (and the expiry the form picks). */
 export const createVideoRoom = (input: RoomCreateInput): Promise<VideoRoom> =>
   apiRequest<VideoRoom>('POST', '/api/video-rooms', input);
 

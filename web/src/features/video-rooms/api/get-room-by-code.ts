@@ -5,7 +5,7 @@ import { sessionHeaders } from '@/lib/session-token';
 
 export const roomByCodeKey = (code: string) => ['/api/video-rooms/code', code] as const;
 
-/** SPEC §7: a plain fetch, no retry; any non-OK answer means the room was not found. */
+/** docs/product.md §7.2: a plain fetch, no retry; any non-OK answer means the room was not found. */
 export async function getRoomByCode(code: string): Promise<RoomPreview | null> {
   const res = await fetch(`${API_ORIGIN}/api/video-rooms/code/${encodeURIComponent(code)}`, {
     credentials: 'include',

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { RoomJoinResult } from '#shared/video-rooms';
 import { apiRequest } from '@/lib/api';
 
-/** SPEC §7: guestName, null when signed in. */
+/** docs/product.md §7.2: guestName, null when signed in. */
 export const joinVideoRoom = ({
   roomId,
   guestName,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 import { videoRoomsKey } from './get-video-rooms';
 
-/** SPEC §7: PATCH with isActive (the room's switch); lobbyEnabled (its lobby, docs/calls.md). */
+/** docs/product.md §7.2: PATCH with isActive (the room's switch); lobbyEnabled (its lobby, docs/calls.md). */
 export const updateVideoRoom = ({
   id,
   ...patch

@@ -32,7 +32,7 @@ import { useCreateVideoRoom } from '../api/create-video-room';
 type RoomForm = z.input<typeof RoomCreateSchema>;
 type RoomValues = z.output<typeof RoomCreateSchema>;
 
-// SPEC §5: max participants defaults to 10, guests are allowed on new rooms.
+// docs/product.md §5 and §9: max participants defaults to 10, guests are allowed on new rooms.
 const DEFAULTS = {
   name: '',
   description: '',

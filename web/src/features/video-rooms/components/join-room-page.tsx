@@ -30,7 +30,7 @@ import { formatRoomDate, LobbyBadge } from './room-card';
 
 type Ended = CallStatus | 'left' | 'refused';
 
-/** SPEC §2 /join/{roomCode}: loading, not found, inactive, expired, or joinable — then the call. */
+/** docs/product.md §2.16 /join/{roomCode}: loading, not found, inactive, expired, or joinable — then the call. */
 export function JoinRoomPage({ code }: { code: string }) {
   const { t } = useTranslation();
   const room = useRoomByCode(code);
@@ -135,7 +135,7 @@ function JoinForm({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: an anonymous visitor must enter a non-blank guest name.
+    // docs/product.md §5: an anonymous visitor must enter a non-blank guest name.
     if (anonymous && !guestName.trim()) {
       setNameError(true);
       return;

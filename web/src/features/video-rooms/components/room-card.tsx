@@ -19,10 +19,10 @@ import { useCopy } from '@/lib/use-copy';
 import { useUpdateVideoRoom } from '../api/update-video-room';
 import { DeleteRoomButton } from './delete-room-button';
 
-/** SPEC §2: the room's link is the page's origin plus /join/{roomCode}. */
+/** docs/product.md §2.15: the room's link is the page's origin plus /join/{roomCode}. */
 export const roomLink = (code: string) => `${window.location.origin}/join/${code}`;
 
-/** SPEC §9 displayed date format: dd/MM/yyyy HH:mm. */
+/** docs/product.md §9 displayed date format: dd/MM/yyyy HH:mm. */
 export const formatRoomDate = (iso: string) =>
   format(new Date(iso), 'dd/MM/yyyy HH:mm', { locale: fr });
 

@@ -7,7 +7,7 @@ import { useVideoRooms } from '../api/get-video-rooms';
 import { CreateRoomDialog } from './create-room-dialog';
 import { RoomCard } from './room-card';
 
-/** SPEC §2 /video-rooms: my rooms, each with its switch, link and delete; a create dialog. */
+/** docs/product.md §2.15 /video-rooms: my rooms, each with its switch, link and delete; a create dialog. */
 export function VideoRoomsPage() {
   const { t } = useTranslation();
   const rooms = useVideoRooms();

@@ -17,7 +17,7 @@ export interface RoomSocketHandlers {
 /**
  * The in-room page's own socket: a guest has no session, so it connects with its room
  * token (in the query: a browser sets no header on an upgrade); a user with its cookie.
- * Reconnects after 3 s (SPEC §4) and takes its seat again on `ready`.
+ * Reconnects after 3 s (docs/product.md §4, as the live socket) and takes its seat again on `ready`.
  */
 export function openRoomSocket(token: string | null, handlers: RoomSocketHandlers) {
   let ws: WebSocket | null = null;

@@ -15,6 +15,6 @@ export const voiceParticipantsQueryOptions = (channelId: string) =>
     queryFn: () => getVoiceParticipants(channelId),
   });
 
-/** SPEC §7: polled every 3 s (the joined user's poll also keeps its seat: docs/calls.md). */
+/** docs/product.md §7.2: polled every 3 s (the joined user's poll also keeps its seat: docs/calls.md). */
 export const useVoiceParticipants = (channelId: string) =>
   useQuery({ ...voiceParticipantsQueryOptions(channelId), refetchInterval: VOICE_POLL_MS });

@@ -1,7 +1,7 @@
 import type { VoiceParticipant, VoiceParticipantUpdate } from '#shared/voice';
 import { apiRequest } from '@/lib/api';
 
-/** SPEC §7: isMuted and/or isDeafened. */
+/** docs/product.md §7.2: isMuted and/or isDeafened. */
 export const updateVoiceParticipant = (participantId: string, patch: VoiceParticipantUpdate) =>
   apiRequest<VoiceParticipant>(
     'PATCH',

@@ -18,7 +18,7 @@ const VoicePanel = lazy(() =>
 );
 
 /**
- * SPEC §2: the join-voice-chat button of public channels and groups, and its dialog — the
+ * docs/product.md §2.5: the join-voice-chat button of public channels and groups, and its dialog — the
  * channel's own voice chat, the voice panel of a voice channel. Closing the dialog leaves
  * the chat (the panel leaves when it goes away).
  */

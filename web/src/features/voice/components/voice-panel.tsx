@@ -28,14 +28,14 @@ import { updateVoiceParticipant } from '../api/update-voice-participant';
 import { useVoiceMesh } from '../hooks/use-voice-mesh';
 import { useVoiceSpeaking } from '../hooks/use-voice-speaking';
 
-/** SPEC §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
+/** docs/product.md §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
 const MIC_CONSTRAINTS: MediaStreamConstraints = {
   audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
   video: false,
 };
 
 /**
- * SPEC §2: a voice channel shows this panel instead of the chat; a public channel or a group
+ * docs/product.md §2.5: a voice channel shows this panel instead of the chat; a public channel or a group
  * shows it in its voice chat dialog (`chat`), with the same participants, mute and deafen.
  */
 export function VoicePanel({
@@ -231,7 +231,7 @@ export function VoicePanel({
   );
 }
 
-/** SPEC §4: deafening mutes all remote audio. */
+/** docs/product.md §4: deafening mutes all remote audio. */
 function RemoteAudio({ stream, muted }: { stream: MediaStream; muted: boolean }) {
   const audio = useRef<HTMLAudioElement>(null);
   useEffect(() => {

@@ -4,7 +4,7 @@ import { SFU_EVENTS, SfuClient, type SfuMode } from '@/features/sfu/api/sfu-clie
 import { useSocket, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
 
 /**
- * SPEC §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
+ * docs/product.md §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
  * one publisher connection, one subscriber connection per other user), else a peer mesh —
  * one audio peer connection per other user in the
  * channel. The one already in offers to whoever joins (voice-user-joined); offers, answers
