@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** SPEC §2 kanban, as a member sees it: the board tab, its columns and cards, its dialogs. */
+/** docs/product.md §2.7 kanban, as a member sees it: the board tab, its columns and cards, its dialogs. */
 export class BoardUi {
   readonly tab: Locator;
   readonly taskDialog: Locator;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** SPEC §2: /video-rooms — my rooms and the create dialog. */
+/** docs/product.md §2.15: /video-rooms — my rooms and the create dialog. */
 export class VideoRoomsUi {
   readonly heading: Locator;
   readonly createDialog: Locator;
@@ -36,7 +36,7 @@ export class VideoRoomsUi {
   }
 }
 
-/** SPEC §2: /join/{roomCode}, then the call screen. */
+/** docs/product.md §2.16: /join/{roomCode}, then the call screen. */
 export class JoinRoomUi {
   readonly guestName: Locator;
   readonly joinButton: Locator;

@@ -71,7 +71,7 @@ test.describe('boards', () => {
     await Promise.all([a.open(), b.open()]);
     await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo', 'Corriger le bug']);
     await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo', 'Corriger le bug']);
-    // SPEC §2: counts, short French due dates (red when overdue), labels, assignee.
+    // docs/product.md §2.7 and docs/boards.md: counts, short French due dates (red when overdue), labels, assignee.
     await expect(a.column('À faire').getByText('3 tâches')).toBeAttached();
     await expect(a.card('Écrire la doc')).toContainText('12 mars');
     await expect(a.card('Préparer la démo')).toContainText('1 juin');

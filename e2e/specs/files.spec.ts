@@ -31,7 +31,7 @@ test.describe('files', () => {
     const bobFiles = new FilesUi(bob.page);
     await expect(bobChat.composer).toBeVisible();
 
-    // Six files in one selection are refused, with the spec's toast; nothing is added.
+    // Six files in one selection are refused, with the toast of docs/product.md §5; nothing is added.
     await aliceFiles.picker.setInputFiles(
       Array.from({ length: 6 }, (_, i) => ({
         name: `n${i}.txt`,
