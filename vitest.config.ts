@@ -20,6 +20,13 @@ const serverProject = (store: 'postgres' | 'embedded') => ({
   },
 });
 
+// How the web app's modules resolve in tests: its `@/` alias (web/vite.config.ts) and the
+// landing page's slice of the catalogue (web/catalogue-slice.ts).
+const webModules = {
+  resolve: { alias: { '@': new URL('./web/src', import.meta.url).pathname } },
+  plugins: [catalogueSlice(new URL('./web/src/locales', import.meta.url).pathname)],
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one: a single worker on the 2-core CI
@@ -30,14 +37,23 @@ export default defineConfig({
       serverProject('postgres'),
       serverProject('embedded'),
       {
-        // The web app's `@/` alias (web/vite.config.ts), for tests that import app modules.
-        resolve: { alias: { '@': new URL('./web/src', import.meta.url).pathname } },
-        // The landing page's slice of the catalogue (web/catalogue-slice.ts).
-        plugins: [catalogueSlice(new URL('./web/src/locales', import.meta.url).pathname)],
+        ...webModules,
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: ['web/src/**/*.dom.test.tsx', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Components rendered in jsdom and driven as a user would (Testing Library), with the
+        // real French catalogue and the API stubbed at fetch (web/src/test/setup-dom.ts).
+        ...webModules,
+        test: {
+          name: 'web-dom',
+          include: ['web/src/**/*.dom.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup-dom.ts'],
         },
       },
     ],

@@ -1,0 +1,32 @@
+/**
+ * Renders a component as the app mounts it (web/src/app/boot.tsx): a query client with the
+ * app's defaults (docs/product.md §7) but its own cache, and a router at a given address.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type RenderResult, render } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '@/components/ui/toaster';
+import { queryClient as appQueryClient } from '@/lib/query-client';
+
+export interface Rendered extends RenderResult {
+  user: UserEvent;
+  queryClient: QueryClient;
+  /** The addresses the app navigated to, oldest first. */
+  history: string[];
+}
+
+export function renderApp(ui: ReactElement, { path = '/' }: { path?: string } = {}): Rendered {
+  const queryClient = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+  const location = memoryLocation({ path, record: true });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>{ui}</Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, user, queryClient, history: location.history ?? [] };
+}
