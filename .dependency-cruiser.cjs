@@ -51,16 +51,28 @@ module.exports = {
       },
     },
     {
-      name: 'web-feature-through-api-or-hooks',
+      name: 'web-feature-through-its-index',
       comment:
-        "A web feature uses another feature only through its api/ or hooks/ (bulletproof-react's " +
-        'rule): its components and the rest are its own.',
+        'A web feature is used by another feature or by app/ only through its index.ts, its public ' +
+        'face (docs/architecture.md, "Web"). A screen loaded on demand is the exception: import() ' +
+        "names its module, since a re-export from index.ts would pull it into the importer's chunk.",
       severity: 'error',
-      from: { path: '^web/src/features/([^/]+)/' },
+      from: { path: '^web/src/(app/|features/([^/]+)/)' },
       to: {
         path: '^web/src/features/[^/]+/',
-        pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/(api|hooks)/'],
+        pathNot: ['^web/src/features/$2/', '^web/src/features/[^/]+/index\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
       },
+    },
+    {
+      name: 'web-lib-and-components-below-features',
+      comment:
+        'Mechanisms (web/src/lib/) and shared UI (web/src/components/) sit below the features: ' +
+        'a feature plugs into them (registries, props), they never name a feature. Their tests ' +
+        "may build data with a feature's test helper.",
+      severity: 'error',
+      from: { path: '^web/src/(lib|components)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^web/src/features/' },
     },
   ],
   options: {

@@ -7,6 +7,8 @@ import { compression } from 'vite-plugin-compression2';
 import { catalogueSlice } from './catalogue-slice';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** A web feature's public face: web/src/features/<x>/index.ts. */
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const apiTarget = `http://127.0.0.1:${process.env.RUCHE_API_PORT ?? '3001'}`;
 
 export default defineConfig({
@@ -28,6 +30,15 @@ export default defineConfig({
     // loads up front.
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      // A feature's index.ts only re-exports (docs/architecture.md, "Web"): importing one name
+      // from it must not bring along the other modules it names (a form's zod schemas, a
+      // screen), as a package's `"sideEffects": false` does for its own barrel. The modules
+      // themselves keep the default analysis.
+      treeshake: {
+        moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined),
+      },
+    },
   },
   server: {
     port: 3000,

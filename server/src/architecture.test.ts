@@ -95,7 +95,7 @@ describe('import boundaries', () => {
   );
 
   it(
-    'web: a feature uses another only through its api/ or hooks/',
+    'web: a feature is used only through its index.ts; lib/ and components/ name no feature',
     async () => {
       const tree = await webScratchTree();
       const violations = await cruise(tree, ['web/src']);

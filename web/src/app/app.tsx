@@ -5,7 +5,7 @@ import type { User } from '#shared/users';
 import { OverloadBanner } from '@/components/overload-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { CURRENT_USER_KEY } from '@/features/auth/api/get-current-user';
+import { CURRENT_USER_KEY } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { Router } from './router';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '#shared/users';
-import { getCurrentUser, prefetchCurrentUser } from '@/features/auth/api/fetch-current-user';
-import { LandingPage } from '@/features/landing/landing-page';
+import { getCurrentUser, prefetchCurrentUser } from '@/features/auth';
+import { LandingPage } from '@/features/landing';
 import { FullPageLoader } from './full-page-loader';
 import { preloadSignedInScreens } from './preload';
 

@@ -1,5 +1,5 @@
 import type { User } from '#shared/users';
-import { CalendarPage } from '@/features/calendar/components/calendar-page';
+import { CalendarPage } from '@/features/calendar';
 import { AppLayout } from './layout/app-layout';
 
 /** docs/product.md §2: /calendar, full width in the signed-in layout. */

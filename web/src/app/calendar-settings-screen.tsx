@@ -1,5 +1,5 @@
 import type { User } from '#shared/users';
-import { CalendarSettingsPage } from '@/features/calendar/components/calendar-settings-page';
+import { CalendarSettingsPage } from '@/features/calendar';
 import { AppLayout } from './layout/app-layout';
 
 /** docs/product.md §2: /calendar-settings, the calendar connections. */

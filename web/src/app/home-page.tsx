@@ -1,6 +1,5 @@
 import type { User } from '#shared/users';
-import { ChannelView } from '@/features/channels/components/channel-view';
-import { MessagesHome } from '@/features/channels/components/messages-home';
+import { ChannelView, MessagesHome } from '@/features/channels';
 import { AppLayout } from './layout/app-layout';
 import { WelcomePrompt } from './layout/welcome-prompt';
 import { channelHeaderActions } from './shell/channel-header-actions';

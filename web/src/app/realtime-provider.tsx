@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import type { User } from '#shared/users';
-import { useSessionEnd } from '@/features/auth/hooks/use-session-end';
-import { useBoardEvents } from '@/features/boards/hooks/use-board-events';
-import { CallLayerLoader } from '@/features/calls/components/call-layer-loader';
-import { useChannelEvents } from '@/features/channels/hooks/use-channel-events';
-import { useFileEvents } from '@/features/files/hooks/use-file-events';
-import { useFriendEvents } from '@/features/friends/hooks/use-friend-events';
-import { useMessageEvents } from '@/features/messages/hooks/use-message-events';
-import { useNotificationEvents } from '@/features/notifications/hooks/use-notification-events';
-import { usePresenceEvents } from '@/features/users/hooks/use-presence-events';
+import { useSessionEnd } from '@/features/auth';
+import { useBoardEvents } from '@/features/boards';
+import { CallLayerLoader } from '@/features/calls';
+import { useChannelEvents } from '@/features/channels';
+import { useFileEvents } from '@/features/files';
+import { useFriendEvents } from '@/features/friends';
+import { useMessageEvents } from '@/features/messages';
+import { useNotificationEvents } from '@/features/notifications';
+import { usePresenceEvents } from '@/features/users';
 import { SocketProvider } from '@/lib/socket-context';
 
 /**

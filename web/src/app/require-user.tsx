@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import type { User } from '#shared/users';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { currentPath, goToLogin } from '@/features/auth/navigation';
+import { currentPath, goToLogin, useCurrentUser } from '@/features/auth';
 import { FullPageLoader } from './full-page-loader';
 
 /** Signed-in routes (docs/product.md §2 route table): a signed-out visitor is sent to sign in. */

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { currentPath, goToLogin } from '@/features/auth/navigation';
-import { LandingPage } from '@/features/landing/landing-page';
+import { currentPath, goToLogin, useCurrentUser } from '@/features/auth';
+import { LandingPage } from '@/features/landing';
 import { FullPageLoader } from './full-page-loader';
 import { preloadSignedInScreens } from './preload';
 import { RequireUser } from './require-user';

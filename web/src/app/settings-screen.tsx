@@ -1,6 +1,6 @@
 import type { User } from '#shared/users';
-import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
-import { SettingsPage } from '@/features/settings/settings-page';
+import { NotificationSettingsCard } from '@/features/notifications';
+import { SettingsPage } from '@/features/settings';
 import { AppLayout } from './layout/app-layout';
 
 /** docs/product.md §2: /settings, full width in the signed-in layout (no channel list on desktop). */

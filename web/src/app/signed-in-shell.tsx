@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { User } from '#shared/users';
-import { ChannelsWorkspace } from '@/features/channels/components/channels-workspace';
-import { SearchDialogHost } from '@/features/search/components/search-dialog-host';
-import { QuickSwitcher } from '@/features/switcher/components/quick-switcher';
+import { ChannelsWorkspace } from '@/features/channels';
+import { SearchDialogHost } from '@/features/search';
+import { QuickSwitcher } from '@/features/switcher';
 import { RealtimeProvider } from './realtime-provider';
 
 const WelcomeDialog = lazy(() =>

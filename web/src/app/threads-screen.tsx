@@ -1,5 +1,5 @@
 import type { User } from '#shared/users';
-import { FollowedThreadsPage } from '@/features/messages/components/followed-threads-page';
+import { FollowedThreadsPage } from '@/features/messages';
 import { AppLayout } from './layout/app-layout';
 
 /** /threads: the followed threads ("Fils de discussion"), beside the channel list. */

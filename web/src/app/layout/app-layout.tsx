@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { openSearchDialog } from '@/features/search/hooks/use-search-dialog';
+import { NotificationBell } from '@/features/notifications';
+import { openSearchDialog } from '@/features/search';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';

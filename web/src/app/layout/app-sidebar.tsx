@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ThreadsSidebarLink } from '@/features/messages/components/threads-sidebar-link';
+import { ThreadsSidebarLink } from '@/features/messages';
 import { sidebarSections } from '../shell/sidebar-sections';
 import { Sidebar } from './sidebar';
 

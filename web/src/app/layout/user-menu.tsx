@@ -12,8 +12,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { initials, UserAvatar } from '@/components/user-avatar';
-import { goToLogout } from '@/features/auth/navigation';
-import { forgetPushSubscription } from '@/features/notifications/lib/push';
+import { goToLogout } from '@/features/auth';
+import { forgetPushSubscription } from '@/features/notifications';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 

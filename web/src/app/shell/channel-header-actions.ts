@@ -1,4 +1,4 @@
-import { voiceChatAction } from '@/features/voice/channel-header-actions';
+import { voiceChatAction } from '@/features/voice';
 import type { ChannelHeaderAction } from '@/lib/shell';
 
 /** The channel header's actions the features contribute, in order (after its own). */

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { boardTab } from '@/features/boards/channel-tabs';
-import { membersTab } from '@/features/channels/channel-tabs';
-import { filesTab } from '@/features/files/channel-tabs';
-import { chatTab } from '@/features/messages/channel-tabs';
+import { boardTab } from '@/features/boards';
+import { membersTab } from '@/features/channels';
+import { filesTab } from '@/features/files';
+import { chatTab } from '@/features/messages';
 import type { ChannelTab, ChannelTabPanelProps } from '@/lib/shell';
 
 const VoicePanel = lazy(() =>

@@ -1,4 +1,4 @@
-import { channelsSection, directMessagesSection } from '@/features/channels/sidebar-sections';
+import { channelsSection, directMessagesSection } from '@/features/channels';
 import type { SidebarSectionContribution } from '@/lib/shell';
 
 /**

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { useAuthProviders } from '@/features/auth/api/get-auth-providers';
+import { useAuthProviders } from '@/features/auth';
 import { writeClipboard } from '@/lib/clipboard';
 import {
   useCreateWorkspaceInvite,

@@ -6,7 +6,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { useUpdateCurrentUser } from '@/features/auth/api/update-current-user';
+import { useUpdateCurrentUser } from '@/features/auth';
 import { isUnauthorized } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuthProviders } from '@/features/auth/api/get-auth-providers';
+import { useAuthProviders } from '@/features/auth';
 import { PasswordForm } from './password-form';
 import { SessionsList } from './sessions-list';
 import { SettingsCard } from './settings-card';

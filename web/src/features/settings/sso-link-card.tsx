@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useAuthProviders } from '@/features/auth/api/get-auth-providers';
+import { useAuthProviders } from '@/features/auth';
 import { API_ORIGIN } from '@/lib/api';
 import { SettingsCard } from './settings-card';
 

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useUpdateCurrentUser } from '@/features/auth/api/update-current-user';
+import { useUpdateCurrentUser } from '@/features/auth';
 import { isUnauthorized } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import type { Message } from '#shared/messages';
-import { useChannel } from '@/features/channels/api/get-channel';
+import { useChannel } from '@/features/channels';
 import { TaskDialog } from './task-dialog';
 
 interface TaskFromMessageDialogProps {

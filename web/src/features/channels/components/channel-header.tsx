@@ -20,7 +20,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useStartCall } from '@/features/calls/hooks/use-start-call';
+import { useStartCall } from '@/features/calls';
 import type { ChannelHeaderAction } from '@/lib/shell';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';

@@ -6,7 +6,7 @@ import { INVITE_PAGE_REDIRECT_MS } from '#shared/limits';
 import { LogoMark } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/features/auth';
 import { goToLogin } from '@/lib/api';
 import { useInvitePreview } from '../api/get-invite-preview';
 import { useJoinByInvite } from '../api/join-by-invite';

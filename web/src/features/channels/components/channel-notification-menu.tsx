@@ -17,7 +17,7 @@ import { toast } from '@/components/ui/use-toast';
 import {
   useChannelNotificationSettings,
   useSetChannelNotificationSettings,
-} from '@/features/notifications/api/channel-notification-settings';
+} from '@/features/notifications';
 
 /** The channel's notification level (all, mentions only, nothing) and mute, for the caller. */
 export function ChannelNotificationMenu({ channelId }: { channelId: string }) {

@@ -15,8 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { useUsers } from '@/features/users/api/get-users';
+import { useCurrentUser } from '@/features/auth';
+import { useUsers } from '@/features/users';
 import { matchesUser } from '@/lib/match-user';
 import { toastFailure } from '@/lib/toast-failure';
 import { cn } from '@/lib/utils';

@@ -5,7 +5,7 @@ import type { ChannelWithMembers } from '#shared/channels';
 import { type ChannelFile, formatFileSize } from '#shared/files';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { useChannelFiles } from '../api/get-channel-files';
 import { FILE_KIND_COLORS, FILE_KIND_ICONS, fileKind } from '../lib/file-kind';

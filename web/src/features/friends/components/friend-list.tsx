@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import type { Friend } from '#shared/friends';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { Button } from '@/components/ui/button';
-import { useCreateDirectChannel } from '@/features/channels/api/create-direct-channel';
+import { useCreateDirectChannel } from '@/features/channels';
 import { usePresence } from '@/lib/presence-store';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';

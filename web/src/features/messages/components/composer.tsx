@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
-import { useComposerFiles } from '@/features/files/hooks/use-composer-files';
+import { useComposerFiles } from '@/features/files';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';

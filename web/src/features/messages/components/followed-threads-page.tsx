@@ -7,7 +7,7 @@ import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadBadge } from '@/components/unread-badge';
-import { useChannels } from '@/features/channels/api/get-channels';
+import { useChannels } from '@/features/channels';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 import { useFollowedThreads } from '../api/get-followed-threads';

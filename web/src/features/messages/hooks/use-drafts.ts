@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/features/auth';
 import { draftsSnapshot, hasDraft, subscribeDrafts } from '../lib/drafts';
 
 const NONE: ReadonlyMap<string, string> = new Map();

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { useMarkChannelRead } from '@/features/channels/api/mark-channel-read';
+import { useMarkChannelRead } from '@/features/channels';
 import { isChannelInView, onActiveChannelChange } from '../lib/active-channel';
 
 /** A busy channel read live must not cost one request per message. */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
 import type { ServerEventType } from '#shared/protocol';
-import { CHANNELS_KEY, patchListedChannel } from '@/features/channels/api/get-channels';
+import { CHANNELS_KEY, patchListedChannel } from '@/features/channels';
 import type { ServerEventOf } from '@/lib/socket-events';
 import { storeDeletion } from '../api/delete-message';
 import { storeUpdatedMessage } from '../api/edit-message';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { foldMessage, foldsInto } from '#shared/notifications';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/features/auth';
 import { API_ORIGIN } from '@/lib/api';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import {

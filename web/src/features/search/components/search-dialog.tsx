@@ -19,7 +19,7 @@ import {
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { DialogOverlay, DialogPortal } from '@/components/ui/dialog';
 import { UserAvatar } from '@/components/user-avatar';
-import { useChannels } from '@/features/channels/api/get-channels';
+import { useChannels } from '@/features/channels';
 import { ApiError } from '@/lib/api';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';

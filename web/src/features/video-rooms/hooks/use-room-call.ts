@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServerEvent } from '#shared/protocol';
 import type { RoomIceCandidate, RoomSessionDescription } from '#shared/protocol/video-rooms';
 import { ROOM_HEARTBEAT_MS, type RoomJoinResult, type RoomParticipant } from '#shared/video-rooms';
-import { SfuClient } from '@/features/sfu/api/sfu-client';
+import { SfuClient } from '@/lib/sfu-client';
 import { roomLobbyKey } from '../api/get-room-lobby';
 import { openRoomSocket } from '../lib/room-socket';
 

@@ -15,7 +15,7 @@ import type { VoiceParticipant } from '#shared/voice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { UserAvatar } from '@/components/user-avatar';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/features/auth';
 import type { ChannelTabPanelProps } from '@/lib/shell';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ClientFrame } from '#shared/protocol';
-import { SFU_EVENTS, SfuClient, type SfuMode } from '@/features/sfu/api/sfu-client';
+import { SFU_EVENTS, SfuClient, type SfuMode } from '@/lib/sfu-client';
 import { useSocket, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
 
 /**
