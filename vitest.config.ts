@@ -31,7 +31,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one: a single worker on the 2-core CI
     // machine. The server files mostly wait (on the store, Redis, timers), so two workers
-    // there took the unit/API run from 700–890 s to 522 s (docs/performance.md, "npm test").
+    // there took the unit/API run from 700–890 s to 522 s (docs/performance-log.md, "npm test").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       serverProject('postgres'),

@@ -6,11 +6,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
  * How the server's Node runs (npm start, the bench, the Dockerfile's CMD):
  * - a young generation of 32 MiB per semi-space instead of 16: fewer scavenges under load,
  *   10.5 → 7.8 % of the busy main thread in garbage collection at 5,000 users
- *   (docs/performance.md, "capacity, 2026-11-27, 10:23");
+ *   (docs/performance-log.md, "capacity, 2026-11-27, 10:23");
  * - an old generation of at most 1,536 MiB: V8 then lets the heap grow to ~1.8 times what is
  *   live before a full collection instead of four times, so the node's memory levels off
  *   under steady load instead of climbing for the whole run (at 4,000 users: 550–660 MiB
- *   over a 15-minute soak where it passed 1 GiB, ~165 MiB live; docs/performance.md,
+ *   over a 15-minute soak where it passed 1 GiB, ~165 MiB live; docs/performance-log.md,
  *   "capacity, 2026-11-27, 13:13", and docs/operations.md, "Sizing").
  */
 export const SERVER_NODE_FLAGS = [

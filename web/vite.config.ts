@@ -18,7 +18,8 @@ export default defineConfig({
     tailwindcss(),
     catalogueSlice(path.join(here, 'src/locales')),
     // Brotli and gzip copies of every asset worth it, made once at build: the server sends
-    // the one the browser accepts without compressing per request (docs/performance.md).
+    // the one the browser accepts without compressing per request (docs/performance-log.md,
+    // "Compression").
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: { alias: { '@': path.join(here, 'src') } },

@@ -1,4 +1,4 @@
-// Mention resolution on an adversarial message (docs/performance.md, "Mentions"): 10,000
+// Mention resolution on an adversarial message (docs/performance-log.md, "Mentions"): 10,000
 // characters of "@" in a channel of 5,000 members, and an ordinary message with two
 // mentions; medians of 7. Makes and drops its own database on TEST_DATABASE_URL's server.
 // Usage: node --import tsx bench/diag/mentions.mjs

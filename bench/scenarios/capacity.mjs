@@ -35,7 +35,8 @@ export const CAPACITY_LIMITS = {
 /**
  * A soak's RSS is compared between the means of its first and last windows, not two
  * samples: V8 lets the heap grow to a multiple of what is live before a full collection, so
- * one sample lands anywhere on that sawtooth (docs/performance.md, capacity, 2026-11-27, 13:13).
+ * one sample lands anywhere on that sawtooth (docs/performance-log.md,
+ * capacity, 2026-11-27, 13:13).
  */
 const SOAK_SAMPLE_MS = 5_000;
 const SOAK_WINDOW_S = 180;
@@ -393,7 +394,7 @@ export async function capacity(sut, o) {
       await sleep(o.settleS * 1000);
       // A soak measures from the steady state: the node's live heap grows for its first
       // minutes under load (each user's channels get visited, code gets optimized), then
-      // stays flat (docs/performance.md, capacity, 2026-11-27, 13:13).
+      // stays flat (docs/performance-log.md, capacity, 2026-11-27, 13:13).
       let warmupRss = [];
       if (o.soakS && o.soakWarmupS > 0) {
         log(`step ${k}: ${N} users, warming up ${o.soakWarmupS} s before the soak`);

@@ -415,7 +415,8 @@ test.describe('chat', () => {
     ).toBe(true);
 
     // Read now, the channel is kept as it was when alice leaves it: coming back, she is
-    // where she had scrolled to, not at the newest message (docs/performance.md).
+    // where she had scrolled to, not at the newest message (docs/performance-log.md,
+    // "Channel switch").
     const elsewhere = await elsewhereFor(alice);
     const sidebar = alice.page.getByRole('navigation', { name: 'Canaux et conversations' });
     const back = async () => {

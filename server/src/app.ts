@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON answers past 2 KB (a page of messages, the channel list) leave compressed: brotli at
   // quality 4 (the plugin's default, about gzip's speed) or gzip. Up to 256 KiB in one call on
   // the loop rather than through a zlib stream: for a page of messages the stream's own work
-  // cost the node four times the compression's (docs/performance.md, capacity, "2026-11-29,
+  // cost the node four times the compression's (docs/performance-log.md, capacity, "2026-11-29,
   // 04:00"). Static assets are compressed at build time instead (below).
   await app.register(compress, {
     global: true,

@@ -87,7 +87,8 @@ type SessionData = typeof sessions.$inferSelect.sess;
 /**
  * Every API request runs this lookup, so the look-ups of one event-loop turn go to the
  * store as ONE query (`sid = any(…)`): one round trip and one socket write for all of them,
- * where each write costs tens of microseconds of kernel time here (docs/performance.md).
+ * where each write costs tens of microseconds of kernel time here (docs/performance-log.md,
+ * "History: figures at commit 2820319").
  * Its SQL is built once per database (building it each time cost 150–370 µs of CPU per
  * request); Drizzle sends it unnamed, so the embedded store's shared session sees no named
  * statements.
@@ -99,7 +100,7 @@ const loaders = new WeakMap<Db, DataLoader<string, SessionRow | undefined>>();
  * PostgreSQL costs a generic plan of `= any($1)` for ten elements: for two it never beat a
  * custom plan, and the look-up was planned at every call under load; for sixteen it does, and
  * the plan is kept. An empty probe of the primary key costs less than planning
- * (docs/performance.md, capacity, "2026-11-28, 18:30").
+ * (docs/performance-log.md, capacity, "2026-11-28, 18:30").
  */
 const SIDS_PLANNED_FOR = 16;
 const padded = (sids: readonly string[]) =>
@@ -119,7 +120,7 @@ function sessionLoader(db: Db) {
   // A turn with one look-up (most of them) asks by `sid = $1`: PostgreSQL plans that once and
   // keeps the plan. `= any($1)` it planned at every call — a generic plan costed for ten
   // sids never beat a custom one for one — four fifths of the time it spent on the lookup
-  // (docs/performance.md, capacity, "2026-11-28, 12:00").
+  // (docs/performance-log.md, capacity, "2026-11-28, 12:00").
   const one = lookup(eq(sessions.sid, sql.placeholder('sid'))).prepare('resolve_session');
   const many = lookup(sql`${sessions.sid} = any(${sql.placeholder('sids')}::varchar[])`).prepare(
     'resolve_sessions',

@@ -48,7 +48,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * (the send path, features/messages/send.ts): postgres.js pipelines them on it, so the next
  * batch is already waiting in PostgreSQL when the previous one commits, it never waits for
  * a pool connection, and its prepared statements stay warm. Measured in
- * docs/performance.md.
+ * docs/performance-log.md, "Current figures", "What changed" 3.
  */
 const pipelines = new WeakMap<Db, Db>();
 
@@ -136,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Statements are named (db/store-gate.ts) and PostgreSQL's plan cache is left to its
       // default: after five executions a statement keeps a generic plan when it costs no
       // more, and plans it again when a table's statistics change. Planning at every
-      // execution was a third of PostgreSQL's time (docs/performance.md, capacity,
+      // execution was a third of PostgreSQL's time (docs/performance-log.md, capacity,
       // "2026-11-28, 09:00"); the statements a generic plan does not suit go unnamed
       // (db/planned.ts).
     });

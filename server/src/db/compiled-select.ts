@@ -20,7 +20,7 @@ interface Step {
  * maps each row of each call generically: for each field it asks again what kind of field it
  * is (`is`, a walk up the prototype chain) and walks its path — for a page of 51 messages
  * with their authors, 1,200 fields, a third of the server's CPU for a page, its most frequent
- * select (docs/performance.md, capacity, "2026-11-28, 22:00"). Columns are decoded as Drizzle
+ * select (docs/performance-log.md, capacity, "2026-11-28, 22:00"). Columns are decoded as Drizzle
  * decodes them (mapFromDriverValue); sql`` fields come as the driver parses them (so none may
  * use mapWith). The statement is `select <fields> <rest>`, sent named; `rest` (from … where …)
  * may hold sql.placeholder()s, given at each call.

@@ -11,7 +11,7 @@ import { type Database, openDatabase } from './client';
 import { plannedEachTime, plannedOnce } from './planned';
 import { ALWAYS_UNNAMED } from './store-gate';
 
-// docs/performance.md, "capacity, 2026-11-27, 10:23" and "2026-11-28, 09:00": the pool sends
+// docs/performance-log.md, "capacity, 2026-11-27, 10:23" and "2026-11-28, 09:00": the pool sends
 // Drizzle's statements named (one round trip, parsed once per connection, a generic plan
 // allowed), and those that must be planned for their parameters unnamed. PostgreSQL only:
 // the embedded store shares one session among connections.
@@ -170,7 +170,7 @@ describe('statements on the PostgreSQL pool', () => {
       );
     }
     // 27 parameters or more: sent unnamed, it was parsed and planned at every message
-    // (docs/performance.md, capacity, "2026-11-28, 15:00"). Eight messages without mentions,
+    // (docs/performance-log.md, capacity, "2026-11-28, 15:00"). Eight messages without mentions,
     // then one with one and one with two: one text more, not one per number of mentions.
     const plans = await raw<{ generic: number; custom: number }[]>`
       select generic_plans::int as generic, custom_plans::int as custom

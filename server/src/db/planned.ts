@@ -8,7 +8,7 @@ const dialect = new PgDialect();
 /**
  * Run a statement unnamed, so that PostgreSQL plans it for these very parameters every time,
  * never with the generic plan a named statement moves to after five executions
- * (docs/performance.md, capacity, "2026-11-28, 09:00"): for a statement whose best plan
+ * (docs/performance-log.md, capacity, "2026-11-28, 09:00"): for a statement whose best plan
  * depends on its parameters (the search's words) or on a table that grows fast from empty
  * (the notifications a channel read reads). It costs a second round trip.
  */
@@ -25,7 +25,7 @@ export async function plannedEachTime<T>(db: Db, statement: SQL): Promise<T[]> {
  * NAMED_PARAMETERS_MAX parameters, since a list written one parameter per item gives a text
  * per length; pass here only a statement whose text takes a few forms. The notify statement
  * has 27–29 parameters: sent unnamed, it was parsed and planned at every message
- * (docs/performance.md, capacity, "2026-11-28, 15:00"). The embedded store names nothing.
+ * (docs/performance-log.md, capacity, "2026-11-28, 15:00"). The embedded store names nothing.
  */
 export async function plannedOnce<T>(db: Db, statement: SQL): Promise<T[]> {
   const query = dialect.sqlToQuery(statement);

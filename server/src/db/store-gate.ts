@@ -144,7 +144,7 @@ const isQuery = (value: unknown): value is QueryLike =>
   value instanceof Promise && typeof (value as Partial<QueryLike>).handler === 'function';
 
 /**
- * Statements that may be sent named (docs/performance.md, "capacity, 2026-11-27, 10:23"):
+ * Statements that may be sent named (docs/performance-log.md, "capacity, 2026-11-27, 10:23"):
  * Drizzle's query builder asks for every statement unnamed (`prepare: false`), which
  * postgres.js sends in two round trips and PostgreSQL parses at each execution. A named one
  * is parsed once per connection and then costs one round trip. Only texts that cannot vary

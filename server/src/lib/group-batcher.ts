@@ -16,7 +16,8 @@ interface Waiting<I, O> {
  * end of the turn it arrived in (so a lone send waits for nothing); under load the items
  * that arrive while every slot is busy pile up and leave together as soon as one frees, so
  * batches grow with the load instead of splintering into many small statements that
- * contend for the same two cores (DataLoader has no such bound: docs/performance.md).
+ * contend for the same two cores (DataLoader has no such bound: docs/performance-log.md,
+ * "Current figures", "What changed" 2).
  * `work` answers each item by position: a value, or an Error for that item alone.
  */
 export class GroupBatcher<I, O> {

@@ -8,7 +8,7 @@ import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createChannel, sendMessage } from '../../test/test-socket';
 
-// docs/performance.md, "Compression": assets are compressed once at build time, API answers
+// docs/performance-log.md, "Compression": assets are compressed once at build time, API answers
 // past 2 KB per request.
 const WEB = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 let server: TestServer;

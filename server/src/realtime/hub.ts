@@ -128,7 +128,7 @@ export class Hub implements Realtime {
   /**
    * The sockets viewing each topic (Connection.viewing, inverted): an event for a topic's
    * viewers walks them, not every subscriber — the few viewers of a topic with 1,000
-   * subscribers (docs/performance.md, capacity, "2026-11-28, 03:20").
+   * subscribers (docs/performance-log.md, capacity, "2026-11-28, 03:20").
    */
   private readonly viewers = new Map<string, Set<Connection>>();
   private readonly connectionOf = new WeakMap<Socket, Connection>();
@@ -360,7 +360,7 @@ export class Hub implements Realtime {
    * The rules in turn, each asked only about the people the ones before it did not allow:
    * the first rule registered allows most watched people, so the later rules are seldom
    * asked at all (asking every rule every time was one statement in eight at 3,000 active
-   * users: docs/performance.md, capacity, 2026-11-27, 01:14).
+   * users: docs/performance-log.md, capacity, 2026-11-27, 01:14).
    */
   private async visibleTo(conn: Connection, userIds: readonly string[]): Promise<Set<string>> {
     const viewerId = conn.userId as string;

@@ -8,7 +8,8 @@ const EMPTY: ReadonlySet<Connection> = new Set();
  * view, a member list), and a presence change goes to the person's own sockets and to those
  * watching them, not to everyone in every group they belong to. Slack's presence
  * subscriptions, for the same reason: with 1,000-member groups, broadcasting each change to
- * every member online made presence most of the node's deliveries (docs/performance.md).
+ * every member online made presence most of the node's deliveries (docs/performance-log.md,
+ * "Capacity", its first run).
  */
 export class PresenceWatchers {
   private readonly byUser = new Map<string, Set<Connection>>();

@@ -173,7 +173,8 @@ export async function registerRealtime(
       socket.on('pong', () => hub.pong(conn));
       socket.on('close', () => hub.closed(conn));
       // app.log, not request.log: a listener holding the request would keep its headers,
-      // cookies and raw message alive for the socket's whole life (docs/performance.md, (d)).
+      // cookies and raw message alive for the socket's whole life (docs/performance-log.md,
+      // "(d) Idle sockets").
       socket.on('error', (err) => app.log.debug({ err, subject }, 'websocket error'));
     },
   );

@@ -96,7 +96,7 @@ export async function clearRemoval(tx: Pick<Db, 'delete'>, channelId: string, us
  * memberships until one is among them. Left to the planner, the per-person probe became a
  * hash of every member of every channel of the user — 4,336 rows for a member of a few
  * 1,000-member channels, 2.1 ms a call for 70 people; this way 0.5 ms
- * (docs/performance.md, capacity, "2026-11-28, 22:00").
+ * (docs/performance-log.md, capacity, "2026-11-28, 22:00").
  */
 export async function findCoMembers(
   db: Db,

@@ -85,7 +85,7 @@ async function directPeers(
     ne(channelMembers.userId, viewerId),
   );
   // The peers' ids first (an array computed once), then each user by its key. Joined plainly,
-  // PostgreSQL hashed every user for a few peers: 3.2 ms at 5,000 users (docs/performance.md,
+  // PostgreSQL hashed every user for a few peers: 3.2 ms at 5,000 users (docs/performance-log.md,
   // capacity, "2026-11-28, 06:00").
   const peerIds = db.select({ id: channelMembers.userId }).from(channelMembers).where(peers);
   const rows = await db

@@ -6,7 +6,7 @@ import { storeCalls } from '../../db/store-gate';
 import { isUuid } from './access';
 import { channelMembers, channels } from './schema';
 
-/** How long a mark waits for others to be written with it (docs/performance.md, capacity, 2026-11-27, 01:14). */
+/** How long a mark waits for others to be written with it (docs/performance-log.md, capacity, 2026-11-27, 01:14). */
 export const READ_MARK_BATCH_MS = 100;
 
 interface ReadKey {
@@ -17,7 +17,7 @@ interface ReadKey {
 /**
  * Marks read, written together. A viewer of a busy channel marks it read at each new message
  * (at most every 2 s, as the web client does), which made it the store's most frequent
- * statement: 28,119 of about 75,000 at 3,000 active users (docs/performance.md, capacity,
+ * statement: 28,119 of about 75,000 at 3,000 active users (docs/performance-log.md, capacity,
  * 2026-11-27, 01:14). The marks made within READ_MARK_BATCH_MS go to the store as one statement; each
  * caller gets its own channel's read (null: not a member). The statement runs outside the
  * first caller's request, so that one request's wait budget cannot fail everyone's mark

@@ -66,7 +66,7 @@ export function registerChannelRealtime(
   });
   // The people a socket watches are mostly those the channel it views shows: its members,
   // found in that channel's range of the membership index; only the others are looked for in
-  // every channel the viewer shares (docs/performance.md, capacity, "2026-11-28, 06:00").
+  // every channel the viewer shares (docs/performance-log.md, capacity, "2026-11-28, 06:00").
   realtime.presenceVisible(async (viewerId, userIds, { viewing }) => {
     const [kind, channelId] = viewing ? splitTopic(viewing) : [];
     const here =

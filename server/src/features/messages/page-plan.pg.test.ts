@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { selectJoined } from './queries';
 import { messages } from './schema';
 
-// docs/performance.md, "Channel switch": a channel's page must not read other channels'
+// docs/performance-log.md, "Channel switch": a channel's page must not read other channels'
 // messages. With the latest reply asked alone (max()), PostgreSQL could walk
 // messages_created_idx backwards through every message looking for a reply: 20,000 rows per
 // message on the page, 207 ms a page. PostgreSQL only: the plan is what is checked.

@@ -15,7 +15,7 @@ const NO_REPLIES: ThreadSummary = { replyCount: 0, lastReplyAt: null };
  * The only way a message leaves the server, in REST responses and realtime events alike; its
  * author as presentUser gave it (a page presents each of its authors once). A message never
  * edited has one timestamp twice: it is formatted once, toISOString being a third of a
- * microsecond and a page formatting some 200 dates (docs/performance.md, capacity,
+ * microsecond and a page formatting some 200 dates (docs/performance-log.md, capacity,
  * "2026-11-29, 04:00").
  */
 export function presentMessage(

@@ -56,7 +56,7 @@ const joinedFields = () => {
     // Count and latest together, in one aggregate over the replies' index. Alone, max()
     // let PostgreSQL walk messages_created_idx backwards through every message of every
     // channel looking for a reply (20,000 rows a message, 207 ms a page at 20,000
-    // messages: docs/performance.md, "Channel switch").
+    // messages: docs/performance-log.md, "Channel switch").
     replies: sql<{ count: number; last: string | null }>`(
       select json_build_object('count', count(*)::int, 'last', max(reply.created_at))
       from ${messages} reply where reply.parent_message_id = ${outerId})`,
@@ -218,7 +218,7 @@ const seenBy = (channelId: string, viewerId: string | undefined) =>
  * The newest page and the page before a seq, as a member asks for them (every channel opened
  * asks for one): built once per database, then only their values are sent. This select —
  * 30 columns, two sub-selects, the membership check — was the one built most often, and
- * building selects was half of the server's time in Drizzle (docs/performance.md, capacity,
+ * building selects was half of the server's time in Drizzle (docs/performance-log.md, capacity,
  * "2026-11-28, 15:00"). Their rows are mapped by steps worked out once (db/compiled-select.ts):
  * Drizzle's own mapping of a page's 1,200 fields was a third of its CPU ("2026-11-28, 22:00").
  */

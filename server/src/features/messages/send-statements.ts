@@ -13,7 +13,8 @@ import type { MessageRow } from './presenter';
 /**
  * The send path's SQL (features/messages/send.ts is the use case): one statement per send,
  * or per batch of sends under load, on the store's pipelined connection. Performance
- * critical: measured in docs/performance.md. The statements span other owners' tables for
+ * critical: measured in docs/performance-log.md
+ * ("Current figures", "What changed"). The statements span other owners' tables for
  * speed (one round trip): the membership and session probes are the fragments the channels
  * feature and auth export; the seq counter and the read marker (channels, channel_members)
  * are still written here, in the same statement. Their texts stay fixed so PostgreSQL keeps
@@ -103,7 +104,8 @@ async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInp
   const sid = sessionId ?? null;
   // postgres.js directly: one fixed statement text, which PostgreSQL keeps prepared on the
   // pipelined connection (planning this CTE each time cost more than running it; the
-  // embedded store runs it unnamed). Measured in docs/performance.md.
+  // embedded store runs it unnamed). Measured in docs/performance-log.md,
+  // "Current figures", "What changed".
   const sql = pipelineOf(db).$client;
   const rows = await sql<RawMessage[]>`
     with next as (
@@ -253,7 +255,8 @@ export async function storeSends(db: Db, sends: readonly SendInput[]) {
  * Sends gathered into batches, one batcher per store (see GroupBatcher), on the store's
  * pipelined connection: two statements at once, the second queued behind the first on the
  * same PostgreSQL backend, and whatever arrives meanwhile goes in the next. Measured in
- * docs/performance.md: two backends at once contend for the two cores, one statement at a
+ * docs/performance-log.md ("Current figures", "What changed" 2): two backends at once
+ * contend for the two cores, one statement at a
  * time leaves the backend idle while this process handles the answer.
  */
 const batchers = new WeakMap<Db, GroupBatcher<SendInput, StoredMessage | undefined>>();

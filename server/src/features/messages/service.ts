@@ -97,7 +97,7 @@ export async function toggleReaction(
   // To the members viewing the channel only (docs/realtime.md, "Reactions"): a channel
   // shown again reconciles its cached newest page (the web client's refreshShownChannel).
   // Sent to every member, reactions were a quarter of the frames at 5,000 active users
-  // (docs/performance.md, capacity, "2026-11-28, 12:00").
+  // (docs/performance-log.md, capacity, "2026-11-28, 12:00").
   await publish(deps, 'reaction_updated', () =>
     deps.realtime.toTopic(
       channelTopic(row.channelId),

@@ -70,7 +70,8 @@ const channelLabel = (channel: ChannelContext): string =>
  * for a channel of any size — which
  * also returns the items to send on, presented, with their owners' unread count where it
  * changed (in a 1,000-member channel, looking them up again cost two more statements of
- * 1,000 ids each, docs/performance.md): the new ones, and those of people with a push
+ * 1,000 ids each, docs/performance-log.md,
+ * capacity, "2026-11-28, 18:30"): the new ones, and those of people with a push
  * subscription.
  */
 export async function notifyMessage(
@@ -124,7 +125,7 @@ export async function notifyMessage(
     sql`
     -- The members who hold the channel's unread item, once: the next message folds into it,
     -- so their preferences and channel settings are not read unless beyondFold holds (~950
-    -- lookups of each a message in a busy channel; docs/performance.md, capacity,
+    -- lookups of each a message in a busy channel; docs/performance-log.md, capacity,
     -- "2026-11-28, 06:00"). "not in" over a hash of them; "not exists" was planned as a
     -- nested loop, 151 ms a message.
     with holders as materialized (
@@ -158,7 +159,7 @@ export async function notifyMessage(
     -- The members who already hold the channel's unread item are left out before the insert:
     -- each of them cost a conflicting insert (the row formed, the index probed, the row
     -- dropped), ~560 of 600 in a busy channel. The conflict clause stays for a race with
-    -- another message's statement (docs/performance.md, capacity, "2026-11-28, 03:20").
+    -- another message's statement (docs/performance-log.md, capacity, "2026-11-28, 03:20").
     folded as (
       insert into ${notifications} ${columns}
       ${values} where type = 'channel_message'

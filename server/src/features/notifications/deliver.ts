@@ -41,7 +41,8 @@ export async function deliver(
  * A channel's "new messages" item that only took one more message (no count changed): every
  * socket of its owner had that message, and folds it itself (`foldMessage`). Not sent: in a
  * 1,000-member channel that is a thousand events per message, each its own write
- * (docs/notifications.md, "Channel messages fold"; docs/performance.md, capacity, 2026-11-27, 17:05).
+ * (docs/notifications.md, "Channel messages fold"; docs/performance-log.md,
+ * capacity, 2026-11-27, 17:05).
  */
 const foldedOnly = ({ notification, unreadCount }: Delivery) =>
   notification.type === 'channel_message' && unreadCount === undefined;

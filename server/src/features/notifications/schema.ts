@@ -48,7 +48,7 @@ export const notifications = pgTable(
     // A user's unread items, and their unread items of one channel: what reading a channel
     // marks (service.ts, markChannelNotificationsRead). By the user alone, each read of a
     // channel fetched every unread item of its reader to keep those of the channel
-    // (docs/performance.md, capacity, "2026-11-28, 18:30").
+    // (docs/performance-log.md, capacity, "2026-11-28, 18:30").
     index('notifications_user_channel_unread_idx')
       .on(t.userId, t.channelId)
       .where(sql`${t.read} = false`),

@@ -205,7 +205,7 @@ export interface ChannelRead {
  * socket of each (one notification_read per item, carrying its owner's final count); their
  * folded channel-message items are deleted. One statement for all of them: the readers of a
  * busy channel mark it read at each message, together, and so do readers of different
- * channels at the same moment (docs/performance.md, capacity, 2026-11-27, 04:31 and
+ * channels at the same moment (docs/performance-log.md, capacity, 2026-11-27, 04:31 and
  * "2026-11-28, 03:20").
  */
 export async function markChannelNotificationsRead(
@@ -223,7 +223,7 @@ export async function markChannelNotificationsRead(
   // owner's count after it comes in the same statement: what was unread before it (its own
   // changes are not visible to it), less what it read of theirs — one round trip, not two.
   // Sent unnamed, so planned for its reads each time: a generic plan of it, made while the
-  // table was small, scanned it (18 ms a call against 1; docs/performance.md, capacity,
+  // table was small, scanned it (18 ms a call against 1; docs/performance-log.md, capacity,
   // "2026-11-28, 09:00").
   const result = await plannedEachTime<{ id: string; user_id: string; unread_count: number }>(
     deps.db,

@@ -46,7 +46,7 @@ export function subscribeNotifications(
     userDisplayName(await findUserById(deps.db, userId)) ?? null;
 
   // The channel's name and type come with the message, from the statement that stored it:
-  // looking them up again was one more statement a message (docs/performance.md, capacity,
+  // looking them up again was one more statement a message (docs/performance-log.md, capacity,
   // "2026-11-28, 18:30").
   deps.events.on('messageCreated', ({ message, channel }) =>
     serial.run(message.channelId, async () => {
@@ -139,7 +139,8 @@ class KeyedSerial {
   run(key: string, work: () => Promise<void>): Promise<void> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     // Below requests at the store's gate: notifications never take the connections that
-    // pages wait for (db/store-gate.ts; docs/performance.md, capacity).
+    // pages wait for (db/store-gate.ts; docs/performance-log.md,
+    // capacity, "2026-11-26: measured again").
     const next = previous.catch(() => {}).then(() => inBackground(work));
     this.follow(key, next);
     return next;
@@ -147,7 +148,7 @@ class KeyedSerial {
 
   /**
    * Queue `work` for `item` of `key`, together with the items of any keys that join it in the
-   * same event-loop turn: one call of `work` for all of them (docs/performance.md, capacity,
+   * same event-loop turn: one call of `work` for all of them (docs/performance-log.md, capacity,
    * "2026-11-28, 03:20"). The batch runs after what each of its keys had queued when it
    * joined, and what a key queues after waits for it; an item whose key queued other work
    * after the batch, or of another `work`, opens a batch of its own.

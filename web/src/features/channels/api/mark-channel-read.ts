@@ -12,7 +12,7 @@ export const markChannelRead = (channelId: string): Promise<ChannelRead> =>
  * when it went by HTTP) moves the read position that the next visit's "Nouveaux messages"
  * line starts from. While the socket is open the mark goes over it (`mark_read`): a busy
  * channel read live marks read every 2 s, and a frame costs the server far less than a
- * request (docs/performance.md, capacity).
+ * request (docs/performance-log.md, "Capacity", its second run).
  */
 export function useMarkChannelRead() {
   const queryClient = useQueryClient();

@@ -42,7 +42,7 @@ interface KeptView {
  *
  * The last channels left stay mounted, hidden (React's <Activity>: display none, their
  * effects stopped, so a hidden view neither marks read nor answers shortcuts), and going back
- * to one is a style change instead of a new mount (docs/performance.md, "Channel switch").
+ * to one is a style change instead of a new mount (docs/performance-log.md, "Channel switch").
  * Only while nothing happened there: a channel with unread messages now or at its last opening
  * (its "Nouveaux messages" line is that visit's), or a voice channel (its call), opens as a new
  * visit.
@@ -94,7 +94,7 @@ function openView(views: KeptView[], channelId: string, channels: ListedChannels
 /**
  * The channel and its newest page, asked for together while the switch renders: the view
  * would ask for the page only once the channel had come and its tabs had rendered, two round
- * trips and a render one after the other (docs/performance.md, "Channel switch"). What is
+ * trips and a render one after the other (docs/performance-log.md, "Channel switch"). What is
  * cached is not asked again (TanStack Query's prefetch in render).
  */
 function usePrefetchOpening(channelId: string, listed: Listed) {

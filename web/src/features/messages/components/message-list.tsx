@@ -293,7 +293,8 @@ export function MessageList({
         components={{ Header: ListHeader, Footer: ListFooter, List: RowList }}
         // `flow-root`: a row's top margin stays inside the item that Virtuoso measures. Escaping
         // it (margins collapse through a plain div), 8 px a row went unmeasured, and a channel
-        // could open three messages short of its newest (docs/performance.md, "Channel switch").
+        // could open three messages short of its newest (docs/performance-log.md,
+        // "Channel switch").
         itemContent={(_, row, context) => (
           <div className="flow-root">
             {!context.hasOlder && row.message.id === context.firstId ? (

@@ -10,7 +10,7 @@ const MAX_OPENING_FRAMES = 60;
  * Given `initialTopMostItemIndex`, Virtuoso (4.18) renders the rows at that index, keeps the
  * list hidden four animation frames, scrolls there, then keeps it hidden until 150 ms pass
  * without the list changing: about 150 ms of a first visit spent on a list already in place
- * (docs/performance.md, "Channel switch"). Opening at the end, this hook scrolls the list's
+ * (docs/performance-log.md, "Channel switch"). Opening at the end, this hook scrolls the list's
  * scroller to its end every frame until the last row is in the DOM and the scroller is at its
  * end, then says `shown` (synchronously, so that the same frame paints it): what shows is the
  * layout itself, not an estimate. Virtuoso's own scroll, four frames later, lands on the same
