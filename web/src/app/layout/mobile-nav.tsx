@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { User } from '#shared/users';
 import { Logo } from '@/components/brand/logo';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import {
   Sheet,
   SheetContent,
@@ -49,9 +49,9 @@ export function MobileTopBar({ user, sidebar, notificationBell, onSearch }: Mobi
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-1 border-b bg-rail/95 px-2 pt-[env(safe-area-inset-top)] backdrop-blur md:hidden">
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t('layout.mobile.openMenu')}>
+          <IconButton label={t('layout.mobile.openMenu')}>
             <MenuIcon aria-hidden className="size-5" />
-          </Button>
+          </IconButton>
         </SheetTrigger>
         <SheetContent side="left" className="w-[300px] max-w-[85vw] gap-0 bg-sidebar p-0">
           <SheetHeader className="h-14 flex-row items-center border-b px-4 py-0">
@@ -73,9 +73,9 @@ export function MobileTopBar({ user, sidebar, notificationBell, onSearch }: Mobi
       </Link>
       <div className="ml-auto flex items-center gap-1">
         {notificationBell ?? (
-          <Button variant="ghost" size="icon" aria-label={t('layout.rail.notifications')}>
+          <IconButton label={t('layout.rail.notifications')}>
             <BellIcon aria-hidden className="size-5" />
-          </Button>
+          </IconButton>
         )}
         <ThemeToggle />
         <UserMenu user={user} side="bottom" align="end" className="ml-1" />

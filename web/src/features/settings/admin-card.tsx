@@ -4,6 +4,7 @@ import { CopyIcon, LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAuthProviders } from '@/features/auth';
@@ -78,14 +79,13 @@ function WorkspaceInvites() {
               aria-label={t('settings.admin.newLink')}
               onFocus={(e) => e.target.select()}
             />
-            <Button
+            <IconButton
               variant="outline"
-              size="icon"
-              aria-label={t('settings.admin.copy')}
+              label={t('settings.admin.copy')}
               onClick={() => copy(newUrl)}
             >
               <CopyIcon aria-hidden />
-            </Button>
+            </IconButton>
           </div>
         </div>
       ) : null}

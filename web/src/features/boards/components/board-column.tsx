@@ -11,6 +11,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/utils';
 import { type Column, type DndData, listDndId, taskDndId, translate } from '../lib/dnd';
 import { type CardText, SortableTaskCard } from './task-card';
@@ -77,9 +78,9 @@ export const BoardColumn = memo(function BoardColumn({
         </span>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={t('kanban.listMenu', { name })}>
+            <IconButton size="icon-sm" label={t('kanban.listMenu', { name })}>
               <MoreHorizontalIcon aria-hidden />
-            </Button>
+            </IconButton>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem variant="destructive" onSelect={() => onDeleteList(column)}>

@@ -2,6 +2,7 @@ import { KanbanSquareIcon, MoreHorizontalIcon, PlusIcon, Trash2Icon } from 'luci
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_NAME_MAX } from '#shared/limits';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
 import type { ChannelTabPanelProps } from '@/lib/shell';
 import { toastFailure } from '@/lib/toast-failure';
@@ -18,7 +20,6 @@ import { useDeleteBoard } from '../api/delete-board';
 import { useBoards } from '../api/get-boards';
 import { SELECT_CLASS } from '../lib/select-class';
 import { BoardView } from './board-view';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { NameDialog } from './name-dialog';
 
 /** docs/product.md §2.7 board tab: a board selector and menu (create, delete), then the selected board. */
@@ -74,9 +75,9 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
         ) : null}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={t('kanban.boardMenu')}>
+            <IconButton size="icon-sm" label={t('kanban.boardMenu')}>
               <MoreHorizontalIcon aria-hidden />
-            </Button>
+            </IconButton>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
             <DropdownMenuItem onSelect={() => setCreating(true)}>
@@ -146,12 +147,13 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
           toast({ title: t('kanban.toasts.boardCreated') });
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('kanban.deleteBoardTitle', { name: current?.name ?? '' })}
         description={t('kanban.deleteBoardDescription')}
         pending={deleteBoard.isPending}
+        confirmLabel={t('kanban.confirmDelete')}
         onConfirm={handleDelete}
       />
     </div>

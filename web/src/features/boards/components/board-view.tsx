@@ -24,6 +24,7 @@ import type { Board, Task } from '#shared/boards';
 import type { ChannelWithMembers } from '#shared/channels';
 import { LIST_NAME_MAX } from '#shared/limits';
 import type { User } from '#shared/users';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
@@ -35,7 +36,6 @@ import { useMoveTask } from '../api/move-task';
 import { type Column, type DndData, listDndId, listDrop, taskDrop } from '../lib/dnd';
 import { todayIso } from '../lib/due-date';
 import { BoardColumn } from './board-column';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { NameDialog } from './name-dialog';
 import { CARD_CLASS, type CardText, TaskCardBody } from './task-card';
 import { TaskDialog, type TaskDialogMode } from './task-dialog';
@@ -313,7 +313,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
           toast({ title: t('kanban.toasts.listCreated') });
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
@@ -321,6 +321,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
         title={t('kanban.deleteListTitle', { name: deleting?.name ?? '' })}
         description={t('kanban.deleteListDescription', { count: deleting?.tasks.length ?? 0 })}
         pending={deleteList.isPending}
+        confirmLabel={t('kanban.confirmDelete')}
         onConfirm={confirmDeleteList}
       />
     </>

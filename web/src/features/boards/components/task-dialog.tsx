@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { Task } from '#shared/boards';
 import type { ChannelMember } from '#shared/channels';
 import { TASK_TITLE_MAX } from '#shared/limits';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,7 +26,6 @@ import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
 import { useUpdateTask } from '../api/update-task';
 import { SELECT_CLASS } from '../lib/select-class';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ListPicker } from './list-picker';
 
 export type TaskDialogMode =
@@ -313,12 +313,13 @@ export function TaskDialog({ mode, members, onOpenChange }: TaskDialogProps) {
           </DialogFooter>
         </form>
         {mode.kind === 'edit' ? (
-          <ConfirmDeleteDialog
+          <ConfirmDialog
             open={confirmDelete}
             onOpenChange={setConfirmDelete}
             title={t('kanban.deleteTaskTitle', { title: mode.task.title })}
             description={t('kanban.deleteTaskDescription')}
             pending={deleteTask.isPending}
+            confirmLabel={t('kanban.confirmDelete')}
             onConfirm={handleDelete}
           />
         ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CalendarEvent } from '#shared/calendar';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { useEvents } from '../api/get-events';
@@ -29,22 +30,22 @@ export function CalendarPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="ghost" size="icon" aria-label={t('calendar.back')}>
+        <IconButton asChild label={t('calendar.back')}>
           <Link href="/">
             <ArrowLeftIcon aria-hidden />
           </Link>
-        </Button>
+        </IconButton>
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h1 className="font-bold text-2xl tracking-tight">{t('calendar.title')}</h1>
           <p className="hidden text-muted-foreground text-sm sm:block">
             {t('calendar.description')}
           </p>
         </div>
-        <Button asChild variant="outline" size="icon" aria-label={t('calendar.settingsLink')}>
+        <IconButton asChild variant="outline" label={t('calendar.settingsLink')}>
           <Link href="/calendar-settings">
             <SettingsIcon aria-hidden />
           </Link>
-        </Button>
+        </IconButton>
         <Button onClick={() => setDialog({ kind: 'create' })} aria-label={t('calendar.add')}>
           <PlusIcon aria-hidden />
           <span className="hidden sm:inline">{t('calendar.add')}</span>

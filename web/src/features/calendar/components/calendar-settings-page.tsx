@@ -3,17 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CalendarConnection } from '#shared/calendar';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { toastFailure } from '@/lib/toast-failure';
@@ -83,11 +75,11 @@ export function CalendarSettingsPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="ghost" size="icon" aria-label={t('calendar.settings.back')}>
+        <IconButton asChild label={t('calendar.settings.back')}>
           <Link href="/calendar">
             <ArrowLeftIcon aria-hidden />
           </Link>
-        </Button>
+        </IconButton>
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h1 className="font-bold text-2xl tracking-tight">{t('calendar.settings.title')}</h1>
           <p className="hidden text-muted-foreground text-sm sm:block">
@@ -131,30 +123,21 @@ export function CalendarSettingsPage() {
       )}
       <AddConnectionDialog open={adding} onOpenChange={setAdding} />
       <PickCalendarDialog connection={picking} onClose={() => setPicking(null)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('calendar.settings.confirmDelete')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('calendar.settings.confirmDeleteHint')}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => toast({ title: t('calendar.settings.toast.deleted') }),
-                  onError: failed('calendar.settings.toast.deleteError'),
-                })
-              }
-            >
-              {t('calendar.settings.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('calendar.settings.confirmDelete')}
+        description={t('calendar.settings.confirmDeleteHint')}
+        confirmLabel={t('calendar.settings.delete')}
+        destructive={false}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast({ title: t('calendar.settings.toast.deleted') }),
+            onError: failed('calendar.settings.toast.deleteError'),
+          });
+        }}
+      />
     </div>
   );
 }

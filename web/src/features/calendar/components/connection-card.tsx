@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarConnection } from '#shared/calendar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 
@@ -49,14 +50,9 @@ export function ConnectionCard(props: ConnectionCardProps) {
             aria-label={t('calendar.settings.activeSwitch', { name })}
             onCheckedChange={props.onToggle}
           />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('calendar.settings.deleteLabel', { name })}
-            onClick={props.onDelete}
-          >
+          <IconButton label={t('calendar.settings.deleteLabel', { name })} onClick={props.onDelete}>
             <Trash2Icon aria-hidden />
-          </Button>
+          </IconButton>
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -1,16 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalendarEvent, EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from '#shared/calendar';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -99,17 +90,17 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
     });
   };
 
-  const handleDelete = () => {
-    if (!editing) return;
-    deleteEvent.mutate(editing.id, {
-      onSuccess: () => {
-        toast({ title: t('calendar.toast.deleted') });
-        setConfirming(false);
-        onClose();
-      },
-      onError: (error) =>
-        toastFailure(error, t('calendar.toast.errorTitle'), t('calendar.toast.deleteError')),
-    });
+  const handleDelete = async () => {
+    if (!editing) return false;
+    try {
+      await deleteEvent.mutateAsync(editing.id);
+    } catch (error) {
+      toastFailure(error, t('calendar.toast.errorTitle'), t('calendar.toast.deleteError'));
+      return false;
+    }
+    toast({ title: t('calendar.toast.deleted') });
+    onClose();
+    return true;
   };
 
   return (
@@ -232,28 +223,17 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
           </DialogFooter>
         </form>
       </DialogContent>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('calendar.dialog.confirmDelete')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('calendar.dialog.confirmDeleteHint')}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deleteEvent.isPending}
-              onClick={(e) => {
-                e.preventDefault();
-                handleDelete();
-              }}
-            >
-              {deleteEvent.isPending ? t('calendar.dialog.deleting') : t('calendar.dialog.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('calendar.dialog.confirmDelete')}
+        description={t('calendar.dialog.confirmDeleteHint')}
+        confirmLabel={t('calendar.dialog.delete')}
+        pendingLabel={t('calendar.dialog.deleting')}
+        destructive={false}
+        pending={deleteEvent.isPending}
+        onConfirm={handleDelete}
+      />
     </Dialog>
   );
 }

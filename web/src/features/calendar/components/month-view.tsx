@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEvent } from '#shared/calendar';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/utils';
 import { coversDay, filterEvents } from '../lib/event-dates';
 
@@ -46,22 +47,18 @@ export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
         <Button variant="outline" size="sm" onClick={() => setMonth(startOfMonth(new Date()))}>
           {t('calendar.month.today')}
         </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('calendar.month.previous')}
+        <IconButton
+          label={t('calendar.month.previous')}
           onClick={() => setMonth((m) => addMonths(m, -1))}
         >
           <ChevronLeftIcon aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('calendar.month.next')}
+        </IconButton>
+        <IconButton
+          label={t('calendar.month.next')}
           onClick={() => setMonth((m) => addMonths(m, 1))}
         >
           <ChevronRightIcon aria-hidden />
-        </Button>
+        </IconButton>
       </div>
       <div className="grid grid-cols-7 overflow-hidden rounded-lg border text-sm">
         {days.slice(0, 7).map((d) => (

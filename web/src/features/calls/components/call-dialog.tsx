@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { userDisplayName } from '#shared/users';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
 import { useSocket } from '@/lib/socket-context';
 import { cn } from '@/lib/utils';
@@ -192,42 +193,39 @@ export function CallDialog({ request }: { request: CallRequest }) {
               />
             </div>
             <div className="flex items-center justify-center gap-3">
-              <Button
+              <IconButton
                 type="button"
                 variant={snap.micOn ? 'secondary' : 'destructive'}
-                size="icon"
                 className="size-11 rounded-full"
                 aria-pressed={!snap.micOn}
-                aria-label={snap.micOn ? t('calls.mute') : t('calls.unmute')}
+                label={snap.micOn ? t('calls.mute') : t('calls.unmute')}
                 title={snap.micOn ? t('calls.mute') : t('calls.unmute')}
                 onClick={() => session.toggleMic()}
               >
                 {snap.micOn ? <MicIcon aria-hidden /> : <MicOffIcon aria-hidden />}
-              </Button>
-              <Button
+              </IconButton>
+              <IconButton
                 type="button"
                 variant={snap.cameraOn ? 'secondary' : 'destructive'}
-                size="icon"
                 className="size-11 rounded-full"
                 disabled={!snap.hasCamera}
                 aria-pressed={!snap.cameraOn}
-                aria-label={snap.cameraOn ? t('calls.cameraOff') : t('calls.cameraOn')}
+                label={snap.cameraOn ? t('calls.cameraOff') : t('calls.cameraOn')}
                 title={snap.cameraOn ? t('calls.cameraOff') : t('calls.cameraOn')}
                 onClick={() => session.toggleCamera()}
               >
                 {snap.cameraOn ? <VideoIcon aria-hidden /> : <VideoOffIcon aria-hidden />}
-              </Button>
-              <Button
+              </IconButton>
+              <IconButton
                 type="button"
                 variant="destructive"
-                size="icon"
                 className="size-11 rounded-full"
-                aria-label={t('calls.hangUp')}
+                label={t('calls.hangUp')}
                 title={t('calls.hangUp')}
                 onClick={() => session.end()}
               >
                 <PhoneOffIcon aria-hidden />
-              </Button>
+              </IconButton>
             </div>
           </>
         )}

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelWithMembers } from '#shared/channels';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PresenceAvatar } from '@/components/presence-avatar';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,6 +19,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
 import { useStartCall } from '@/features/calls';
 import type { ChannelHeaderAction } from '@/lib/shell';
 import { useOpenedOnce } from '@/lib/use-opened-once';
@@ -111,16 +111,14 @@ export function ChannelHeader({
       <div className="flex shrink-0 items-center gap-0.5">
         <ChannelNotificationMenu channelId={channel.id} />
         {isDirect && channel.directUser ? (
-          <Button
+          <IconButton
             type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={t('channelView.videoCall')}
+            label={t('channelView.videoCall')}
             title={t('channelView.videoCall')}
             onClick={() => channel.directUser && startCall(channel.id, channel.directUser, title)}
           >
             <VideoIcon aria-hidden />
-          </Button>
+          </IconButton>
         ) : null}
         {actions
           .filter((action) => action.appliesTo(channel))
@@ -132,9 +130,9 @@ export function ChannelHeader({
         {isDirect ? null : (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button type="button" variant="ghost" size="icon" aria-label={t('channelView.menu')}>
+              <IconButton type="button" label={t('channelView.menu')}>
                 <EllipsisVerticalIcon aria-hidden />
-              </Button>
+              </IconButton>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={() => setDialog('invite')}>

@@ -2,7 +2,6 @@ import { BellIcon, BellOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_NOTIFICATION_LEVELS, type ChannelNotificationLevel } from '#shared/notifications';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
 import {
   useChannelNotificationSettings,
@@ -38,14 +38,12 @@ export function ChannelNotificationMenu({ channelId }: { channelId: string }) {
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
+        <IconButton
           type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={muted ? t('notifications.channel.muted') : t('notifications.channel.menu')}
+          label={muted ? t('notifications.channel.muted') : t('notifications.channel.menu')}
         >
           {muted ? <BellOffIcon aria-hidden /> : <BellIcon aria-hidden />}
-        </Button>
+        </IconButton>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t('notifications.channel.menu')}</DropdownMenuLabel>

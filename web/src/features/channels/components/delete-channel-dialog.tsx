@@ -1,16 +1,6 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDeleteChannel } from '../api/delete-channel';
@@ -64,41 +54,34 @@ export function DeleteChannelDialog({
   const mutation = mode === 'delete' ? deleteChannel : leaveChannel;
   const text = TEXT[mode];
 
-  const handleDelete = async (event: MouseEvent<HTMLButtonElement>) => {
-    // Keep the dialog open until the server answers.
-    event.preventDefault();
+  const handleDelete = async () => {
     try {
       // Awaited rather than mutate callbacks: the channel_deleted event may unmount this
       // view before the answer arrives, and the toast and the redirect must still happen.
       await mutation.mutateAsync(channelId);
     } catch (error) {
       toastFailure(error, t('channelView.errorTitle'), t(text.error));
-      return;
+      return false;
     }
     onOpenChange(false);
     toast({ title: t(text.doneTitle), description: t(text.done, { name: channelName }) });
     // The channel_deleted / member_removed event may already have sent the view home.
     if (window.location.pathname !== '/') navigate('/');
+    // Already closed above, before the toast and the redirect.
+    return false;
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t(text.title, { name: channelName })}</AlertDialogTitle>
-          <AlertDialogDescription>{t(text.description)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={handleDelete}
-            disabled={mutation.isPending}
-          >
-            {mutation.isPending ? t(text.pending) : t(text.confirm)}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(text.title, { name: channelName })}
+      description={t(text.description)}
+      confirmLabel={t(text.confirm)}
+      pendingLabel={t(text.pending)}
+      pending={mutation.isPending}
+      lockCancelWhilePending
+      onConfirm={handleDelete}
+    />
   );
 }

@@ -1,20 +1,11 @@
 import { UserMinusIcon } from 'lucide-react';
-import { type MouseEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, ChannelMember } from '#shared/channels';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PresenceAvatar } from '@/components/presence-avatar';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth';
@@ -129,17 +120,16 @@ function MemberRow({ member, name, isMe, canRemove, onRemove }: MemberRowProps) 
         {t(`members.roles.${member.role}`)}
       </Badge>
       {canRemove ? (
-        <Button
+        <IconButton
           type="button"
-          variant="ghost"
           size="icon-sm"
           onClick={onRemove}
-          aria-label={t('members.removeLabel', { name })}
+          label={t('members.removeLabel', { name })}
           title={t('members.removeLabel', { name })}
           className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
         >
           <UserMinusIcon aria-hidden />
-        </Button>
+        </IconButton>
       ) : null}
     </li>
   );
@@ -159,43 +149,29 @@ function RemoveMemberDialog({
   const remove = useRemoveChannelMember();
   const name = member ? displayName(member.user) : '';
 
-  const handleRemove = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    if (!member) return;
-    remove.mutate(
-      { channelId, memberId: member.id },
-      {
-        onSuccess: () => {
-          onClose();
-          toast({ title: t('members.removedTitle'), description: t('members.removed', { name }) });
-        },
-        onError: (error) => {
-          toastFailure(error, t('members.errorTitle'), t('members.removeError'));
-        },
-      },
-    );
+  const handleRemove = async () => {
+    if (!member) return false;
+    try {
+      await remove.mutateAsync({ channelId, memberId: member.id });
+    } catch (error) {
+      toastFailure(error, t('members.errorTitle'), t('members.removeError'));
+      return false;
+    }
+    toast({ title: t('members.removedTitle'), description: t('members.removed', { name }) });
+    return true;
   };
 
   return (
-    <AlertDialog open={member !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('members.confirmTitle', { name })}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('members.confirmDescription', { name })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={handleRemove}
-            disabled={remove.isPending}
-          >
-            {remove.isPending ? t('members.removing') : t('members.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={member !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={t('members.confirmTitle', { name })}
+      description={t('members.confirmDescription', { name })}
+      confirmLabel={t('members.confirm')}
+      pendingLabel={t('members.removing')}
+      pending={remove.isPending}
+      lockCancelWhilePending
+      onConfirm={handleRemove}
+    />
   );
 }

@@ -1,16 +1,6 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFile } from '#shared/files';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDeleteFile } from '../api/delete-file';
@@ -27,43 +17,30 @@ export function DeleteFileDialog({
   const remove = useDeleteFile();
   const name = file?.originalName ?? '';
 
-  const handleDelete = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    if (!file) return;
-    remove.mutate(
-      { channelId: file.channelId, fileId: file.id },
-      {
-        onSuccess: () => {
-          onClose();
-          toast({ title: t('files.deleteDialog.success'), description: name });
-        },
-        onError: (error) => toastFailure(error, t('files.deleteError'), t('files.deleteError')),
-      },
-    );
+  const handleDelete = async () => {
+    if (!file) return false;
+    try {
+      await remove.mutateAsync({ channelId: file.channelId, fileId: file.id });
+    } catch (error) {
+      toastFailure(error, t('files.deleteError'), t('files.deleteError'));
+      return false;
+    }
+    toast({ title: t('files.deleteDialog.success'), description: name });
+    return true;
   };
 
   return (
-    <AlertDialog open={file !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('files.deleteDialog.title')}</AlertDialogTitle>
-          <AlertDialogDescription className="break-words">
-            {t('files.deleteDialog.description', { name })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>
-            {t('files.deleteDialog.cancel')}
-          </AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={handleDelete}
-            disabled={remove.isPending}
-          >
-            {t('files.deleteDialog.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={file !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={t('files.deleteDialog.title')}
+      description={t('files.deleteDialog.description', { name })}
+      descriptionClassName="break-words"
+      cancelLabel={t('files.deleteDialog.cancel')}
+      confirmLabel={t('files.deleteDialog.confirm')}
+      pending={remove.isPending}
+      lockCancelWhilePending
+      onConfirm={handleDelete}
+    />
   );
 }

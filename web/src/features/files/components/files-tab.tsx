@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelWithMembers } from '#shared/channels';
 import { type ChannelFile, formatFileSize } from '#shared/files';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth';
 import { cn } from '@/lib/utils';
@@ -163,17 +164,16 @@ function FileRow({
             </DownloadLink>
           </Button>
           {canDelete ? (
-            <Button
+            <IconButton
               type="button"
-              variant="ghost"
               size="icon-sm"
               onClick={onDelete}
-              aria-label={t('files.tab.delete', { name: file.originalName })}
+              label={t('files.tab.delete', { name: file.originalName })}
               title={t('files.tab.delete', { name: file.originalName })}
               className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
             >
               <Trash2Icon aria-hidden />
-            </Button>
+            </IconButton>
           ) : null}
         </div>
       </td>

@@ -1,16 +1,6 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Friend } from '#shared/friends';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
@@ -29,42 +19,31 @@ export function RemoveFriendDialog({
   const remove = useRemoveFriend();
   const name = friend ? displayName(friend.user) : '';
 
-  const handleRemove = (event: MouseEvent<HTMLButtonElement>) => {
-    // Keep the dialog open until the server answers.
-    event.preventDefault();
-    if (!friend) return;
-    remove.mutate(friend.user.id, {
-      onSuccess: () => {
-        toast({
-          title: t('friends.toast.removedTitle'),
-          description: t('friends.toast.removed', { name }),
-        });
-        onClose();
-      },
-      onError: (error) => toastFailure(error, t('friends.errorTitle'), t('friends.errors.remove')),
+  const handleRemove = async () => {
+    if (!friend) return false;
+    try {
+      await remove.mutateAsync(friend.user.id);
+    } catch (error) {
+      toastFailure(error, t('friends.errorTitle'), t('friends.errors.remove'));
+      return false;
+    }
+    toast({
+      title: t('friends.toast.removedTitle'),
+      description: t('friends.toast.removed', { name }),
     });
+    return true;
   };
 
   return (
-    <AlertDialog open={friend !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('friends.removeDialog.title', { name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('friends.removeDialog.description')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={handleRemove}
-            disabled={remove.isPending}
-            variant="destructive"
-          >
-            {remove.isPending
-              ? t('friends.removeDialog.removing')
-              : t('friends.removeDialog.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={friend !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('friends.removeDialog.title', { name })}
+      description={t('friends.removeDialog.description')}
+      confirmLabel={t('friends.removeDialog.confirm')}
+      pendingLabel={t('friends.removeDialog.removing')}
+      pending={remove.isPending}
+      onConfirm={handleRemove}
+    />
   );
 }

@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/messages';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { isUnauthorized } from '@/lib/api';
 import { useDeleteMessage } from '../api/delete-message';
@@ -38,22 +29,18 @@ export function DeleteMessageDialog({
       },
     });
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('messages.delete.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('messages.delete.description')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <blockquote className="max-h-32 overflow-hidden rounded-md border-l-4 bg-muted/50 px-3 py-2 text-muted-foreground text-sm">
-          {message.content}
-        </blockquote>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('messages.delete.cancel')}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={handleConfirm}>
-            {t('messages.delete.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('messages.delete.title')}
+      description={t('messages.delete.description')}
+      cancelLabel={t('messages.delete.cancel')}
+      confirmLabel={t('messages.delete.confirm')}
+      onConfirm={handleConfirm}
+    >
+      <blockquote className="max-h-32 overflow-hidden rounded-md border-l-4 bg-muted/50 px-3 py-2 text-muted-foreground text-sm">
+        {message.content}
+      </blockquote>
+    </ConfirmDialog>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoomJoinResult, RoomParticipant } from '#shared/video-rooms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -46,15 +47,9 @@ export function ParticipantsPanel({
         <h2 className="font-semibold text-sm">
           {t('videoRooms.call.participantsCount', { count: everyone.length })}
         </h2>
-        <Button
-          type="button"
-          size="icon"
-          variant="ghost"
-          onClick={onClose}
-          aria-label={t('common.close')}
-        >
+        <IconButton type="button" onClick={onClose} label={t('common.close')}>
           <XIcon aria-hidden />
-        </Button>
+        </IconButton>
       </div>
       {join.isCreator ? <LobbySection join={join} waiting={waiting} /> : null}
       <ul className="grid content-start gap-1 overflow-y-auto p-2">
@@ -69,16 +64,14 @@ export function ParticipantsPanel({
               <Badge variant="outline">{t('videoRooms.call.guest')}</Badge>
             ) : null}
             {join.isCreator && participant.id !== join.participant.id ? (
-              <Button
+              <IconButton
                 type="button"
-                size="icon"
-                variant="ghost"
                 disabled={remove.isPending}
                 onClick={() => handleRemove(participant)}
-                aria-label={t('videoRooms.call.remove', { name: participant.name })}
+                label={t('videoRooms.call.remove', { name: participant.name })}
               >
                 <UserMinusIcon aria-hidden />
-              </Button>
+              </IconButton>
             ) : null}
           </li>
         ))}
@@ -149,10 +142,8 @@ function LobbySection({ join, waiting }: { join: RoomJoinResult; waiting: RoomPa
                 <CheckIcon aria-hidden />
                 {t('videoRooms.call.admitShort')}
               </Button>
-              <Button
+              <IconButton
                 type="button"
-                size="icon"
-                variant="ghost"
                 disabled={refuse.isPending}
                 onClick={() =>
                   refuse.mutate(
@@ -160,10 +151,10 @@ function LobbySection({ join, waiting }: { join: RoomJoinResult; waiting: RoomPa
                     { onError: (error) => failed(error, t('videoRooms.call.removeError')) },
                   )
                 }
-                aria-label={t('videoRooms.call.refuse', { name: guest.name })}
+                label={t('videoRooms.call.refuse', { name: guest.name })}
               >
                 <XIcon aria-hidden />
-              </Button>
+              </IconButton>
             </li>
           ))}
         </ul>

@@ -2,7 +2,6 @@ import { HeadphonesIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelWithMembers } from '#shared/channels';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -11,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { IconButton } from '@/components/ui/icon-button';
 
 // Loaded when first opened, not with the channel view.
 const VoicePanel = lazy(() =>
@@ -28,15 +28,13 @@ export function VoiceChatDialog({ channel }: { channel: ChannelWithMembers }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button
+        <IconButton
           type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={t('channelView.voiceChat')}
+          label={t('channelView.voiceChat')}
           title={t('channelView.voiceChat')}
         >
           <HeadphonesIcon aria-hidden />
-        </Button>
+        </IconButton>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] gap-0 overflow-y-auto p-0 sm:max-w-lg">
         <DialogHeader className="px-4 pt-4 sm:px-6 sm:pt-6">
