@@ -8,7 +8,13 @@ import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { type CallsConfig, callsConfig } from './features/calls/config';
 import { PRESENCE_OFFLINE_GRACE_MS } from './realtime/presence';
 
-const BYTE_UNITS: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  k: 2 ** 10,
+  m: 2 ** 20,
+  g: 2 ** 30,
+  t: 2 ** 40,
+};
 
 /** A size in bytes, or with a binary unit: 1073741824, 1G, 1 Go, 500M, 500 MiB (0: no limit). */
 const byteSize = (fallback: string) =>
