@@ -24,8 +24,8 @@ function holdsAFile(dir: string): boolean {
 }
 
 /** The feature folders on disk, e.g. `channels`, `video-rooms`. */
-function featureFolders(side: Side, base = root): string[] {
-  const dir = path.join(base, side);
+function featureFolders(side: Side): string[] {
+  const dir = path.join(root, side);
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && holdsAFile(path.join(dir, entry.name)))
     .map((entry) => entry.name)
@@ -171,11 +171,11 @@ const BINARY =
 const SPEC_CITATION = new RegExp(`\\bSPEC(?: ${'§'}|\\.md\\b)`);
 
 /** Every `file:line: text` that cites the specification kept outside the repository. */
-function specCitations(files: string[], readText = read): string[] {
+function specCitations(files: string[]): string[] {
   const found: string[] = [];
   for (const file of files) {
     if (BINARY.test(file)) continue;
-    const text = readText(file);
+    const text = read(file);
     if (text.includes('\0') || !SPEC_CITATION.test(text)) continue;
     text.split('\n').forEach((line, i) => {
       if (SPEC_CITATION.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
@@ -206,12 +206,8 @@ function commandExists(command: string): boolean {
 }
 
 /** What stops one script from running: missing commands, files and `npm run` targets. */
-function scriptProblems(
-  name: string,
-  command: string,
-  scripts: Record<string, string>,
-  exists = (file: string) => existsSync(path.join(root, file)),
-): string[] {
+function scriptProblems(name: string, command: string, scripts: Record<string, string>) {
+  const exists = (file: string) => existsSync(path.join(root, file));
   const problems: string[] = [];
   for (const step of command.split(/&&|\|\||;|\|/)) {
     const words = step.trim().split(/\s+/).filter(Boolean);
