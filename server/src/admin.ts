@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { destroyUserSessions } from './auth/sessions';
+import { findUserByEmail, setAdmin, setPasswordHash } from './auth/users';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { findUserByEmail, setAdmin, setPasswordHash } from './features/users/service';
 
 const USAGE = `Usage :
   npm run admin -- migrate                   applique les migrations (npm run db:migrate)

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import { PasswordChangeSchema, type SessionInfo } from '#shared/auth';
 import type { AppContext } from '../context';
-import { findUserById, setPasswordHash } from '../features/users/service';
 import { badRequest, HttpError, notFound, parse } from '../lib/errors';
 import { requireUser } from './guard';
 import { passwordWeakness } from './password-strength';
 import { endUserSessions } from './session-end';
 import { listUserSessions, type SessionSummary } from './sessions';
+import { findUserById, setPasswordHash } from './users';
 
 /** "Chrome sur Linux", from a user agent; null when there is nothing to say. */
 function describeDevice(userAgent: string | null): string | null {

@@ -1,25 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type WorkspaceInvite, WorkspaceInviteCreateSchema } from '#shared/auth';
-import type { InstanceStorage } from '#shared/files';
 import type { AppContext } from '../context';
-import { instanceStorage } from '../features/files/quota';
-import { forbidden, notFound, parse } from '../lib/errors';
-import { requireUser } from './guard';
-import type { SessionUser } from './sessions';
+import { notFound, parse } from '../lib/errors';
+import { requireAdmin } from './guard';
 import {
   createWorkspaceInvite,
   listWorkspaceInvites,
   revokeWorkspaceInvite,
 } from './signup-policy';
 
-function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden("Réservé aux administrateurs de l'espace de travail");
-  return user;
-}
-
-/** The workspace administration: sign-up links (SIGNUP=invite), the files' storage. */
+/**
+ * The workspace administration: sign-up links (SIGNUP=invite). A feature's own
+ * administration lives in the feature (files: GET /api/admin/storage), behind requireAdmin.
+ */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/admin/invites', async (request): Promise<WorkspaceInvite[]> => {
     requireAdmin(request);
@@ -41,11 +35,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       throw notFound("Lien d'inscription introuvable");
     }
     return reply.status(204).send();
-  });
-
-  // docs/files.md, "Quotas": the instance's total and the accounts that take the most.
-  app.get('/api/admin/storage', async (request): Promise<InstanceStorage> => {
-    requireAdmin(request);
-    return instanceStorage(ctx.db, ctx.config.files);
   });
 }

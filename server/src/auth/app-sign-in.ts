@@ -6,12 +6,12 @@ import { APP_SIGNED_IN_URL } from '#shared/session-token';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { presentSelf } from '../features/users/presenter';
-import { findUserById } from '../features/users/service';
 import { badRequest, forbidden, parse } from '../lib/errors';
 import { openClaims, sealClaims } from '../lib/signed-claims';
 import { signIn, wantsBearerToken } from './sign-in';
 import { consumeToken, issueToken, sweepExpiredTokens, TOKEN_TTL_MS } from './tokens';
+import { presentSelf } from './user-presenter';
+import { findUserById } from './users';
 
 /**
  * OpenID Connect from the app (docs/mobile.md, RFC 8252): the system browser goes through the

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { storeRefusal, unauthorized } from '../lib/errors';
+import { forbidden, storeRefusal, unauthorized } from '../lib/errors';
 import { deferredUpgrade, deferUpgrade } from '../lib/overload';
 import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
 
@@ -53,4 +53,11 @@ export function registerSessionResolver(
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The workspace's administrators only (the first account, or `npm run admin -- make-admin`). */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw forbidden("Réservé aux administrateurs de l'espace de travail");
+  return user;
 }

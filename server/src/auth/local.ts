@@ -8,14 +8,6 @@ import {
 } from '#shared/auth';
 import { safeNextPath } from '#shared/next-path';
 import type { AppContext } from '../context';
-import { presentSelf } from '../features/users/presenter';
-import {
-  findUserByEmail,
-  findUserById,
-  isWorkspaceEmpty,
-  markEmailVerified,
-  setPasswordHash,
-} from '../features/users/service';
 import {
   badRequest,
   conflict,
@@ -33,6 +25,14 @@ import { endUserSessions } from './session-end';
 import { signIn } from './sign-in';
 import { checkSignup } from './signup-policy';
 import { consumeToken, hasPendingVerification, issueToken, peekToken } from './tokens';
+import { presentSelf } from './user-presenter';
+import {
+  findUserByEmail,
+  findUserById,
+  isWorkspaceEmpty,
+  markEmailVerified,
+  setPasswordHash,
+} from './users';
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect';
 const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail';
@@ -85,7 +85,6 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
     const user = await createAccount(
       ctx,
-      request.log,
       {
         email: input.email,
         firstName: input.firstName,

@@ -1,35 +1,26 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { joinDefaultChannel } from '../features/channels/default-channel';
-import { announceMemberAdded } from '../features/channels/members';
-import { createUser, type NewUser, type Tx, type UserRow } from '../features/users/service';
+import type { Tx } from '../db/client';
+import './events';
+import { createUser, type NewUser, type UserRow } from './users';
 
 /**
- * A new account, by whatever door (sign-up, first OpenID Connect sign-in): the user, their
- * preferences and their place in the default channel, in one transaction; then the
- * channel's members see them arrive (docs/product.md §10.16).
+ * A new account, by whatever door (sign-up, first OpenID Connect sign-in): the user and
+ * what each feature adds to a new account (`userCreated` steps: their notification
+ * preferences, their place in the default channel), in one transaction; then `userCreated`
+ * is published, and the channel's members see them arrive (docs/product.md §10.16).
+ * `within` runs first in the same transaction (using up an invite, say).
  */
 export async function createAccount(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
+  ctx: Pick<AppContext, 'db' | 'events'>,
   input: NewUser,
   within?: (tx: Tx) => Promise<void>,
 ): Promise<UserRow> {
-  const name = ctx.config.defaultChannel;
-  let channelId: string | undefined;
-  const user = await createUser(
-    ctx.db,
-    input,
-    within,
-    name
-      ? async (tx, row) => {
-          channelId = await joinDefaultChannel(tx, row.id, name);
-        }
-      : undefined,
-  );
-  if (channelId) {
-    const deps = { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log };
-    await announceMemberAdded(deps, channelId, user.id);
-  }
+  const user = await ctx.db.transaction(async (tx) => {
+    if (within) await within(tx);
+    const row = await createUser(tx, input);
+    await ctx.events.runWithin(tx, 'userCreated', { userId: row.id });
+    return row;
+  });
+  ctx.events.publish('userCreated', { userId: user.id });
   return user;
 }

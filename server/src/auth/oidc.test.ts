@@ -19,8 +19,8 @@ const emailGate = vi.hoisted(() => ({
   size: 0,
   held: [] as (() => void)[],
 }));
-vi.mock('../features/users/service', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../features/users/service')>();
+vi.mock('./users', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./users')>();
   return {
     ...actual,
     findUserByEmail: async (...args: Parameters<typeof actual.findUserByEmail>) => {

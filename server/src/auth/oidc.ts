@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { EMAIL_MAX } from '#shared/limits';
 import { safeNextPath } from '#shared/next-path';
 import { APP_CHALLENGE_PARAM, APP_PLATFORM_PARAM } from '#shared/session-token';
 import type { AppContext } from '../context';
-import {
-  findUserByEmail,
-  isWorkspaceEmpty,
-  type UserRow,
-  updateUserProfile,
-} from '../features/users/service';
 import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
 import { type AppPlatform, appSignedInUrl } from './app-sign-in';
 import { createAccount } from './new-account';
 import { users } from './schema';
 import { signIn } from './sign-in';
 import { checkSignup } from './signup-policy';
+import { findUserByEmail, isWorkspaceEmpty, type UserRow, updateUserProfile } from './users';
 
 const FLOW_COOKIE = 'ruche_oidc';
 const CALLBACK_PATH = '/api/callback';
@@ -116,18 +111,17 @@ function claim(value: unknown, max = Number.POSITIVE_INFINITY): string | null {
  */
 async function upsertOidcUser(
   ctx: AppContext,
-  log: FastifyBaseLogger,
   issuer: string,
   claims: OidcClaims,
   invitation: string | undefined,
 ): Promise<UserRow> {
   try {
-    return await upsertOnce(ctx, log, issuer, claims, invitation);
+    return await upsertOnce(ctx, issuer, claims, invitation);
   } catch (err) {
     // Two first sign-ins of one subject at once: the other one created the account between
     // our read and our write. Read again: it is this account now.
     if (!isUniqueViolation(err)) throw err;
-    return upsertOnce(ctx, log, issuer, claims, invitation);
+    return upsertOnce(ctx, issuer, claims, invitation);
   }
 }
 
@@ -150,7 +144,6 @@ async function findLinked(ctx: AppContext, issuer: string, sub: string) {
 
 async function upsertOnce(
   ctx: AppContext,
-  log: FastifyBaseLogger,
   issuer: string,
   claims: OidcClaims,
   invitation: string | undefined,
@@ -183,7 +176,6 @@ async function upsertOnce(
   // An unverified email that another account owns is neither taken over nor stored twice.
   return createAccount(
     ctx,
-    log,
     {
       email: owner ? null : email,
       ...profileOf(claims),
@@ -317,7 +309,7 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
     }
     let user: UserRow;
     try {
-      user = await upsertOidcUser(ctx, request.log, issuer, claims, flow.invitation);
+      user = await upsertOidcUser(ctx, issuer, claims, flow.invitation);
     } catch (error) {
       if (error instanceof AccountExistsError) return reply.redirect(OUTCOME.accountExists);
       if (error instanceof HttpError && error.statusCode === 403) {

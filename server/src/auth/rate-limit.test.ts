@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import { TestClient } from '../../test/client';
 import { startTestServer, type TestServer } from '../../test/server';
-import { createUser } from '../features/users/service';
+import { createUser } from './users';
 
 const LIMIT = 3;
 

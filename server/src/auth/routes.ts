@@ -3,8 +3,6 @@ import type { AuthProviders } from '#shared/auth';
 import { safeNextPath } from '#shared/next-path';
 import { userUpdateSchemaFor } from '#shared/users';
 import type { AppContext } from '../context';
-import { presentSelf } from '../features/users/presenter';
-import { findUserById, isWorkspaceEmpty, updateUser } from '../features/users/service';
 import { parse } from '../lib/errors';
 import { registerAccountRoutes } from './account';
 import { registerAdminRoutes } from './admin-routes';
@@ -14,6 +12,8 @@ import { registerLocalAuth } from './local';
 import { registerOidc } from './oidc';
 import { endSession } from './session-end';
 import { clearSessionCookie } from './sessions';
+import { presentSelf } from './user-presenter';
+import { findUserById, isWorkspaceEmpty, updateUser } from './users';
 
 function isOwnNavigation(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];

@@ -13,6 +13,9 @@ import { gatedClient, StoreGate } from './store-gate';
  */
 export type Db = PostgresJsDatabase & { $client: postgres.Sql };
 
+/** The handle a `db.transaction` callback gets: what a step that must commit with others takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   kind: 'embedded' | 'postgres';
   /** Drizzle over postgres.js: the one way the features reach the store. */

@@ -20,7 +20,7 @@ import {
 } from '../../test/stores';
 import { sessions, users } from '../auth/schema';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions';
-import { createUser } from '../features/users/service';
+import { createUser } from '../auth/users';
 import { type Database, openDatabase, pipelineOf } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import { schemaFiles } from './schema-files';
@@ -81,7 +81,7 @@ describe(`migrations on an empty ${kind} store`, () => {
         expect(database.kind).toBe(kind);
         expect(await publicTables(database)).toEqual([]);
         await runMigrations(database);
-        expect(SCHEMA_TABLES).toHaveLength(28);
+        expect(SCHEMA_TABLES).toHaveLength(27);
         expect(await publicTables(database)).toEqual(SCHEMA_TABLES);
 
         await runMigrations(database);

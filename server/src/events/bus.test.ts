@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Tx } from '../db/client';
 import { EventBus } from './bus';
 
 // A test-only event, declared as a feature declares its own (features/<f>/events.ts).
@@ -51,5 +52,30 @@ describe('EventBus', () => {
     });
     bus.publish('testHappened', { n: 3 });
     expect(finished).toBe(false);
+  });
+
+  it('runs the steps of a write in subscription order, each awaited, with its transaction', async () => {
+    const bus = new EventBus(quietLog());
+    // The bus only hands the transaction on: any object stands for it here.
+    const tx = { tag: 'tx' } as unknown as Tx;
+    const seen: string[] = [];
+    bus.within('testHappened', async (given, { n }) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen.push(`a${n}:${given === tx}`);
+    });
+    bus.within('testHappened', async (given, { n }) => void seen.push(`b${n}:${given === tx}`));
+    await bus.runWithin(tx, 'testHappened', { n: 4 });
+    expect(seen).toEqual(['a4:true', 'b4:true']);
+  });
+
+  it('lets a failing step reach the publisher (its transaction rolls back), unlike a subscriber', async () => {
+    const bus = new EventBus(quietLog());
+    const later = vi.fn(async () => {});
+    bus.within('testHappened', async () => {
+      throw new Error('step');
+    });
+    bus.within('testHappened', later);
+    await expect(bus.runWithin({} as Tx, 'testHappened', { n: 5 })).rejects.toThrow('step');
+    expect(later).not.toHaveBeenCalled();
   });
 });

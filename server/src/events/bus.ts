@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../db/client';
 
 /**
  * The domain events, by name. Empty here on purpose: each feature declares the events it
@@ -14,6 +15,12 @@ export type DomainEventHandler<K extends DomainEventName> = (
   payload: DomainEvents[K],
 ) => void | Promise<void>;
 
+/** A step another feature adds to a write, inside that write's transaction. */
+export type DomainStep<K extends DomainEventName> = (
+  tx: Tx,
+  payload: DomainEvents[K],
+) => Promise<void>;
+
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /**
@@ -27,9 +34,16 @@ type Log = Pick<FastifyBaseLogger, 'warn'>;
  * runs once per event across the cluster. Not durable: a crash between the commit and the
  * subscriber loses the side effect (what needs more should write an outbox row in the
  * transaction instead).
+ *
+ * What must commit with the write or not at all (a new account's notification preferences
+ * and its place in the default channel) is a step instead: `within` subscribes one, and the
+ * publisher awaits `runWithin` inside its transaction, where a step's failure rolls the
+ * whole write back. Steps run in the order they were subscribed; keep them few and short
+ * (they hold the transaction open).
  */
 export class EventBus {
   private readonly handlers = new Map<DomainEventName, Array<DomainEventHandler<never>>>();
+  private readonly steps = new Map<DomainEventName, Array<DomainStep<never>>>();
 
   constructor(private readonly log: Log) {}
 
@@ -50,6 +64,20 @@ export class EventBus {
         this.failed(name, err);
       }
     }
+  }
+
+  within<K extends DomainEventName>(name: K, step: DomainStep<K>): void {
+    const list = this.steps.get(name) ?? [];
+    list.push(step as DomainStep<never>);
+    this.steps.set(name, list);
+  }
+
+  async runWithin<K extends DomainEventName>(
+    tx: Tx,
+    name: K,
+    payload: DomainEvents[K],
+  ): Promise<void> {
+    for (const step of this.steps.get(name) ?? []) await (step as DomainStep<K>)(tx, payload);
   }
 
   private failed(name: DomainEventName, err: unknown): void {

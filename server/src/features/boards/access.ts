@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
 import type { BoardRow, ListRow, TaskRow } from './presenter';
 import { boards, lists, tasks } from './schema';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const BOARD_NOT_FOUND = 'Tableau introuvable';
 export const LIST_NOT_FOUND = 'Liste introuvable';

@@ -8,9 +8,9 @@ import type {
   ListMoveInput,
   ListUpdateInput,
 } from '#shared/boards';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../deps';
-import { findBoardForMember, findListForMember, one, type Tx } from './access';
+import { findBoardForMember, findListForMember, one } from './access';
 import { announce, publishTasksDeleted } from './announce';
 import { evenPositions, POSITION_GAP, positionBetween } from './positions';
 import { byPosition, presentBoard, presentList, presentTask } from './presenter';

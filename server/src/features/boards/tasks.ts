@@ -6,7 +6,7 @@ import type {
   TaskMoveInput,
   TaskUpdateData,
 } from '#shared/boards';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { getMemberRole } from '../channels/membership';
 import type { Deps } from '../deps';
@@ -17,7 +17,6 @@ import {
   LIST_NOT_FOUND,
   one,
   TASK_NOT_FOUND,
-  type Tx,
 } from './access';
 import { announce, publishTaskSaved, publishTasksDeleted } from './announce';
 import { evenPositions, POSITION_GAP, positionBetween } from './positions';

@@ -7,7 +7,7 @@ import {
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { HttpError, parse } from '../../lib/errors';
-import { idParam } from '../channels/access';
+import { idParam } from '../../lib/ids';
 import { startBackgroundSync } from './background-sync';
 import {
   type CalendarDeps,

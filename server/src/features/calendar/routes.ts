@@ -3,7 +3,7 @@ import { EVENT_NOT_FOUND, EventCreateSchema, EventUpdateSchema } from '#shared/c
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
-import { idParam } from '../channels/access';
+import { idParam } from '../../lib/ids';
 import { registerCalendarConnectionRoutes } from './connection-routes';
 import { getFeed, regenerateFeed, renderFeed, revokeFeed } from './feed';
 import { publicOrigin } from './public-origin';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CallEndReason } from '#shared/calls';
 import { MessageCreateSchema } from '#shared/messages';
 import type { CallEvent, CallUser } from '#shared/protocol/calls';
+import { findUserById } from '../../auth/users';
 import type { Realtime } from '../../realtime/realtime';
 import { listMemberIds } from '../channels/membership';
 import { findChannelType } from '../channels/queries';
 import type { Deps } from '../deps';
 import { sendMessage } from '../messages/send';
-import { findUserById } from '../users/service';
 import { CALL_NOTES, CallBook, type CallNote, type CallRecord } from './book';
 
 /** The lines posted in the direct channel when a call ends (docs/calls.md). */

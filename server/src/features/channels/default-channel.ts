@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../users/service';
-import { insertMember } from './members';
+import type { Db, Tx } from '../../db/client';
+import type { Deps } from '../deps';
+import { announceMemberAdded, insertMember } from './members';
 import { channels } from './schema';
 
 // Any fixed 64-bit number: two first sign-ups must not create two default channels.
@@ -14,15 +15,10 @@ const DESCRIPTION = "Le canal de toute l'équipe : annonces et discussions gén�
  */
 export async function joinDefaultChannel(tx: Tx, userId: string, name: string): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(${DEFAULT_CHANNEL_LOCK})`);
-  const [existing] = await tx
-    .select({ id: channels.id })
-    .from(channels)
-    .where(and(eq(channels.name, name), eq(channels.type, 'channel')))
-    .orderBy(asc(channels.createdAt))
-    .limit(1);
+  const existing = await findDefaultChannelId(tx, name);
   if (existing) {
-    await insertMember(tx, existing.id, userId);
-    return existing.id;
+    await insertMember(tx, existing, userId);
+    return existing;
   }
   const [made] = await tx
     .insert(channels)
@@ -31,4 +27,30 @@ export async function joinDefaultChannel(tx: Tx, userId: string, name: string): 
   if (!made) throw new Error('channel insert returned no row');
   await insertMember(tx, made.id, userId, 'owner');
   return made.id;
+}
+
+/** The default channel: the oldest public channel of that name. */
+async function findDefaultChannelId(db: Db | Tx, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.name, name), eq(channels.type, 'channel')))
+    .orderBy(asc(channels.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * A new account (auth's `userCreated`) joins the default channel inside its own transaction;
+ * once it has committed, the channel's members see them arrive.
+ */
+export function subscribeDefaultChannel(deps: Deps, name: string | null): void {
+  if (!name) return;
+  deps.events.within('userCreated', async (tx, { userId }) => {
+    await joinDefaultChannel(tx, userId, name);
+  });
+  deps.events.on('userCreated', async ({ userId }) => {
+    const channelId = await findDefaultChannelId(deps.db, name);
+    if (channelId) await announceMemberAdded(deps, channelId, userId);
+  });
 }

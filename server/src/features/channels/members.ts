@@ -1,14 +1,13 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { MemberRole } from '#shared/limits';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { type Deps, publish } from '../deps';
-import { CHANNEL_NOT_FOUND, isUuid, requireMember } from './access';
+import { CHANNEL_NOT_FOUND, requireMember } from './access';
 import { findChannelForUser, findMember } from './queries';
 import { channelMembers, channelRemovals, channels } from './schema';
 import { channelTopic } from './topics';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MEMBER_NOT_FOUND = "Ce membre n'appartient pas au canal";
 

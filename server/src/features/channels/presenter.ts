@@ -2,7 +2,7 @@ import type { Channel, ChannelMember, PublicChannel } from '#shared/channels';
 import type { ChannelType, MemberRole } from '#shared/limits';
 import type { User } from '#shared/users';
 import type { users } from '../../auth/schema';
-import { presentUser } from '../users/presenter';
+import { presentUser } from '../../auth/user-presenter';
 import type { channelMembers, channels } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;

@@ -4,13 +4,13 @@ import type { Channel, ChannelMember } from '#shared/channels';
 import { UNREAD_BADGE_CAP } from '#shared/limits';
 import type { User } from '#shared/users';
 import { users } from '../../auth/schema';
+import { presentUser } from '../../auth/user-presenter';
 import type { Db } from '../../db/client';
 import { uuids } from '../../db/values';
-import { unreadCountSql } from '../messages/unread';
-import { presentUser } from '../users/presenter';
 import { isMemberOf } from './membership';
 import { presentChannel, presentMember } from './presenter';
 import { channelMembers, channels } from './schema';
+import { unreadCountSql } from './unread-count';
 
 // The badge shows "99+" above 99 (docs/product.md §9): counting further would only cost time.
 const UNREAD_COUNT_LIMIT = UNREAD_BADGE_CAP + 1;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ChannelRead } from '#shared/channels';
 import type { Db } from '../../db/client';
 import { storeCalls } from '../../db/store-gate';
-import { isUuid } from './access';
+import { isUuid } from '../../lib/ids';
 import { channelMembers, channels } from './schema';
 
 /** How long a mark waits for others to be written with it (docs/performance-log.md, capacity, 2026-11-27, 01:14). */

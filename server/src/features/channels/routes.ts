@@ -7,8 +7,10 @@ import {
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
+import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
-import { CHANNEL_NOT_FOUND, idParam, requireMember } from './access';
+import { CHANNEL_NOT_FOUND, requireMember } from './access';
+import { subscribeDefaultChannel } from './default-channel';
 import { openDirectChannel } from './direct';
 import { leaveChannel, removeMember } from './members';
 import { listChannelsForUser, listMembers } from './queries';
@@ -27,6 +29,7 @@ type ById = { Params: { id: string } };
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log };
+  subscribeDefaultChannel(deps, ctx.config.defaultChannel);
   const reads = new ReadMarks(ctx.db);
   app.addHook('onClose', async () => reads.settled());
   registerChannelRealtime(ctx.realtime, membershipOf(ctx.db), (userId, channelId) =>

@@ -7,9 +7,8 @@ import {
 } from '#shared/files';
 import { users } from '../../auth/schema';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import type { Tx } from '../users/service';
 import { files } from './schema';
 
 type Quotas = Config['files'];

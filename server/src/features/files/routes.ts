@@ -3,19 +3,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FILE_NOT_FOUND,
   type FileDownloadLink,
+  type InstanceStorage,
   isRasterImage,
   type StorageUsage,
 } from '#shared/files';
-import { requireUser } from '../../auth/guard';
+import { requireAdmin, requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
-import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
+import { idParam } from '../../lib/ids';
+import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import { ticketedDownloadUrl, ticketHolder } from './download-ticket';
 import { receiveUpload } from './intake';
 import { contentDisposition } from './names';
 import type { FileRow } from './presenter';
-import { storageUsageOf, uploadRoom } from './quota';
+import { instanceStorage, storageUsageOf, uploadRoom } from './quota';
 import { deleteFile, findFileFor, listChannelFiles, openFile, storeUpload } from './service';
 import { createFileStorage, type FileStorage, uploadTempDir } from './storage';
 import { subscribeFiles } from './subscriptions';
@@ -30,6 +32,11 @@ type ById = { Params: { id: string } };
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const storage = createFileStorage(ctx.config);
   subscribeFiles(ctx, app.log, storage);
+  // docs/files.md, "Quotas": the instance's total and the accounts that take the most.
+  app.get('/api/admin/storage', async (request): Promise<InstanceStorage> => {
+    requireAdmin(request);
+    return instanceStorage(ctx.db, ctx.config.files);
+  });
   app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: true });
     registerScoped(scope, ctx, storage);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { SearchFilter } from '../search/filter';
-import { SEARCH_CONFIG } from '../search/filter';
+import type { SearchFilter } from '../../db/search-filter';
+import { SEARCH_CONFIG } from '../../db/search-filter';
 import { files } from './schema';
 
 // The expression of files_name_search_idx (the search migration), letter for letter: the

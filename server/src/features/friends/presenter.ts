@@ -1,6 +1,6 @@
 import type { Friend, FriendRequest, FriendRequestStatus } from '#shared/friends';
 import type { User } from '#shared/users';
-import { type PresentableUser, presentUser } from '../users/presenter';
+import { type PresentableUser, presentUser } from '../../auth/user-presenter';
 import type { friendRequests, friendships } from './schema';
 
 export type FriendRequestRow = typeof friendRequests.$inferSelect;

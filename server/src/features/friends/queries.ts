@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 /** What a read needs: the pool, or a transaction in progress. */
 export type Reader = Pick<Db, 'select'>;
 
-import { presentUser } from '../users/presenter';
+import { presentUser } from '../../auth/user-presenter';
 import { presentFriend, presentFriendRequest } from './presenter';
 import { friendRequests, friendships } from './schema';
 

@@ -8,7 +8,7 @@ import {
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
-import { idParam } from '../channels/access';
+import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
 import { listFriends, listPendingRequests } from './queries';
 import { registerFriendRealtime } from './realtime';

@@ -13,11 +13,11 @@ import {
   type FriendRequest,
   type FriendRequestCreateSchema,
 } from '#shared/friends';
-import type { Db } from '../../db/client';
+import { presentUser } from '../../auth/user-presenter';
+import { findUserById } from '../../auth/users';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Deps, publish } from '../deps';
-import { presentUser } from '../users/presenter';
-import { findUserById, type Tx } from '../users/service';
 import { presentFriend } from './presenter';
 import { areFriends, findFriendRequest, orderedPair, pairIs } from './queries';
 import { friendRequests, friendships } from './schema';

@@ -3,7 +3,8 @@ import { INVITE_LOOKUP_PER_MINUTE, InviteCodeSchema, InviteCreateSchema } from '
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
-import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
+import { idParam } from '../../lib/ids';
+import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import { presentInvite } from './presenter';
 import {

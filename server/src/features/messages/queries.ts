@@ -9,12 +9,12 @@ import {
 } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
 import { users } from '../../auth/schema';
+import { type PresentableUser, presentUser } from '../../auth/user-presenter';
 import type { Db } from '../../db/client';
 import { compiledSelect } from '../../db/compiled-select';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
-import { type PresentableUser, presentUser } from '../users/presenter';
 import { groupReactions, type MessageRow, presentMessage } from './presenter';
 import { messages, reactions } from './schema';
 

@@ -11,8 +11,10 @@ import { requireUser } from '../../auth/guard';
 import { findSessionUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { HttpError, parse, storeRefusal, unauthorized } from '../../lib/errors';
+import { idParam } from '../../lib/ids';
 import { SharedTokenBuckets } from '../../lib/shared-token-bucket';
-import { CHANNEL_NOT_FOUND, idParam, requireMember } from '../channels/access';
+import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
+import { provideUnreadCount } from '../channels/unread-count';
 import { depsFor } from '../deps';
 import {
   findMessageForMember,
@@ -32,6 +34,7 @@ import {
   markThreadRead,
   subscribeThreadFollows,
 } from './threads';
+import { unreadCountSql } from './unread';
 
 type ById = { Params: { id: string } };
 
@@ -39,6 +42,7 @@ const tooManySends = () =>
   new HttpError(429, 'Vous envoyez trop de messages : patientez quelques secondes');
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  provideUnreadCount(unreadCountSql);
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
   const messageId = (params: { id: string }) => idParam(params.id, MESSAGE_NOT_FOUND);
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Attachment } from '#shared/messages';
 import type { Db } from '../../db/client';
-import type { SearchFilter } from '../search/filter';
+import type { SearchFilter } from '../../db/search-filter';
 import {
   HEADLINE_FRAGMENTS,
   HEADLINE_WHOLE,
@@ -9,7 +9,7 @@ import {
   MATCH_START,
   SEARCH_CONFIG,
   WHOLE_EXCERPT_MAX,
-} from '../search/filter';
+} from '../../db/search-filter';
 import { messages } from './schema';
 
 // messages.search_vector: to_tsvector('ruche_fr', content), a stored generated column that

@@ -4,10 +4,10 @@ import {
   SESSION_OF_INPUT,
   sessionAlive,
 } from '../../auth/statement-fragments';
+import type { PresentableUser } from '../../auth/user-presenter';
 import { type Db, pipelineOf } from '../../db/client';
 import { GroupBatcher } from '../../lib/group-batcher';
 import { MEMBER_PROBE_OF_INPUT, memberProbe } from '../channels/statement-fragments';
-import type { PresentableUser } from '../users/presenter';
 import type { MessageRow } from './presenter';
 
 /**

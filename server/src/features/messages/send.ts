@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Message, MessageCreateData } from '#shared/messages';
 import { findSessionUser } from '../../auth/sessions';
+import { presentUser } from '../../auth/user-presenter';
 import type { Db } from '../../db/client';
 import {
   badRequest,
@@ -14,7 +15,6 @@ import { getMemberRole } from '../channels/membership';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
-import { presentUser } from '../users/presenter';
 import { mentionCandidates, needsMentionLookup } from './mentions';
 import { presentMessage } from './presenter';
 import { findPresentedMessage } from './queries';

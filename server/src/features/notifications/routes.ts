@@ -11,7 +11,8 @@ import {
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
-import { CHANNEL_NOT_FOUND, idParam } from '../channels/access';
+import { idParam } from '../../lib/ids';
+import { CHANNEL_NOT_FOUND } from '../channels/access';
 import { depsFor } from '../deps';
 import { trackVisibleTabs } from './activity';
 import {

@@ -1,11 +1,11 @@
 import { userDisplayName } from '#shared/users';
+import { findUserById } from '../../auth/users';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/store-gate';
 import type { EventBus } from '../../events/bus';
 import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
 import type { Deps } from '../deps';
-import { findUserById } from '../users/service';
 import {
   notifyAdded,
   notifyEditMentions,
@@ -14,6 +14,7 @@ import {
   notifyReaction,
 } from './create';
 import { deliver, type NotificationSink, send } from './deliver';
+import { createDefaultPreferences } from './preferences';
 import {
   type ChannelRead,
   forgetChannel,
@@ -38,6 +39,8 @@ export function subscribeNotifications(
   sinks: NotificationSink[],
   readersOf: (channelId: string) => string[] = () => [],
 ): void {
+  // A new account gets its preferences in its own transaction (auth/new-account.ts).
+  deps.events.within('userCreated', (tx, { userId }) => createDefaultPreferences(tx, userId));
   const serial = new KeyedSerial();
   queues.set(deps.events, serial);
   const channelOf = (memberId: string, channelId: string) =>

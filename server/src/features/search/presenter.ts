@@ -4,11 +4,11 @@ import type {
   SearchChannel,
   SnippetPart,
 } from '#shared/search';
+import { type PresentableUser, presentUser } from '../../auth/user-presenter';
+import { MATCH_END, MATCH_START } from '../../db/search-filter';
 import type { ChannelSummary } from '../channels/search-fragment';
 import type { FileHit } from '../files/search';
 import type { MessageHit } from '../messages/search-fragment';
-import { type PresentableUser, presentUser } from '../users/presenter';
-import { MATCH_END, MATCH_START } from './filter';
 
 const PLAIN_EXCERPT_MAX = 200;
 

@@ -11,11 +11,11 @@ import {
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { plannedEachTime } from '../../db/planned';
+import { SEARCH_CONFIG, type SearchFilter } from '../../db/search-filter';
 import { badRequest } from '../../lib/errors';
 import { findChannelSummaries, memberChannelIdsSql } from '../channels/search-fragment';
 import { fileCandidatesSql, findFileHits } from '../files/search';
 import { findMessageHits, messageCandidatesSql } from '../messages/search-fragment';
-import { SEARCH_CONFIG, type SearchFilter } from './filter';
 import { presentFileResult, presentMessageResult } from './presenter';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

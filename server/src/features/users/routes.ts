@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { UserListQuerySchema } from '#shared/users';
 import { requireUser } from '../../auth/guard';
+import { presentUser } from '../../auth/user-presenter';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { findCoMembers } from '../channels/membership';
-import { presentUser } from './presenter';
 import { registerPresenceFrame } from './realtime';
 import { listUsers } from './service';
 

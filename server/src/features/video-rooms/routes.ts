@@ -11,7 +11,7 @@ import {
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
-import { idParam } from '../channels/access';
+import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
 import { sfuOf } from '../sfu/routes';
 import {

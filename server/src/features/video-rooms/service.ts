@@ -23,7 +23,7 @@ import {
 } from '#shared/video-rooms';
 import { users } from '../../auth/schema';
 import type { SessionUser } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import {
   type ParticipantRow,
@@ -34,8 +34,6 @@ import {
   roomState,
 } from './presenter';
 import { videoCallRooms as rooms, videoCallParticipants as seats } from './schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const HOUR_MS = 3600 * 1000;
 const CREATE_ATTEMPTS = 5;

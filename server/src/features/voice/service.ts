@@ -7,6 +7,7 @@ import {
   type VoiceParticipantUpdate,
 } from '#shared/voice';
 import { users } from '../../auth/schema';
+import { presentUser } from '../../auth/user-presenter';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
@@ -14,7 +15,6 @@ import { findChannelType } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
 import { recheckSfuGroup } from '../sfu/routes';
-import { presentUser } from '../users/presenter';
 import { voiceChannelParticipants as voice } from './schema';
 
 type Row = typeof voice.$inferSelect;

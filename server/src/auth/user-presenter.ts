@@ -1,6 +1,6 @@
 import type { UserStatus } from '#shared/limits';
 import type { User } from '#shared/users';
-import type { users } from '../../auth/schema';
+import type { users } from './schema';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -3,7 +3,8 @@ import type { SQL } from 'drizzle-orm';
 /**
  * One search, as the conditions every searched table applies in its own statement fragment
  * (messages/search-fragment.ts, files/search.ts). Each fragment reads newest first on
- * (created_at, id), at most `limit` rows after the cursor.
+ * (created_at, id), at most `limit` rows after the cursor. It sits below the features: the
+ * search feature imports the fragments, the fragments import this, never the search feature.
  */
 export interface SearchFilter {
   /** The words as a tsquery in the ruche_fr configuration; null when only filters were given. */
