@@ -7,7 +7,7 @@ import {
   XIcon,
 } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -17,12 +17,12 @@ import {
   type SearchResult,
 } from '#shared/search';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
+import { ComboboxOption, useComboboxList } from '@/components/combobox';
 import { DialogOverlay, DialogPortal } from '@/components/ui/dialog';
 import { UserAvatar } from '@/components/user-avatar';
 import { useChannels } from '@/features/channels';
 import { ApiError } from '@/lib/api';
 import { useDisplayName } from '@/lib/use-display-name';
-import { cn } from '@/lib/utils';
 import { useSearch } from '../api/search';
 import { useDebounced } from '../hooks/use-debounced';
 import { clearRecentSearches, readRecentSearches, rememberSearch } from '../lib/recent-searches';
@@ -51,9 +51,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const channels = useChannels();
   const [query, setQuery] = useState('');
   const [recent, setRecent] = useState(readRecentSearches);
-  const [activeIndex, setActiveIndex] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listId = useId();
 
   const typed = query.trim();
   const settled = useDebounced(typed, DEBOUNCE_MS);
@@ -75,14 +73,6 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       result,
     }));
   }, [typed, recent, results, longEnough]);
-  const active = entries[Math.min(activeIndex, entries.length - 1)];
-  const optionId = (entry: Entry) => `${listId}-${entry.key}`;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its top
-  useEffect(() => setActiveIndex(0), [settled]);
-  useEffect(() => {
-    if (active) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  });
 
   /** How a channel is named for me: a direct conversation by the other person. */
   const channelLabel = (channel: SearchChannel) => {
@@ -108,19 +98,15 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     navigate(`/channel/${result.channelId}?message=${result.id}`);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) =>
-        entries.length ? (index + step + entries.length) % entries.length : 0,
-      );
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      // Not while the results on screen are those of an older query.
-      if (typed.length === 0 || typed === settled) choose(active);
-    }
-  };
+  const combobox = useComboboxList({
+    entries,
+    keyOf: (entry) => entry.key,
+    // Not while the results on screen are those of an older query.
+    onChoose: (entry) => (typed.length === 0 || typed === settled ? choose(entry) : undefined),
+  });
+  const { active, optionId, setActiveIndex } = combobox;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its top
+  useEffect(() => setActiveIndex(0), [settled]);
 
   const errorMessage =
     search.error instanceof ApiError
@@ -155,11 +141,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
             )}
             <input
               ref={inputRef}
-              role="combobox"
-              aria-expanded="true"
-              aria-controls={listId}
-              aria-activedescendant={active ? optionId(active) : undefined}
-              aria-autocomplete="list"
+              {...combobox.inputProps}
               aria-label={t('search.label')}
               placeholder={t('search.placeholder')}
               value={query}
@@ -167,7 +149,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                 setQuery(event.target.value);
                 setActiveIndex(0);
               }}
-              onKeyDown={handleKeyDown}
+              onKeyDown={combobox.handleKeyDown}
               enterKeyHint="search"
               className="h-13 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
             />
@@ -182,7 +164,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
             </kbd>
           </div>
           <div
-            id={listId}
+            id={combobox.listId}
             role="listbox"
             aria-label={t('search.results')}
             aria-busy={waiting}
@@ -313,24 +295,18 @@ function Option({
   children: React.ReactNode;
 }) {
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input owns the keyboard (arrows, Enter)
-    <div
+    <ComboboxOption
       id={id}
-      role="option"
-      aria-selected={active}
-      tabIndex={-1}
-      onMouseMove={onHover}
-      onClick={onChoose}
-      className={cn(
-        'flex cursor-pointer items-start gap-3 rounded-md px-2.5 py-2 text-sm',
-        active && 'bg-accent text-accent-foreground',
-      )}
+      active={active}
+      onHover={onHover}
+      onChoose={onChoose}
+      className="flex items-start gap-3 rounded-md px-2.5 py-2 text-sm"
     >
       {children}
       {active ? (
         <CornerDownLeftIcon aria-hidden className="mt-1 size-3.5 shrink-0 text-muted-foreground" />
       ) : null}
-    </div>
+    </ComboboxOption>
   );
 }
 

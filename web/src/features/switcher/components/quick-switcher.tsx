@@ -1,11 +1,12 @@
 import { CornerDownLeftIcon, SearchIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Channel } from '#shared/channels';
 import type { User } from '#shared/users';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
+import { ComboboxOption, useComboboxList } from '@/components/combobox';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { DialogOverlay, DialogPortal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -16,7 +17,6 @@ import { useUsers } from '@/features/users';
 import { ApiError, isUnauthorized } from '@/lib/api';
 import { normalize } from '@/lib/match-user';
 import { useDisplayName } from '@/lib/use-display-name';
-import { cn } from '@/lib/utils';
 
 type Entry =
   | { kind: 'channel'; id: string; label: string; channel: Channel }
@@ -73,8 +73,6 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
   const users = useUsers({ enabled: true });
   const createDirect = useCreateDirectChannel();
   const [query, setQuery] = useState('');
-  const [activeIndex, setActiveIndex] = useState(0);
-  const listId = useId();
 
   const groups = useMemo(() => {
     const needle = normalize(query);
@@ -117,13 +115,6 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
   }, [query, channels.data, users.data, me?.id, displayName, t]);
 
   const flat = groups.flatMap((group) => group.entries);
-  const active = flat[Math.min(activeIndex, flat.length - 1)];
-  const optionId = (entry: Entry) => `${listId}-${entry.kind}-${entry.id}`;
-
-  useEffect(() => {
-    if (!active) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  });
 
   const choose = (entry: Entry | undefined) => {
     if (!entry) return;
@@ -149,16 +140,12 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
     });
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (flat.length ? (index + step + flat.length) % flat.length : 0));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      choose(active);
-    }
-  };
+  const combobox = useComboboxList({
+    entries: flat,
+    keyOf: (entry) => `${entry.kind}-${entry.id}`,
+    onChoose: choose,
+  });
+  const { active, optionId, setActiveIndex } = combobox;
 
   return (
     <DialogPortal>
@@ -171,11 +158,7 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
         <div className="flex items-center gap-3 border-b px-4">
           <SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
           <input
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-activedescendant={active ? optionId(active) : undefined}
-            aria-autocomplete="list"
+            {...combobox.inputProps}
             aria-label={t('switcher.open')}
             placeholder={t('switcher.placeholder')}
             value={query}
@@ -183,7 +166,7 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
               setQuery(event.target.value);
               setActiveIndex(0);
             }}
-            onKeyDown={handleKeyDown}
+            onKeyDown={combobox.handleKeyDown}
             className="h-13 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
           />
           <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-mono text-[10px] text-muted-foreground sm:inline">
@@ -191,7 +174,7 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
           </kbd>
         </div>
         <div
-          id={listId}
+          id={combobox.listId}
           role="listbox"
           aria-label={t('switcher.title')}
           className="min-h-0 flex-1 overflow-y-auto p-2"
@@ -213,19 +196,13 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
                 {group.entries.map((entry) => {
                   const isActive = entry === active;
                   return (
-                    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input owns the keyboard (arrows, Enter)
-                    <div
+                    <ComboboxOption
                       key={optionId(entry)}
                       id={optionId(entry)}
-                      role="option"
-                      aria-selected={isActive}
-                      tabIndex={-1}
-                      onMouseMove={() => setActiveIndex(flat.indexOf(entry))}
-                      onClick={() => choose(entry)}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-3 rounded-md px-2.5 py-2 text-sm',
-                        isActive && 'bg-accent text-accent-foreground',
-                      )}
+                      active={isActive}
+                      onHover={() => setActiveIndex(flat.indexOf(entry))}
+                      onChoose={() => choose(entry)}
+                      className="flex items-center gap-3 rounded-md px-2.5 py-2 text-sm"
                     >
                       <EntryIcon entry={entry} />
                       <span className="min-w-0 flex-1 truncate">
@@ -249,7 +226,7 @@ function SwitcherPanel({ onClose }: { onClose: () => void }) {
                           className="size-3.5 shrink-0 text-muted-foreground"
                         />
                       ) : null}
-                    </div>
+                    </ComboboxOption>
                   );
                 })}
               </div>
