@@ -8,26 +8,21 @@ import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { startTwoNodes, type TwoNodes } from '../../test/two-nodes';
 
 let smtp: TestSmtpServer;
+let nodes: TwoNodes;
 let node1: TestServer;
 let node2: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const port = await freePort();
-  const env = {
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-    REDIS_PREFIX: `ruche-test-${randomUUID().slice(0, 8)}`,
-  };
-  node1 = await startTestServer({ port, redisUrl: REDIS_URL, env });
-  node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+  const env = { PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
+  nodes = await startTwoNodes({ port, env });
+  ({ node1, node2 } = nodes);
 });
 afterAll(async () => {
-  await node2?.close();
-  await node1?.close();
+  await nodes?.close();
   await smtp?.close();
 });
 

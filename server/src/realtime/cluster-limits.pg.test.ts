@@ -11,44 +11,32 @@ import type { ApiErrorBody } from '#shared/auth';
 import { ROOM_TOKEN_HEADER, type RoomJoinResult, type VideoRoom } from '#shared/video-rooms';
 import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
+import type { TestServer } from '../../test/server';
 import { createChannel, TestSocket } from '../../test/test-socket';
+import { TEST_REDIS_URL as REDIS_URL, startTwoNodes, type TwoNodes } from '../../test/two-nodes';
 import { SocketSlots } from './socket-slots';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
 
+let nodes: TwoNodes;
 let node1: TestServer;
 let node2: TestServer;
-const sockets: TestSocket[] = [];
+let sockets: TestSocket[];
 
 beforeAll(async () => {
   // A bucket of 1.2 sends refilled one per 5 s; two sockets per user, two per guest's token.
   const env = {
-    REDIS_PREFIX: prefix,
     SEND_RATE_PER_SECOND: '0.2',
     MAX_SOCKETS_PER_USER: '2',
     MAX_SOCKETS_PER_GUEST: '2',
   };
-  node1 = await startTestServer({ redisUrl: REDIS_URL, env });
-  node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+  nodes = await startTwoNodes({ prefix, env });
+  ({ node1, node2, sockets } = nodes);
 });
-afterAll(async () => {
-  for (const s of sockets) s.ws.terminate();
-  await node2?.close();
-  await node1?.close();
-});
+afterAll(() => nodes?.close());
 
-const open = async (node: TestServer, actor: Actor) => {
-  const socket = await TestSocket.open(node, actor.client);
-  sockets.push(socket);
-  return socket;
-};
-const on2 = (actor: Actor): Actor => {
-  const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
-  client.baseUrl = node2.url;
-  return { ...actor, client };
-};
+const open = (node: TestServer, actor: Actor) => nodes.open(node, actor);
+const on2 = (actor: Actor): Actor => nodes.on(node2, actor);
 
 describe('sockets per user, across nodes', () => {
   it('counts the sockets of both nodes against one cap, and frees a closed one’s slot', async () => {

@@ -12,45 +12,26 @@ import { TYPING_TTL_MS, type TypingUser } from '#shared/messages';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
-import {
-  createChannel,
-  isEvent,
-  joinChannel,
-  sendMessage,
-  TestSocket,
-} from '../../test/test-socket';
+import type { TestServer } from '../../test/server';
+import { createChannel, isEvent, joinChannel, sendMessage } from '../../test/test-socket';
+import { TEST_REDIS_URL as REDIS_URL, startTwoNodes, type TwoNodes } from '../../test/two-nodes';
 import { RedisPresenceStore } from './broker-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
 
 describe('two nodes behind Redis', () => {
+  let nodes: TwoNodes;
   let node1: TestServer;
   let node2: TestServer;
-  const sockets: TestSocket[] = [];
-  const open = async (node: TestServer, actor: Actor) => {
-    const socket = await TestSocket.open(node, actor.client);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (node: TestServer, actor: Actor) => nodes.open(node, actor);
   /** The same person signed in on node 2 (same cookie: the session lives in the database). */
-  const on2 = (actor: Actor): Actor => {
-    const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
-    client.baseUrl = node2.url;
-    return { ...actor, client };
-  };
+  const on2 = (actor: Actor): Actor => nodes.on(node2, actor);
 
   beforeAll(async () => {
-    const env = { REDIS_PREFIX: prefix };
-    node1 = await startTestServer({ redisUrl: REDIS_URL, env });
-    node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+    nodes = await startTwoNodes({ prefix });
+    ({ node1, node2 } = nodes);
   });
-  afterAll(async () => {
-    for (const s of sockets) s.ws.terminate();
-    await node2?.close();
-    await node1?.close();
-  });
+  afterAll(() => nodes?.close());
 
   it('delivers a message sent on one node to sockets on both, membership made on either', async () => {
     const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);

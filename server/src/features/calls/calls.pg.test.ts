@@ -9,35 +9,23 @@ import type { Channel } from '#shared/channels';
 import type { ServerEvent } from '#shared/protocol';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
-import { isEvent, TestSocket } from '../../../test/test-socket';
+import { isEvent } from '../../../test/test-socket';
+import { startTwoNodes, TEST_REDIS_URL, type TwoNodes } from '../../../test/two-nodes';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OFFER = { type: 'offer' as const, sdp: 'v=0\r\n' };
 const ANSWER = { type: 'answer' as const, sdp: 'v=0\r\n' };
 
 describe('calls on two nodes', () => {
+  let nodes: TwoNodes;
   let node1: TestServer;
   let node2: TestServer;
-  const sockets: TestSocket[] = [];
-  const open = async (node: TestServer, actor: Actor) => {
-    const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
-    client.baseUrl = node.url;
-    const socket = await TestSocket.open(node, client);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (node: TestServer, actor: Actor) => nodes.open(node, actor);
 
-  const prefix = `ruche-test-${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
-    const env = { REDIS_PREFIX: prefix };
-    node1 = await startTestServer({ redisUrl: REDIS_URL, env });
-    node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+    nodes = await startTwoNodes();
+    ({ node1, node2 } = nodes);
   });
-  afterAll(async () => {
-    for (const s of sockets) s.ws.terminate();
-    await node2?.close();
-    await node1?.close();
-  });
+  afterAll(() => nodes?.close());
 
   it('rings the callee on every node; the answer on one node reaches the caller on the other', async () => {
     const [alice, bob, carol] = await Promise.all([
@@ -95,8 +83,8 @@ describe('calls on two nodes', () => {
 
     // A node started during the call learns it from the others (a rolling restart).
     const node3 = await startTestServer({
-      redisUrl: REDIS_URL,
-      env: { REDIS_PREFIX: prefix },
+      redisUrl: TEST_REDIS_URL,
+      env: { REDIS_PREFIX: nodes.prefix },
       store: node1.store,
     });
     try {

@@ -4,41 +4,26 @@
  * other follow the new friend's presence. PostgreSQL only: two processes cannot share the
  * embedded store.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FriendRequest } from '#shared/friends';
 import { type Actor, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/server';
-import { isEvent, TestSocket } from '../../../test/test-socket';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import type { TestServer } from '../../../test/server';
+import { isEvent } from '../../../test/test-socket';
+import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
 
 describe('friends on two nodes', () => {
+  let nodes: TwoNodes;
   let node1: TestServer;
   let node2: TestServer;
-  const sockets: TestSocket[] = [];
-  const open = async (node: TestServer, actor: Actor) => {
-    const socket = await TestSocket.open(node, actor.client);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (node: TestServer, actor: Actor) => nodes.open(node, actor);
   /** The same person calling node 2 (the session lives in the database). */
-  const on2 = (actor: Actor): Actor => {
-    const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
-    client.baseUrl = node2.url;
-    return { ...actor, client };
-  };
+  const on2 = (actor: Actor): Actor => nodes.on(node2, actor);
 
   beforeAll(async () => {
-    const env = { REDIS_PREFIX: `ruche-test-${randomUUID().slice(0, 8)}` };
-    node1 = await startTestServer({ redisUrl: REDIS_URL, env });
-    node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+    nodes = await startTwoNodes();
+    ({ node1, node2 } = nodes);
   });
-  afterAll(async () => {
-    for (const s of sockets) s.ws.terminate();
-    await node2?.close();
-    await node1?.close();
-  });
+  afterAll(() => nodes?.close());
 
   it('a request accepted through node 2 reaches both people on node 1, then presence may be watched', async () => {
     const [alice, bob] = await Promise.all([buildUser(node1), buildUser(node1)]);

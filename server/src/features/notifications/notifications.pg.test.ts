@@ -9,36 +9,27 @@ import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { type PushDevice, type PushService, startPushService } from '../../../test/push-service';
-import { startTestServer, type TestServer } from '../../../test/server';
-import { isEvent, TestSocket } from '../../../test/test-socket';
+import type { TestServer } from '../../../test/server';
+import { isEvent } from '../../../test/test-socket';
+import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let nodes: TwoNodes;
 let node1: TestServer;
 let node2: TestServer;
-const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  const env = { REDIS_PREFIX: `ruche-test-${randomUUID().slice(0, 8)}` };
-  node1 = await startTestServer({ redisUrl: REDIS_URL, env });
-  node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+  // The test push service runs on this machine: allowed by name, its loopback address as a
+  // LAN push service's would be (docs/notifications.md, "Where pushes may go").
+  nodes = await startTwoNodes({
+    env: { PUSH_ALLOWED_HOSTS: '127.0.0.1', PUSH_ALLOW_PRIVATE_NETWORKS: 'true' },
+  });
+  ({ node1, node2 } = nodes);
 });
-afterAll(async () => {
-  for (const s of sockets) s.ws.terminate();
-  await node2?.close();
-  await node1?.close();
-});
+afterAll(() => nodes?.close());
 
 /** The same person signed in on node 2 (the session lives in the database). */
-const on2 = (actor: Actor): Actor => {
-  const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
-  client.baseUrl = node2.url;
-  return { ...actor, client };
-};
-const open = async (node: TestServer, actor: Actor) => {
-  const socket = await TestSocket.open(node, actor.client);
-  sockets.push(socket);
-  return socket;
-};
+const on2 = (actor: Actor): Actor => nodes.on(node2, actor);
+const open = (node: TestServer, actor: Actor) => nodes.open(node, actor);
 type NewNotification = Extract<ServerEvent, { type: 'new_notification' }>;
 
 it('unread count and read marks agree across two sockets of one user on two nodes', async () => {

@@ -3,46 +3,33 @@
  * same Janus room, and leaving through one node takes a socket of the other out of Janus.
  * PostgreSQL only (two processes cannot share the embedded store).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { janusParticipants, startTestJanus, until } from '../../../test/janus';
-import { startTestServer, type TestServer } from '../../../test/server';
-import { TestSocket } from '../../../test/test-socket';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import type { TestServer } from '../../../test/server';
+import type { TestSocket } from '../../../test/test-socket';
+import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
 
 describe('the SFU on two nodes with one Janus', () => {
   let janus: Awaited<ReturnType<typeof startTestJanus>>;
+  let nodes: TwoNodes;
   let node1: TestServer;
   let node2: TestServer;
-  const sockets: TestSocket[] = [];
   /** The actor's session, on that node (its socket and its API calls). */
-  const on = (node: TestServer, actor: Actor) => {
-    const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);
-    client.baseUrl = node.url;
-    return client as Actor['client'];
-  };
-  const open = async (node: TestServer, actor: Actor) => {
-    const socket = await TestSocket.open(node, on(node, actor));
-    sockets.push(socket);
-    return socket;
-  };
+  const on = (node: TestServer, actor: Actor) => nodes.on(node, actor).client;
+  const open = (node: TestServer, actor: Actor) => nodes.open(node, actor);
   const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
     socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
 
   beforeAll(async () => {
     janus = await startTestJanus();
-    const env = { REDIS_PREFIX: `ruche-test-${randomUUID().slice(0, 8)}`, JANUS_URL: janus.url };
-    node1 = await startTestServer({ redisUrl: REDIS_URL, env });
-    node2 = await startTestServer({ redisUrl: REDIS_URL, env, store: node1.store });
+    nodes = await startTwoNodes({ env: { JANUS_URL: janus.url } });
+    ({ node1, node2 } = nodes);
   }, 60_000);
   afterAll(async () => {
-    for (const s of sockets) s.ws.terminate();
-    await node2?.close();
-    await node1?.close();
+    await nodes?.close();
     await janus?.stop();
   });
 
