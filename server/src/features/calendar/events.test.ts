@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import type { CalendarEvent } from '#shared/calendar';
-import { type Actor, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { calendarEventsOf, startCalendarWorld } from '../../../test/calendar-world';
+import type { Actor } from '../../../test/factories';
+import type { TestServer } from '../../../test/server';
 
 let server: TestServer;
 let alice: Actor;
 let bob: Actor;
 beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server, { displayName: 'Alice' });
-  bob = await buildUser(server, { displayName: 'Bob' });
+  ({ server, alice, bob } = await startCalendarWorld());
 });
 afterAll(() => server?.close());
 
 type Reply = CalendarEvent & ApiErrorBody;
 const create = (who: Actor, body: unknown) => who.client.post<Reply>('/api/calendar/events', body);
-const list = async (who: Actor) =>
-  (await who.client.get<CalendarEvent[]>('/api/calendar/events')).body;
+const list = calendarEventsOf;
 const meeting = (over: Record<string, unknown> = {}) => ({
   title: 'Réunion',
   startTime: '2030-05-06T09:00:00.000Z',

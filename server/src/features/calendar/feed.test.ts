@@ -1,18 +1,17 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarFeed } from '#shared/calendar';
+import { startCalendarWorld } from '../../../test/calendar-world';
 import { buildChannel } from '../../../test/chat-factories';
-import { type Actor, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/server';
+import type { Actor } from '../../../test/factories';
+import type { TestServer } from '../../../test/server';
 import { upsertTaskEvent } from './task-events';
 
 let server: TestServer;
 let alice: Actor;
 let bob: Actor;
 beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server, { displayName: 'Alice' });
-  bob = await buildUser(server, { displayName: 'Bob' });
+  ({ server, alice, bob } = await startCalendarWorld());
 });
 afterAll(() => server?.close());
 

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '#shared/calendar';
+import { calendarEventsOf, startCalendarWorld } from '../../../test/calendar-world';
 import { buildChannel } from '../../../test/chat-factories';
-import { type Actor, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/server';
+import type { Actor } from '../../../test/factories';
+import type { TestServer } from '../../../test/server';
 import { removeTaskEvent, upsertTaskEvent } from './task-events';
 
 let server: TestServer;
 let alice: Actor;
 let bob: Actor;
 beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server, { displayName: 'Alice' });
-  bob = await buildUser(server, { displayName: 'Bob' });
+  ({ server, alice, bob } = await startCalendarWorld());
 });
 afterAll(() => server?.close());
 
 const deps = () => ({ db: server.database.db });
-const eventsOf = async (who: Actor) =>
-  (await who.client.get<CalendarEvent[]>('/api/calendar/events')).body;
+const eventsOf = calendarEventsOf;
 
 /** A task row as the boards feature stores it (its service is built elsewhere). */
 async function buildTask(owner: Actor, title = 'Rendre le rapport'): Promise<string> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardList, Task } from '#shared/boards';
-import type { CalendarEvent } from '#shared/calendar';
+import { calendarEventsOf, startCalendarWorld } from '../../../test/calendar-world';
 import { buildChannel } from '../../../test/chat-factories';
-import { type Actor, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/server';
+import type { Actor } from '../../../test/factories';
+import type { TestServer } from '../../../test/server';
 
 // docs/calendar.md, "Tasks": a task made and changed through the boards API shows on its
 // assignee's calendar, moves with its due date, and goes with its assignee or itself.
@@ -11,16 +11,12 @@ let server: TestServer;
 let alice: Actor;
 let bob: Actor;
 beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server, { displayName: 'Alice' });
-  bob = await buildUser(server, { displayName: 'Bob' });
+  ({ server, alice, bob } = await startCalendarWorld());
 });
 afterAll(() => server?.close());
 
 const taskEventsOf = async (who: Actor, taskId: string) =>
-  (await who.client.get<CalendarEvent[]>('/api/calendar/events')).body.filter(
-    (event) => event.taskId === taskId,
-  );
+  (await calendarEventsOf(who)).filter((event) => event.taskId === taskId);
 
 describe('tasks on the calendar', () => {
   it('follows a task from the board: made, moved, unassigned, reassigned, deleted', async () => {
