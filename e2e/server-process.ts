@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OVERLOAD_GUARD_OUT_OF_THE_WAY } from '../server/test/overload-guard';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // RUCHE_E2E_SERVER points at another build of the server (its dist/web beside it).
@@ -81,13 +82,10 @@ export async function startE2eServer(
     SEND_RATE_PER_SECOND: '100000',
     // Load shedding is tested in server/src/lib/overload.test.ts: here the browser and the
     // server share two cores with parallel specs, and a lagging loop or a busy store is not
-    // the subject.
-    WS_ADMIT_PER_SECOND: '100000',
-    WS_ADMIT_PER_ADDRESS_PER_SECOND: '100000',
-    // Off, not just high: a second in which the loop never turned counts as an infinite delay
-    // (@fastify/under-pressure), which refused a sign-up's PATCH in 4 ms in a CI run.
-    OVERLOAD_EVENT_LOOP_MS: '0',
-    STORE_WAIT_MS: '15000',
+    // the subject. The event-loop limit is off, not just high: a second in which the loop
+    // never turned counts as an infinite delay (@fastify/under-pressure), which refused a
+    // sign-up's PATCH in 4 ms in a CI run.
+    ...OVERLOAD_GUARD_OUT_OF_THE_WAY,
     // Specs share one server and expect a new account's home to be empty: the default
     // channel has its own server (default-channel.spec.ts) and its API test
     // (server/src/features/channels/default-channel.test.ts).

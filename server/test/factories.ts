@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '#shared/users';
+import { users } from '../src/auth/schema';
+import { createSession, sessionCookieName } from '../src/auth/sessions';
 import { TestClient } from './client';
 import type { TestServer } from './server';
 
@@ -38,4 +40,29 @@ export async function buildUser(
     user = patched.body;
   }
   return { user, client, password };
+}
+
+/**
+ * A signed-in person made in the store (a user row and a session), none of a sign-up's work:
+ * no argon2 hash, no HTTP. For tests that need people at once and are not about signing up
+ * or its limits (lib/overload.test.ts): forty sign-ups at once on a machine busy with other
+ * work took most of the reconnect storm's 30 s, and a sign-up meets the limits those tests
+ * set before their subject does. The account has no password and none of what the features
+ * add to a new account (auth/new-account.ts).
+ */
+export async function insertSignedInUser(server: TestServer): Promise<{ client: TestClient }> {
+  const { db } = server.database;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `user-${randomUUID().slice(0, 8)}@ruche.test`,
+      firstName: 'Camille',
+      lastName: 'Martin',
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('insert returned no row');
+  const { token } = await createSession(db, server.config, row.id);
+  const client = new TestClient(server.url);
+  client.cookies.set(sessionCookieName(server.config), token);
+  return { client };
 }

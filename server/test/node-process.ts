@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OVERLOAD_GUARD_OUT_OF_THE_WAY } from './overload-guard';
 import { freePort } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,8 +23,19 @@ export interface NodeProcess {
   kill(): void;
 }
 
+export interface NodeProcessOptions {
+  /**
+   * The overload guard: out of the way (overload-guard.ts) unless the test is about it and
+   * asks for the server's own defaults.
+   */
+  overloadGuard?: 'out of the way' | 'defaults';
+}
+
 /** Start a node with these variables (on top of quiet, permissive test defaults); waits for /readyz. */
-export async function startNodeProcess(env: Record<string, string>): Promise<NodeProcess> {
+export async function startNodeProcess(
+  env: Record<string, string>,
+  options: NodeProcessOptions = {},
+): Promise<NodeProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
@@ -37,6 +49,7 @@ export async function startNodeProcess(env: Record<string, string>): Promise<Nod
       AUTH_RATE_LIMIT: '100000',
       SEND_RATE_PER_SECOND: '100000',
       WS_FRAMES_PER_SECOND: '100000',
+      ...(options.overloadGuard === 'defaults' ? {} : OVERLOAD_GUARD_OUT_OF_THE_WAY),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

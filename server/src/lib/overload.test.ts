@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import { CLOSE_TRY_LATER, TryLaterReasonSchema } from '#shared/protocol';
 import type { ApiResponse } from '../../test/client';
-import { buildUser } from '../../test/factories';
+import { buildUser, insertSignedInUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { TestSocket } from '../../test/test-socket';
 import { NOT_PROCESSED_HEADER } from './overload';
@@ -48,7 +48,8 @@ async function timed<T>(request: () => Promise<T>): Promise<{ answer: T; ms: num
 describe('a store whose connections are all busy', () => {
   it('answers 503 + Retry-After in under 100 ms, hangs nobody, and serves again once it frees', async () => {
     server = await startTestServer({ env: { STORE_WAIT_MS: '20' } });
-    const alice = await buildUser(server);
+    // Made in the store: a sign-up's queries would have this test's 20 ms budget too.
+    const alice = await insertSignedInUser(server);
     const { database } = server;
     // Every connection of the pool held by a transaction that waits for the test (not an HTTP
     // request: no budget). Deterministic on both stores, whatever the machine's speed.
@@ -79,8 +80,9 @@ describe('a store whose connections are all busy', () => {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       // Its first query was refused: nothing of it was done, it may be sent again.
       expect(answer.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
-      // Not a 1 s store wait, nor a queue: bounded whatever the machine is doing.
-      expect(ms).toBeLessThan(500);
+      // Not a wait of the default budget (1 s), nor a queue: bounded whatever the machine is
+      // doing (one took 920 ms with the two cores at a load average of 30).
+      expect(ms).toBeLessThan(1000);
     }
     // Under 100 ms as a rule: about 25 ms here (the 20 ms budget, then the answer). A single
     // one may not be, on a CI machine whose two cores run other test files: one took 164 ms.
@@ -101,7 +103,9 @@ describe('a lagging event loop', () => {
     server = await startTestServer({
       env: { OVERLOAD_EVENT_LOOP_MS: '30', ALLOWED_ORIGINS: app },
     });
-    const alice = await buildUser(server);
+    // Made in the store: on a busy machine a sign-up would meet the 30 ms limit before the
+    // lag does (sign-up failed: 503, under a load average of 30).
+    const alice = await insertSignedInUser(server);
     await lagTheLoop();
 
     const api = await alice.client.get<ApiErrorBody>('/api/channels');
@@ -141,15 +145,21 @@ describe('the event-loop limit at 0', () => {
 });
 
 describe('a reconnect storm', () => {
-  it('is let in gradually: sockets past the admission rate come back after their hint, none gets a 5xx', async () => {
-    // The 40 sign-ups at once are set-up, not the storm: on a slow machine they may wait for
-    // the store past its default 1 s budget.
-    server = await startTestServer({ env: { WS_ADMIT_PER_SECOND: '10', STORE_WAIT_MS: '15000' } });
-    const users = await Promise.all(Array.from({ length: 40 }, () => buildUser(server!)));
+  it('is let in gradually: sockets past the admission rate come back after their hint, none gets a 5xx', async ({
+    annotate,
+  }) => {
+    // The admission rate is the subject; the loop limit and the store's budget stay out of
+    // the way (test/overload-guard.ts): other work on the machine is not the storm.
+    server = await startTestServer({ env: { WS_ADMIT_PER_SECOND: '10' } });
+    // Forty people made in the store: their sign-ups are set-up, not the storm, and forty
+    // argon2 hashes at once on a busy machine took most of the test's 30 s.
+    const users = await Promise.all(Array.from({ length: 40 }, () => insertSignedInUser(server!)));
     const started = performance.now();
     let sentAway = 0;
+    let admittedAtFirstTry = 0;
+    let firstTriesOver = started;
     const connectOne = async (cookie: string): Promise<void> => {
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         // Rejects (and fails the test) on any HTTP refusal of the upgrade, a 5xx included.
         const ws = await TestSocket.connect(server!, cookie);
         const outcome = await new Promise<{ code: number; reason: string } | 'ready'>((resolve) => {
@@ -157,7 +167,9 @@ describe('a reconnect storm', () => {
           ws.once('message', () => resolve('ready'));
           ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
         });
+        if (attempt === 1) firstTriesOver = Math.max(firstTriesOver, performance.now());
         if (outcome === 'ready') {
+          if (attempt === 1) admittedAtFirstTry += 1;
           ws.terminate();
           return;
         }
@@ -169,8 +181,18 @@ describe('a reconnect storm', () => {
     };
     await Promise.all(users.map((u) => connectOne(u.client.cookieHeader)));
     const seconds = (performance.now() - started) / 1000;
-    // A burst of 20 at once, then 10 a second: most of the other 20 were sent away at least once.
-    expect(sentAway).toBeGreaterThanOrEqual(15);
+    // A burst of 20, then 10 a second: at their first try, no more were let in than that
+    // budget over the time the forty first tries took. At once, as on a quiet machine, that
+    // is 20 or 21, and about half were sent away and came back; on two cores busy with other
+    // work the first tries spread over a second or more and the budget with them (at a load
+    // average of 30, 10 were sent away). Either way the fortieth got in 2 s after the first
+    // at the earliest.
+    const firstTries = (firstTriesOver - started) / 1000;
+    await annotate(
+      `first tries over in ${firstTries.toFixed(2)} s, ${admittedAtFirstTry} let in at once, ${sentAway} sent away, all in after ${seconds.toFixed(1)} s`,
+    );
+    expect(admittedAtFirstTry).toBeLessThanOrEqual(20 + Math.ceil(10 * firstTries));
+    expect(seconds).toBeGreaterThanOrEqual(2);
     expect(seconds).toBeLessThan(15);
   }, 30_000);
 });

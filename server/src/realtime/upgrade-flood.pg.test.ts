@@ -80,11 +80,15 @@ describe('hostile clients beside a member', () => {
   beforeAll(async () => {
     store = await createTestStore('postgres');
     dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-flood-'));
-    node = await startNodeProcess({
-      DATABASE_URL: store.databaseUrl as string,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'flood-test-secret-flood-test-secret-0123',
-    });
+    // The server's own admission and overload limits: the flood must not spend them.
+    node = await startNodeProcess(
+      {
+        DATABASE_URL: store.databaseUrl as string,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'flood-test-secret-flood-test-secret-0123',
+      },
+      { overloadGuard: 'defaults' },
+    );
     member = new TestClient(node.url);
     const email = `membre-${randomUUID().slice(0, 8)}@ruche.test`;
     const signUp = await member.post('/api/auth/register', {
