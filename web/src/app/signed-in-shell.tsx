@@ -3,7 +3,9 @@ import type { User } from '#shared/users';
 import { ChannelsWorkspace } from '@/features/channels';
 import { SearchDialogHost } from '@/features/search';
 import { QuickSwitcher } from '@/features/switcher';
+import { MessageExtensionsProvider } from '@/lib/message-extensions';
 import { RealtimeProvider } from './realtime-provider';
+import { messageExtensions } from './shell/message-extensions';
 
 const WelcomeDialog = lazy(() =>
   import('@/features/auth/components/welcome-dialog').then((module) => ({
@@ -13,17 +15,19 @@ const WelcomeDialog = lazy(() =>
 
 /**
  * Around every page of a signed-in visit, loaded once signed in (not on the landing page):
- * one socket and its feature handlers, the channel workspace dialogs, the Ctrl/Cmd+K
- * switcher, and the first-visit display-name prompt.
+ * one socket and its feature handlers, what other features show in messages, the channel
+ * workspace dialogs, the Ctrl/Cmd+K switcher, and the first-visit display-name prompt.
  */
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
   return (
     <RealtimeProvider user={user}>
-      <ChannelsWorkspace>
-        <QuickSwitcher />
-        <SearchDialogHost />
-        {children}
-      </ChannelsWorkspace>
+      <MessageExtensionsProvider value={messageExtensions}>
+        <ChannelsWorkspace>
+          <QuickSwitcher />
+          <SearchDialogHost />
+          {children}
+        </ChannelsWorkspace>
+      </MessageExtensionsProvider>
       {/* docs/product.md §4: over every screen while the signed-in user has no display name. */}
       {user.displayName ? null : (
         <Suspense fallback={null}>

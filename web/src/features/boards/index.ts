@@ -6,4 +6,4 @@
  */
 export { boardTab } from './channel-tabs';
 export { useBoardEvents } from './hooks/use-board-events';
-export { useMessageTask } from './hooks/use-message-task';
+export { boardsMessageExtension } from './message-extension';

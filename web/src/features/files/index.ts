@@ -7,4 +7,4 @@
 export { filesTab } from './channel-tabs';
 export { useComposerFiles } from './hooks/use-composer-files';
 export { useFileEvents } from './hooks/use-file-events';
-export { useMessageAttachments } from './hooks/use-message-attachments';
+export { filesMessageExtension } from './message-extension';

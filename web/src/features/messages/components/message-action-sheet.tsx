@@ -4,7 +4,6 @@ import {
   MessageSquareTextIcon,
   PencilIcon,
   SmilePlusIcon,
-  SquareKanbanIcon,
   Trash2Icon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import type { Message } from '#shared/messages';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
 import { writeClipboard } from '@/lib/clipboard';
+import type { MessageAction } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { useChat } from './chat-context';
 import { ReactionPicker } from './emoji-picker';
@@ -57,7 +57,8 @@ export function MessageActionSheet({
   onOpenChange,
   onEdit,
   onDelete,
-  createTask,
+  actions = [],
+  onAction,
 }: {
   message: Message;
   inThread: boolean;
@@ -65,8 +66,9 @@ export function MessageActionSheet({
   onOpenChange: (open: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
-  /** "Créer une tâche" (the boards feature's, through message-item). */
-  createTask?: { label: string; start: () => void };
+  /** Entries other features bring (lib/message-extensions.ts: "Créer une tâche"). */
+  actions?: readonly MessageAction[];
+  onAction?: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const { me, openThread } = useChat();
@@ -138,13 +140,14 @@ export function MessageActionSheet({
             label={t('messages.actions.copyLink')}
             onSelect={copy(messagePermalink(message), t('messages.actions.linkCopied'))}
           />
-          {createTask ? (
+          {actions.map((action) => (
             <SheetAction
-              icon={SquareKanbanIcon}
-              label={createTask.label}
-              onSelect={close(createTask.start)}
+              key={action.id}
+              icon={action.icon}
+              label={t(action.labelKey)}
+              onSelect={close(() => onAction?.(action.id))}
             />
-          ) : null}
+          ))}
           {isMine ? (
             <>
               <SheetAction

@@ -4,7 +4,6 @@ import {
   MoreHorizontalIcon,
   PencilIcon,
   SmilePlusIcon,
-  SquareKanbanIcon,
   Trash2Icon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -21,6 +20,7 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { writeClipboard } from '@/lib/clipboard';
+import type { MessageAction } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { useChat } from './chat-context';
 import { ReactionPicker } from './emoji-picker';
@@ -65,15 +65,17 @@ export function MessageActions({
   onEdit,
   onDelete,
   onOpenChange,
-  createTask,
+  actions,
+  onAction,
 }: {
   message: Message;
   inThread: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onOpenChange: (open: boolean) => void;
-  /** "Créer une tâche" (the boards feature), for every message. */
-  createTask: { label: string; start: () => void };
+  /** Entries other features bring (lib/message-extensions.ts: "Créer une tâche"), for every message. */
+  actions: readonly MessageAction[];
+  onAction: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const { me, openThread } = useChat();
@@ -136,10 +138,12 @@ export function MessageActions({
           </DropdownMenuTrigger>
           {/* Focus goes back to the page, not to a toolbar that would then stay on screen. */}
           <DropdownMenuContent align="end" onCloseAutoFocus={(event) => event.preventDefault()}>
-            <DropdownMenuItem onSelect={createTask.start}>
-              <SquareKanbanIcon aria-hidden />
-              {createTask.label}
-            </DropdownMenuItem>
+            {actions.map((action) => (
+              <DropdownMenuItem key={action.id} onSelect={() => onAction(action.id)}>
+                <action.icon aria-hidden />
+                {t(action.labelKey)}
+              </DropdownMenuItem>
+            ))}
             {isMine ? (
               <>
                 <DropdownMenuItem onSelect={onEdit}>

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_PLACEHOLDER, type Message } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { useMessageTask } from '@/features/boards';
-import { useMessageAttachments } from '@/features/files';
+import { useMessageExtensions } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { useLongPress } from '../hooks/use-long-press';
 import { useNow } from '../hooks/use-now';
@@ -114,7 +113,13 @@ export const MessageItem = memo(function MessageItem({
   const [deleting, setDeleting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [active, setActive] = useState(false);
-  const task = useMessageTask(message);
+  const extensions = useMessageExtensions();
+  const actions = useMemo(
+    () => extensions.flatMap((extension) => extension.actions ?? []),
+    [extensions],
+  );
+  const [actionId, setActionId] = useState<string | null>(null);
+  const openAction = actions.find((action) => action.id === actionId);
   // The toolbar (popover, menu, tooltips) mounts only for the row in use: with thousands
   // of rows scrolling by, idle rows stay cheap.
   const [hovered, setHovered] = useState(false);
@@ -142,7 +147,6 @@ export const MessageItem = memo(function MessageItem({
       }),
     [message.mentions, me, members],
   );
-  const attachments = useMessageAttachments(message.attachments);
 
   return (
     <>
@@ -218,7 +222,9 @@ export const MessageItem = memo(function MessageItem({
               ) : null}
             </div>
           )}
-          {attachments}
+          {extensions.map(({ id, Attachments }) =>
+            Attachments ? <Attachments key={id} message={message} /> : null,
+          )}
           {message.pending === 'sending' ? (
             <p className="mt-0.5 text-muted-foreground text-xs" role="status">
               {t('messages.sending')}
@@ -245,7 +251,7 @@ export const MessageItem = memo(function MessageItem({
               </button>
             </div>
           ) : null}
-          {task.chips}
+          {extensions.map(({ id, Chips }) => (Chips ? <Chips key={id} message={message} /> : null))}
           {message.pending ? null : <ReactionBar message={message} />}
           {inThread || message.pending ? null : <ReplySummary message={message} />}
         </div>
@@ -262,7 +268,8 @@ export const MessageItem = memo(function MessageItem({
               setMenuOpen(false);
               setDeleting(true);
             }}
-            createTask={{ label: task.label, start: task.startTask }}
+            actions={actions}
+            onAction={setActionId}
             onOpenChange={setMenuOpen}
           />
         )}
@@ -281,11 +288,14 @@ export const MessageItem = memo(function MessageItem({
             onOpenChange={setSheetOpen}
             onEdit={() => setEditing(true)}
             onDelete={() => setDeleting(true)}
-            createTask={{ label: task.label, start: task.startTask }}
+            actions={actions}
+            onAction={setActionId}
           />
         </Suspense>
       ) : null}
-      {task.dialog}
+      {openAction ? (
+        <openAction.Dialog message={message} onClose={() => setActionId(null)} />
+      ) : null}
     </>
   );
 });

@@ -1,0 +1,12 @@
+import { boardsMessageExtension } from '@/features/boards';
+import { filesMessageExtension } from '@/features/files';
+import type { MessageExtension } from '@/lib/message-extensions';
+
+/**
+ * What other features show in a message (lib/message-extensions.ts), in order. A feature adds
+ * its attachments, chips or menu entries by exporting a `MessageExtension` and listing it here.
+ */
+export const messageExtensions: readonly MessageExtension[] = [
+  filesMessageExtension,
+  boardsMessageExtension,
+];
