@@ -27,6 +27,12 @@ function removeFrom<K>(map: Map<K, Set<Connection>>, key: K, conn: Connection): 
 export class LocalIndex {
   private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
+  /**
+   * The sockets viewing each topic (Connection.viewing, inverted): an event for a topic's
+   * viewers walks them, not every subscriber — the few viewers of a topic with 1,000
+   * subscribers (docs/performance-log.md, capacity, "2026-11-28, 03:20").
+   */
+  private readonly viewers = new Map<string, Set<Connection>>();
 
   add(conn: Connection): void {
     this.all.add(conn);
@@ -38,6 +44,20 @@ export class LocalIndex {
     conn.topics.clear();
     for (const topic of conn.fixedTopics) removeFrom(this.byTopic, topic, conn);
     this.all.delete(conn);
+    this.unview(conn);
+  }
+
+  /** The socket has `topic` on screen now (Socket.view), instead of what it viewed before. */
+  view(conn: Connection, topic: string): void {
+    if (conn.viewing === topic) return;
+    this.unview(conn);
+    conn.viewing = topic;
+    if (!conn.closed) addTo(this.viewers, topic, conn);
+  }
+
+  /** The sockets viewing `topic` (they may have stopped listening to it since). */
+  viewersOf(topic: string): ReadonlySet<Connection> {
+    return this.viewers.get(topic) ?? EMPTY;
   }
 
   subscribe(conn: Connection, topic: string): void {
@@ -102,6 +122,10 @@ export class LocalIndex {
 
   get size(): number {
     return this.all.size;
+  }
+
+  private unview(conn: Connection): void {
+    if (conn.viewing !== undefined) removeFrom(this.viewers, conn.viewing, conn);
   }
 
   private unsubscribe(conn: Connection, topic: string): void {
