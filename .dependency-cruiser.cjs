@@ -1,8 +1,49 @@
 /**
- * The import boundaries of docs/architecture.md, checked by the test suite
- * (server/src/architecture.test.ts runs this configuration): the map in
- * docs/architecture.md stays true by construction.
+ * The import boundaries of docs/architecture.md, checked by `npm run check:arch`
+ * (scripts/check-arch.mjs, also a step of `npm test`): the map in docs/architecture.md
+ * stays true by construction.
  */
+
+/**
+ * Which other server features each feature may import (its code, schema and types; its
+ * tests aside). The graph these lists draw has no cycle, and check-arch.mjs fails if they
+ * ever do: a feature that needs one that needs it back calls for a shared piece below
+ * (db/, lib/, auth/) or an inversion (a domain event, a registration), not a new entry.
+ * A feature missing here may use no other.
+ */
+const FEATURE_USES = {
+  boards: ['channels', 'messages'],
+  calendar: ['boards'],
+  calls: ['channels', 'messages'],
+  channels: [],
+  files: ['channels'],
+  friends: [],
+  invites: ['channels'],
+  messages: ['channels'],
+  notifications: ['channels', 'messages'],
+  search: ['channels', 'files', 'messages'],
+  sfu: ['calls'],
+  typing: ['channels'],
+  users: ['channels'],
+  'video-rooms': ['channels', 'sfu'],
+  voice: ['channels', 'sfu'],
+};
+
+const quoted = (name) => name.replace(/[-]/g, '\\-');
+const featureList = (names) => names.map(quoted).join('|');
+
+/** One rule per feature: another feature's folder is reachable only if it is on the list. */
+const featureAllowList = Object.entries(FEATURE_USES).map(([feature, uses]) => ({
+  name: 'feature-uses-only-its-list',
+  comment: `features/${feature}/ may use ${uses.length ? uses.join(', ') : 'no other feature'} (FEATURE_USES).`,
+  severity: 'error',
+  from: { path: `^server/src/features/${quoted(feature)}/`, pathNot: '\\.test\\.ts$' },
+  to: {
+    path: '^server/src/features/[^/]+/',
+    pathNot: `^server/src/features/(${featureList([feature, ...uses])})/`,
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -51,6 +92,39 @@ module.exports = {
       },
     },
     {
+      name: 'no-circular',
+      comment:
+        'No module of the server or of shared/ reaches itself again through its imports: a ' +
+        'cycle means two pieces that cannot be understood, tested or moved apart.',
+      severity: 'error',
+      from: { path: '^(server/src|shared)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'auth-below-the-features',
+      comment:
+        'Identity (auth/: users, sessions, sign-in) sits below the features: every feature may ' +
+        'use it, it names none. What a feature adds to a new account is its own userCreated ' +
+        'step or subscriber (auth/events.ts).',
+      severity: 'error',
+      from: { path: '^server/src/auth/' },
+      to: { path: '^server/src/features/' },
+    },
+    ...featureAllowList,
+    {
+      name: 'feature-uses-only-its-list',
+      comment: 'A feature folder not in FEATURE_USES may use no other feature until it is listed.',
+      severity: 'error',
+      from: {
+        path: '^server/src/features/([^/]+)/',
+        pathNot: [
+          `^server/src/features/(${featureList(Object.keys(FEATURE_USES))})/`,
+          '\\.test\\.ts$',
+        ],
+      },
+      to: { path: '^server/src/features/[^/]+/', pathNot: '^server/src/features/$1/' },
+    },
+    {
       name: 'web-feature-through-its-index',
       comment:
         'A web feature is used by another feature or by app/ only through its index.ts, its public ' +
@@ -91,3 +165,7 @@ module.exports = {
     },
   },
 };
+
+// For scripts/check-arch.mjs (the lists' own acyclicity); not an option dependency-cruiser
+// reads, so it stays out of its validated configuration.
+Object.defineProperty(module.exports, 'FEATURE_USES', { value: FEATURE_USES });

@@ -1,6 +1,6 @@
-// npm test: install what is missing, then run every check — typecheck, lint, the unit/API/
-// realtime suites against PostgreSQL and the embedded store (multi-node cases with Redis),
-// and the browser end-to-end tests in Debian's Chromium.
+// npm test: install what is missing, then run every check — typecheck, lint, the import
+// boundaries (check:arch), the unit/API/realtime suites against PostgreSQL and the embedded
+// store (multi-node cases with Redis), and the browser end-to-end tests in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -82,6 +82,8 @@ step('Vérification des types');
 run('npm', ['run', '--silent', 'typecheck']);
 step('Lint');
 run('npm', ['run', '--silent', 'lint']);
+step('Architecture (import boundaries)');
+run('npm', ['run', '--silent', 'check:arch']);
 step('Construction');
 run('npm', ['run', '--silent', 'build']);
 
