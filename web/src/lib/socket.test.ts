@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
@@ -7,7 +7,7 @@ import {
   type ServerEvent,
 } from '#shared/protocol';
 import { overloadNotice } from './overload-notice';
-import { parseServerFrame, socketUrl } from './socket';
+import { readServerMessage, socketUrl } from './socket';
 import { setup } from './test-socket';
 
 describe('RealtimeSocket', () => {
@@ -81,14 +81,21 @@ describe('RealtimeSocket', () => {
     expect(overloadNotice.active).toBe(false);
   });
 
-  it('reconnects 3 s after a close, then re-auths, rejoins, re-sends away and flushes', () => {
+  it('reconnects 3 s after a close, then re-auths, re-sends what the features ask and flushes', () => {
     const { client, sockets, current, timers } = setup();
     const opens: boolean[] = [];
     client.onOpen(({ reconnected }) => opens.push(reconnected));
+    // What the channels and users features register (join-channel.ts, send-presence.ts).
+    let channelId: string | undefined;
+    client.resendOnOpen(() => (channelId ? { type: 'join_channel', channelId } : undefined));
+    const stopAway = client.resendOnOpen(() => ({ type: 'presence', status: 'away' }));
     client.start('u1');
     current().open();
-    client.joinChannel('c1');
-    client.setPresence('away');
+    expect(current().sent).toEqual([
+      { type: 'auth', userId: 'u1' },
+      { type: 'presence', status: 'away' },
+    ]);
+    channelId = 'c1';
     current().drop();
     expect(client.connectionState).toBe('closed');
     client.send({ type: 'typing', channelId: 'c1', isTyping: false });
@@ -105,18 +112,29 @@ describe('RealtimeSocket', () => {
       { type: 'typing', channelId: 'c1', isTyping: false },
     ]);
     expect(opens).toEqual([false, true]);
-  });
-
-  it('does not re-send an online presence after a reconnect', () => {
-    const { client, current, timers } = setup();
-    client.start('u1');
-    current().open();
-    client.setPresence('away');
-    client.setPresence('online');
+    // A registration withdrawn is asked no more.
+    stopAway();
     current().drop();
     timers.advance(3000);
     current().open();
-    expect(current().sent).toEqual([{ type: 'auth', userId: 'u1' }]);
+    expect(current().sent).toEqual([
+      { type: 'auth', userId: 'u1' },
+      { type: 'join_channel', channelId: 'c1' },
+    ]);
+  });
+
+  it('sendIfOpen sends at once, ahead of the queue, and drops what cannot go now', () => {
+    const { client, current } = setup();
+    client.start('u1');
+    expect(client.sendIfOpen({ type: 'ping' })).toBe(false);
+    expect(client.queuedCount).toBe(0);
+    current().open();
+    current().failSends = true;
+    client.send({ type: 'typing', channelId: 'c1', isTyping: true });
+    current().failSends = false;
+    expect(client.sendIfOpen({ type: 'join_channel', channelId: 'c1' })).toBe(true);
+    expect(current().sent.at(-1)).toEqual({ type: 'join_channel', channelId: 'c1' });
+    expect(client.queuedCount).toBe(1);
   });
 
   it('keeps retrying every 3 s while the server is down', () => {
@@ -214,9 +232,14 @@ describe('socketUrl', () => {
   });
 });
 
-describe('parseServerFrame', () => {
-  it('ignores what is not an event', () => {
-    expect(parseServerFrame('[1, {"type":"pong"}]')).toEqual([{ type: 'pong' }]);
-    expect(parseServerFrame(42)).toEqual([]);
+describe('readServerMessage', () => {
+  it('ignores what is not an event, and drops a message that is not JSON text', () => {
+    const report = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(readServerMessage('[1, {"type":"pong"}]')).toEqual([{ type: 'pong' }]);
+    expect(report).not.toHaveBeenCalled();
+    expect(readServerMessage(42)).toEqual([]);
+    expect(readServerMessage('not json')).toEqual([]);
+    expect(report).toHaveBeenCalledTimes(2);
+    report.mockRestore();
   });
 });

@@ -1,9 +1,10 @@
-import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS, type UserStatus } from '#shared/limits';
+import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS } from '#shared/limits';
 import {
   CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TRY_LATER,
   type ClientFrame,
+  parseServerFrame,
   RESTART_RECONNECT_MAX_MS,
   type ServerEvent,
   TryLaterReasonSchema,
@@ -17,8 +18,9 @@ import { overloadNotice } from './overload-notice';
  *   server sent it away for now (CLOSE_TRY_LATER: overloaded, or admitting a reconnect storm
  *   gradually), after the wait the server named plus up to a second at random
  *   (docs/scaling.md, "Overload");
- * - on (re)opening it sends auth, rejoins the last joined channel, re-sends a non-online
- *   presence and flushes the frames queued while it was down (retrying every 100 ms);
+ * - on (re)opening it sends auth, then what the features ask to send again on every open
+ *   (`resendOnOpen`: the channel joined, a non-online presence), then flushes the frames
+ *   queued while it was down (retrying every 100 ms);
  * - every open is announced, so that the app can ask the server for what it missed.
  * The WebSocket constructor and the timers are injected so that tests drive it by hand;
  * it uses no DOM type, so the server's drain test (server/src/ops/drain.pg.test.ts) runs it
@@ -76,17 +78,18 @@ export function socketUrl(location: { protocol: string; host: string }, apiOrigi
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-/** A frame may carry one event or, when the hub batches, a JSON array of them. */
-export function parseServerFrame(data: unknown): ServerEvent[] {
-  if (typeof data !== 'string') return [];
+/**
+ * The events of one WebSocket message (parseServerFrame, shared/protocol.ts). A message that
+ * is not one (binary, or text that is not JSON) is a fault of the server's, never of the
+ * user's: it is reported and dropped, and the socket goes on (docs/realtime.md, "Reading
+ * the wire").
+ */
+export function readServerMessage(data: unknown): ServerEvent[] {
   try {
-    const parsed: unknown = JSON.parse(data);
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return list.filter(
-      (event): event is ServerEvent =>
-        typeof event === 'object' && event !== null && typeof event.type === 'string',
-    );
-  } catch {
+    if (typeof data !== 'string') throw new TypeError('binary WebSocket message');
+    return parseServerFrame(data);
+  } catch (error) {
+    console.error('unreadable server message', error);
     return [];
   }
 }
@@ -106,8 +109,6 @@ export class RealtimeSocket {
   private userId: string | null = null;
   private stopped = true;
   private openedOnce = false;
-  private lastChannelId: string | null = null;
-  private lastPresence: UserStatus | null = null;
   private readonly queue: string[] = [];
   private reconnectTimer: unknown = null;
   /** Ends the "très sollicité" notice shown while the server has sent this socket away. */
@@ -115,6 +116,7 @@ export class RealtimeSocket {
   private flushTimer: unknown = null;
   private readonly eventListeners = new Set<(event: ServerEvent) => void>();
   private readonly openListeners = new Set<(info: OpenInfo) => void>();
+  private readonly resends = new Set<() => ClientFrame | undefined>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
   private readonly timers: Timers;
@@ -138,10 +140,6 @@ export class RealtimeSocket {
 
   get queuedCount(): number {
     return this.queue.length;
-  }
-
-  get joinedChannelId(): string | null {
-    return this.lastChannelId;
   }
 
   start(userId: string): void {
@@ -200,16 +198,23 @@ export class RealtimeSocket {
     return false;
   }
 
-  joinChannel(channelId: string): void {
-    this.lastChannelId = channelId;
-    // Not queued: the open handler rejoins the last channel anyway.
-    if (this.isOpen()) this.trySend(JSON.stringify({ type: 'join_channel', channelId }));
+  /**
+   * Sends now if open, ahead of any queued frame; otherwise drops it. For state the server
+   * keeps per socket, whose latest value a `resendOnOpen` sends again on the next open.
+   */
+  sendIfOpen(frame: ClientFrame): boolean {
+    return this.isOpen() && this.trySend(JSON.stringify(frame));
   }
 
-  setPresence(status: UserStatus): void {
-    if (status === this.lastPresence) return;
-    this.lastPresence = status;
-    if (this.isOpen()) this.trySend(JSON.stringify({ type: 'presence', status }));
+  /**
+   * State the server keeps per socket and forgets with it (the channel on screen, a chosen
+   * presence): `frame` is asked on every open, after `auth` and before the queued frames,
+   * and what it returns is sent. Features register their own, in their own files
+   * (docs/realtime.md, "Reconnecting"); they are asked in the order they registered.
+   */
+  resendOnOpen(frame: () => ClientFrame | undefined): () => void {
+    this.resends.add(frame);
+    return () => this.resends.delete(frame);
   }
 
   onEvent(listener: (event: ServerEvent) => void): () => void {
@@ -250,7 +255,7 @@ export class RealtimeSocket {
     // An error is always followed by a close; the close handler reconnects.
     socket.onerror = () => {};
     socket.onmessage = (event) => {
-      for (const serverEvent of parseServerFrame(event.data)) this.emit(serverEvent);
+      for (const serverEvent of readServerMessage(event.data)) this.emit(serverEvent);
     };
   }
 
@@ -260,13 +265,12 @@ export class RealtimeSocket {
     this.openedOnce = true;
     this.setOverloaded(false);
     this.setState('open');
-    // docs/product.md §4, in this order: auth, rejoin, non-online presence, then the queue.
+    // docs/product.md §4, in this order: auth, the features' state (rejoin, non-online
+    // presence), then the queue.
     if (this.userId) this.trySend(JSON.stringify({ type: 'auth', userId: this.userId }));
-    if (this.lastChannelId) {
-      this.trySend(JSON.stringify({ type: 'join_channel', channelId: this.lastChannelId }));
-    }
-    if (this.lastPresence && this.lastPresence !== 'online') {
-      this.trySend(JSON.stringify({ type: 'presence', status: this.lastPresence }));
+    for (const resend of this.resends) {
+      const frame = resend();
+      if (frame) this.trySend(JSON.stringify(frame));
     }
     this.flush();
     for (const listener of this.openListeners) listener({ reconnected });

@@ -14,4 +14,5 @@ export { ChannelView } from './components/channel-view';
 export { ChannelsWorkspace } from './components/channels-workspace';
 export { MessagesHome } from './components/messages-home';
 export { useChannelEvents } from './hooks/use-channel-events';
+export { joinChannel } from './lib/join-channel';
 export { channelsSection, directMessagesSection } from './sidebar-sections';

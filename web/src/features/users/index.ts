@@ -6,3 +6,4 @@
  */
 export { useUsers } from './api/get-users';
 export { usePresenceEvents } from './hooks/use-presence-events';
+export { sendPresence } from './lib/send-presence';

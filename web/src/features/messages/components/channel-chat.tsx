@@ -5,7 +5,7 @@ import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
 import { useCurrentUser } from '@/features/auth';
-import { useChannelMembers } from '@/features/channels';
+import { joinChannel, useChannelMembers } from '@/features/channels';
 import type { ReadPosition } from '@/lib/shell';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
@@ -65,7 +65,7 @@ function ChannelChatView({
   // channel in view. With its page cached, the list mounts with this view and marks at once.
   const queryClient = useQueryClient();
   useLayoutEffect(() => {
-    socket?.joinChannel(channel.id);
+    if (socket) joinChannel(socket, channel.id);
     setActiveChannel(channel.id);
     refreshShownChannel(queryClient, channel.id);
     // Only if still this one: a kept view hidden as another shows may clean up after it.

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { UserStatus } from '#shared/limits';
+import { sendPresence } from '@/features/users';
 import type { RealtimeSocket } from '@/lib/socket';
 
 /** No keyboard, pointer or scroll input for this long: the user is away. */
@@ -23,14 +24,14 @@ export function useAutoAway(socket: RealtimeSocket | null, chosenStatus: UserSta
     let lastPing = Date.now();
     const arm = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => socket.setPresence('away'), ms);
+      timer = setTimeout(() => sendPresence(socket, 'away'), ms);
     };
     const handleActivity = () => {
       const now = Date.now();
       // pointermove fires constantly: re-arming once a second is plenty.
       if (now - lastActivity < 1000) return;
       lastActivity = now;
-      socket.setPresence('online');
+      sendPresence(socket, 'online');
       // The hub's own away rule counts client frames: a reader who only scrolls and moves
       // the mouse is active too, so say so now and then.
       if (now - lastPing > ACTIVITY_PING_MS) {

@@ -3,7 +3,7 @@ import { CLOSE_SESSION_ENDED } from '#shared/protocol';
 import { ROOM_TOKEN_QUERY } from '#shared/video-rooms';
 import { API_ORIGIN } from '@/lib/api';
 import { socketProtocols } from '@/lib/session-token';
-import { parseServerFrame, socketUrl } from '@/lib/socket';
+import { readServerMessage, socketUrl } from '@/lib/socket';
 
 const RECONNECT_MS = 3000;
 
@@ -30,7 +30,7 @@ export function openRoomSocket(token: string | null, handlers: RoomSocketHandler
     const socket = new WebSocket(url, socketProtocols());
     ws = socket;
     socket.onmessage = (message) => {
-      for (const event of parseServerFrame(message.data)) {
+      for (const event of readServerMessage(message.data)) {
         if (event.type === 'ready') handlers.onReady();
         else handlers.onEvent(event);
       }
