@@ -9,22 +9,14 @@ import { z } from 'zod';
 import type { CallEndReason } from '../calls';
 import type { TypingUser } from '../messages';
 import { frameId } from './connection';
+import {
+  type IceCandidate,
+  IceCandidateSchema,
+  type SessionDescription,
+  SessionDescriptionSchema,
+} from './webrtc';
 
-/** A session description (RTCSessionDescriptionInit). */
-export const SdpSchema = z.object({
-  type: z.enum(['offer', 'answer']),
-  sdp: z.string().min(1).max(60_000),
-});
-export type Sdp = z.infer<typeof SdpSchema>;
-
-/** An ICE candidate (RTCIceCandidateInit). */
-export const IceCandidateSchema = z.object({
-  candidate: z.string().max(2_000),
-  sdpMid: z.string().max(64).nullish(),
-  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-  usernameFragment: z.string().max(256).nullish(),
-});
-export type IceCandidate = z.infer<typeof IceCandidateSchema>;
+export type Sdp = SessionDescription;
 
 const route = {
   channelId: frameId,
@@ -38,13 +30,13 @@ const route = {
 export const VideoOfferFrameSchema = z.object({
   type: z.literal('video-offer'),
   ...route,
-  offer: SdpSchema,
+  offer: SessionDescriptionSchema,
 });
 /** Accept a ringing call (the first tab to answer takes it), or answer a renegotiation. */
 export const VideoAnswerFrameSchema = z.object({
   type: z.literal('video-answer'),
   ...route,
-  answer: SdpSchema,
+  answer: SessionDescriptionSchema,
 });
 export const VideoIceCandidateFrameSchema = z.object({
   type: z.literal('video-ice-candidate'),

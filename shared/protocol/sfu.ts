@@ -9,19 +9,13 @@
  */
 import { z } from 'zod';
 import type { IceServer } from '../calls';
+import { IceCandidateSchema, SessionDescriptionSchema } from './webrtc';
 
 const Space = z.string().regex(/^[a-z]+:[0-9a-zA-Z-]{1,64}$/);
 const Feed = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
-const DescriptionSchema = z.object({
-  type: z.enum(['offer', 'answer']),
-  sdp: z.string().max(60_000),
-});
-const CandidateSchema = z.object({
-  candidate: z.string().max(2000),
-  sdpMid: z.string().max(64).nullish(),
-  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-});
+/** Janus's trickle takes these three; the browser's usernameFragment is not passed on. */
+const CandidateSchema = IceCandidateSchema.omit({ usernameFragment: true });
 
 /** Enter the space's Janus room as a publisher (answered by sfu_joined or sfu_unavailable). */
 export const SfuJoinFrameSchema = z.object({ type: z.literal('sfu_join'), space: Space });
@@ -32,7 +26,7 @@ export const SfuDescriptionFrameSchema = z.object({
   type: z.literal('sfu_description'),
   space: Space,
   feed: Feed.nullable(),
-  description: DescriptionSchema,
+  description: SessionDescriptionSchema,
 });
 /** Receive one publisher of the space: answered by an sfu_description offer for that feed. */
 export const SfuSubscribeFrameSchema = z.object({
@@ -48,7 +42,7 @@ export const SfuCandidateFrameSchema = z.object({
   candidate: CandidateSchema.nullable(),
 });
 
-export type SfuDescription = z.infer<typeof DescriptionSchema>;
+export type SfuDescription = z.infer<typeof SessionDescriptionSchema>;
 export type SfuCandidate = z.infer<typeof CandidateSchema>;
 /** A publisher: its Janus feed, and who it is (a user id in voice, a seat id in a room). */
 export interface SfuPublisher {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { RoomParticipant } from '../video-rooms';
 import { frameId } from './connection';
+import { IceCandidateSchema, SessionDescriptionSchema } from './webrtc';
 
 /** Take the seat on this socket: a guest's token already names it, a user names it here. */
 export const RoomJoinFrameSchema = z.object({
@@ -15,28 +16,16 @@ export const RoomJoinFrameSchema = z.object({
 /** Still here: keeps the seat (a seat silent for ROOM_SEAT_GRACE_S is given back). */
 export const RoomHeartbeatFrameSchema = z.object({ type: z.literal('room_heartbeat') });
 
-const SessionDescriptionSchema = z.object({
-  type: z.enum(['offer', 'answer']),
-  sdp: z.string().max(60_000),
-});
-
-const CandidateSchema = z.object({
-  candidate: z.string().max(2000),
-  sdpMid: z.string().max(64).nullish(),
-  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-  usernameFragment: z.string().max(256).nullish(),
-});
-
 /** An SDP or a candidate for one other seat of the same room. */
 export const RoomSignalFrameSchema = z.object({
   type: z.literal('room_signal'),
   toParticipantId: frameId,
   description: SessionDescriptionSchema.optional(),
-  candidate: CandidateSchema.optional(),
+  candidate: IceCandidateSchema.optional(),
 });
 
 export type RoomSessionDescription = z.infer<typeof SessionDescriptionSchema>;
-export type RoomIceCandidate = z.infer<typeof CandidateSchema>;
+export type RoomIceCandidate = z.infer<typeof IceCandidateSchema>;
 
 export type VideoRoomEvent =
   /** The answer to room_join: who is already in (the newcomer offers to each of them). */

@@ -5,30 +5,29 @@
 import { z } from 'zod';
 import type { VoiceParticipant } from '../voice';
 import { frameId } from './connection';
+import {
+  type IceCandidate,
+  IceCandidateSchema,
+  type SessionDescription,
+  SessionDescriptionSchema,
+} from './webrtc';
 
-const description = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) });
-const candidate = z.object({
-  candidate: z.string().max(2000),
-  sdpMid: z.string().max(64).nullish(),
-  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-  usernameFragment: z.string().max(256).nullish(),
-});
 const target = { channelId: frameId, toUserId: frameId };
 
 export const VoiceOfferFrameSchema = z.object({
   type: z.literal('voice-offer'),
   ...target,
-  offer: description,
+  offer: SessionDescriptionSchema,
 });
 export const VoiceAnswerFrameSchema = z.object({
   type: z.literal('voice-answer'),
   ...target,
-  answer: description,
+  answer: SessionDescriptionSchema,
 });
 export const VoiceCandidateFrameSchema = z.object({
   type: z.literal('voice-ice-candidate'),
   ...target,
-  candidate,
+  candidate: IceCandidateSchema,
 });
 
 /** One's own voice started or stopped (docs/calls.md, "Indicateurs de parole"): sent on change only. */
@@ -38,15 +37,12 @@ export const VoiceSpeakingFrameSchema = z.object({
   speaking: z.boolean(),
 });
 
-type Description = z.infer<typeof description>;
-type Candidate = z.infer<typeof candidate>;
-
 export type VoiceEvent =
   /** To the channel's members: someone entered the voice channel (the ones in it offer). */
   | { type: 'voice-user-joined'; channelId: string; participant: VoiceParticipant }
   | { type: 'voice-user-left'; channelId: string; userId: string }
   /** To the channel's members: who speaks now, for those who hear nobody (not in the voice). */
   | { type: 'voice-speaking'; channelId: string; userId: string; speaking: boolean }
-  | { type: 'voice-offer'; channelId: string; fromUserId: string; offer: Description }
-  | { type: 'voice-answer'; channelId: string; fromUserId: string; answer: Description }
-  | { type: 'voice-ice-candidate'; channelId: string; fromUserId: string; candidate: Candidate };
+  | { type: 'voice-offer'; channelId: string; fromUserId: string; offer: SessionDescription }
+  | { type: 'voice-answer'; channelId: string; fromUserId: string; answer: SessionDescription }
+  | { type: 'voice-ice-candidate'; channelId: string; fromUserId: string; candidate: IceCandidate };
