@@ -54,6 +54,9 @@ export default defineConfig({
           include: ['web/src/**/*.dom.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup-dom.ts'],
+          // A file's first render loads React, Radix and the catalogue: seconds on a busy
+          // 2-core machine, where the default 5 s timed out.
+          testTimeout: 20_000,
         },
       },
     ],

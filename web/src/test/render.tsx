@@ -8,7 +8,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { User } from '#shared/users';
 import { Toaster } from '@/components/ui/toaster';
+import { CURRENT_USER_KEY } from '@/features/auth';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
 export interface Rendered extends RenderResult {
@@ -18,8 +20,18 @@ export interface Rendered extends RenderResult {
   history: string[];
 }
 
-export function renderApp(ui: ReactElement, { path = '/' }: { path?: string } = {}): Rendered {
+export interface RenderOptions {
+  path?: string;
+  /** Signed in as this person: the app shows its screens only once it knows who (require-user.tsx). */
+  signedInAs?: User;
+}
+
+export function renderApp(
+  ui: ReactElement,
+  { path = '/', signedInAs }: RenderOptions = {},
+): Rendered {
   const queryClient = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+  if (signedInAs) queryClient.setQueryData(CURRENT_USER_KEY, signedInAs);
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup();
   const result = render(

@@ -5,8 +5,12 @@
  */
 import '@testing-library/jest-dom/vitest';
 import '@/lib/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s (1 s by default): a busy machine renders slowly, a
+// broken component still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
