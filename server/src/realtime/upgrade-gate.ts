@@ -66,19 +66,62 @@ function userIdentity(request: FastifyRequest): UserIdentity | undefined {
   return { kind: 'user', userId, sessionId, profile };
 }
 
-const UNAUTHORIZED_BODY = JSON.stringify({ message: 'Authentification requise' });
-/** checkUpgrade's 401, as written on the raw connection to an upgrade that carries nothing. */
-const UNAUTHORIZED = Buffer.from(
-  [
-    'HTTP/1.1 401 Unauthorized',
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(UNAUTHORIZED_BODY)}`,
-    'Cache-Control: no-store',
-    'Connection: close',
-    '',
-    UNAUTHORIZED_BODY,
-  ].join('\r\n'),
-);
+/** An answer written on the raw connection to an upgrade that is not taken, which it closes. */
+function refusal(status: string, message: string): Buffer {
+  const body = JSON.stringify({ message });
+  return Buffer.from(
+    [
+      `HTTP/1.1 ${status}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}
+/** checkUpgrade's 401, to an upgrade that carries nothing. */
+const UNAUTHORIZED = refusal('401 Unauthorized', 'Authentification requise');
+const UNDECODABLE = refusal('400 Bad Request', 'Adresse invalide : encodage incorrect');
+const NOT_FOUND = refusal('404 Not Found', 'Seule /ws accepte une connexion WebSocket');
+
+/**
+ * How long an upgrade passed on to @fastify/websocket may take to become a socket. Past
+ * it, nothing else would ever close it: Node no longer reads it as HTTP, so no server
+ * timeout covers it (docs/realtime.md, "Admission").
+ */
+export const UPGRADE_HANDSHAKE_MS = 10_000;
+
+/** The answer for an upgrade refused before routing, if it is; undefined to pass it on. */
+function rawRefusal(
+  request: IncomingMessage,
+  config: Config,
+  carriers: readonly TokenCarrier[],
+): Buffer | undefined {
+  const path = request.url?.split('?', 1)[0] ?? '';
+  if (path === '/ws') {
+    return carriesCredential(request, config, carriers) ? undefined : UNAUTHORIZED;
+  }
+  // register.ts declares the only route that accepts upgrades. Any other goes no further:
+  // Fastify would answer an undecodable one itself, skip every hook, and keep it open.
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return UNDECODABLE;
+  }
+  return NOT_FOUND;
+}
+
+/** Closes an upgrade passed on that has not become a socket within UPGRADE_HANDSHAKE_MS. */
+function closeUnlessUpgraded(request: IncomingMessage, socket: Duplex, pending: WeakSet<object>) {
+  pending.add(request);
+  const deadline = setTimeout(() => {
+    if (pending.has(request)) socket.destroy();
+  }, UPGRADE_HANDSHAKE_MS);
+  deadline.unref();
+  socket.once('close', () => clearTimeout(deadline));
+}
 
 /** Whether an upgrade carries anything that may name someone: a session, or a scoped token. */
 function carriesCredential(
@@ -101,9 +144,12 @@ function carriesCredential(
  * token is answered 401 on the raw connection, before Fastify routes it. It names nobody,
  * so nothing can be looked up for it. Routed through Fastify (hooks, routing, the reply) each
  * cost the node about twice the CPU, which a flood of them took from the members
- * (upgrade-flood.pg.test.ts, "the node's CPU"). The other
+ * (upgrade-flood.pg.test.ts, "the node's CPU"). An upgrade to any other path is answered
+ * there too (404, or 400 when its address cannot be decoded) and closed. The other
  * upgrades go on to @fastify/websocket through the emitter returned, and are judged by
- * checkUpgrade. Registered once; removed when the app closes.
+ * checkUpgrade: one refused there is closed by @fastify/websocket's onResponse hook, and one
+ * that becomes no socket in time by closeUnlessUpgraded. Registered once; removed when the
+ * app closes.
  */
 export function refuseAnonymousUpgrades(
   app: FastifyInstance,
@@ -111,17 +157,26 @@ export function refuseAnonymousUpgrades(
   hub: Hub,
 ): EventEmitter {
   const routed = new EventEmitter();
+  // Upgrades passed on and not yet sockets, by their request (ws names it on 'connection').
+  const pending = new WeakSet<object>();
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = request.url?.split('?', 1)[0];
-    if (path === '/ws' && !carriesCredential(request, config, hub.tokenCarriers)) {
+    const refused = rawRefusal(request, config, hub.tokenCarriers);
+    if (refused) {
       // Node removed its own error listener before 'upgrade': a reset must not throw.
       socket.on('error', () => socket.destroy());
-      socket.end(UNAUTHORIZED, () => socket.destroy());
+      socket.end(refused, () => socket.destroy());
       return;
     }
+    closeUnlessUpgraded(request, socket, pending);
     routed.emit('upgrade', request, socket, head);
   };
   app.server.on('upgrade', onUpgrade);
+  // @fastify/websocket's server exists once the app is ready; its 'connection' is the 101.
+  app.addHook('onReady', async () => {
+    app.websocketServer.on('connection', (_socket, request: IncomingMessage) => {
+      pending.delete(request);
+    });
+  });
   app.addHook('onClose', async () => {
     app.server.off('upgrade', onUpgrade);
   });
