@@ -1,7 +1,7 @@
 // npm run admin -- <command>: what a self-hosting administrator does from the shell.
 // With the embedded store, stop the server first (one process owns DATA_DIR).
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
+import { hashPassword } from './auth/passwords';
 import { destroyUserSessions } from './auth/sessions';
 import { findUserByEmail, setAdmin, setPasswordHash } from './auth/users';
 import { loadConfig } from './config';
@@ -49,7 +49,7 @@ async function main(args: string[]): Promise<number> {
     await setPasswordHash(
       database.db,
       user.id,
-      await argon2.hash(password, { type: argon2.argon2id }),
+      await hashPassword(password, config.passwordHashCost),
     );
     const ended = await destroyUserSessions(database.db, user.id);
     out(`Nouveau mot de passe de ${email} : ${password}`);

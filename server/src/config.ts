@@ -8,6 +8,24 @@ import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { type CallsConfig, callsConfig } from './features/calls/config';
 import { PRESENCE_OFFLINE_GRACE_MS } from './realtime/presence';
 
+/** argon2id's parameters (the `argon2` package's names). */
+export interface PasswordHashCost {
+  /** KiB. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/**
+ * argon2's own defaults, 64 MiB, t=3, p=4 (docs/security.md): about 200 ms of CPU a hash on
+ * the 2-core CI machine.
+ */
+export const PASSWORD_HASH_COST: PasswordHashCost = {
+  memoryCost: 65_536,
+  timeCost: 3,
+  parallelism: 4,
+};
+
 const BYTE_UNITS: Record<string, number> = {
   '': 1,
   k: 2 ** 10,
@@ -290,6 +308,12 @@ export interface Config {
       }
     | undefined;
   localAuth: boolean;
+  /**
+   * argon2id's cost for local accounts' passwords (auth/passwords.ts): always
+   * PASSWORD_HASH_COST, no variable lowers it. Only the test harness builds a Config with a
+   * cheaper one (server/test/server.ts).
+   */
+  passwordHashCost: PasswordHashCost;
   signup: { policy: Env['SIGNUP']; domains: string[] };
   smtp: { url: string; from: string; publicUrl: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -479,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     // Local accounts are the default; with OIDC configured they are off unless LOCAL_AUTH=on.
     localAuth: e.LOCAL_AUTH === 'on' || (e.LOCAL_AUTH === 'auto' && !oidc),
+    passwordHashCost: PASSWORD_HASH_COST,
     signup: { policy: e.SIGNUP, domains: e.SIGNUP_DOMAINS },
     smtp:
       e.SMTP_URL && publicUrl

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type BuildAppOptions, buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, loadConfig, type PasswordHashCost } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { OVERLOAD_GUARD_OUT_OF_THE_WAY } from './overload-guard';
 import { createTestStore, type TestStore, type TestStoreHandle } from './stores';
@@ -32,6 +32,15 @@ export interface TestServerOptions {
   features?: BuildAppOptions['features'];
 }
 
+/**
+ * argon2id at its lowest cost: about 2 ms of CPU a hash against 200 ms at the server's, which
+ * spreads over both cores (p=4) and took a second and more with other work beside. Tests sign
+ * up hundreds of people in each store project (auth.test.ts: 35 s → 9 s). Only here: no
+ * variable lowers the server's (config.ts, PASSWORD_HASH_COST). Hashes and checks still go
+ * through argon2id, so every password path is the server's own.
+ */
+const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
 /** A loopback port free right now, for a server whose PUBLIC_URL must be configured first. */
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -44,7 +53,7 @@ export async function freePort(): Promise<number> {
 /** A real server on a loopback port, on a private store: what API and realtime tests talk to. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const store = options.store ?? (await createTestStore(options.storeKind));
-  const config = loadConfig({
+  const loaded = loadConfig({
     DATA_DIR: store.dataDir,
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -66,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   });
+  const config: Config = { ...loaded, passwordHashCost: TEST_PASSWORD_HASH_COST };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
   const app = await buildApp({

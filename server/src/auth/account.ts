@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import { PasswordChangeSchema, type SessionInfo } from '#shared/auth';
@@ -6,6 +5,7 @@ import type { AppContext } from '../context';
 import { badRequest, HttpError, notFound, parse } from '../lib/errors';
 import { requireUser } from './guard';
 import { passwordWeakness } from './password-strength';
+import { hashPassword, verifyPassword } from './passwords';
 import { endUserSessions } from './session-end';
 import { listUserSessions, type SessionSummary } from './sessions';
 import { findUserById, setPasswordHash } from './users';
@@ -42,14 +42,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
         "Ce compte se connecte par l'authentification unique : il n'a pas de mot de passe",
       );
     }
-    if (!(await argon2.verify(row.passwordHash, input.currentPassword))) {
+    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
       throw new HttpError(400, 'Le mot de passe actuel est incorrect', {
         currentPassword: ['Le mot de passe actuel est incorrect'],
       });
     }
     const weakness = passwordWeakness(input.newPassword, [row.email, row.firstName, row.lastName]);
     if (weakness) throw badRequest(weakness, { newPassword: [weakness] });
-    const hash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+    const hash = await hashPassword(input.newPassword, ctx.config.passwordHashCost);
     await setPasswordHash(ctx.db, me.id, hash);
     // Whoever knew the old password is signed out everywhere but here.
     await endUserSessions(ctx, me.id, { except: request.sessionId ?? undefined });

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import {
   PasswordResetConfirmSchema,
@@ -21,6 +20,7 @@ import { accountExistsMail, resetPasswordMail, verifyEmailMail } from './mail-te
 import { createMailer } from './mailer';
 import { createAccount } from './new-account';
 import { passwordWeakness } from './password-strength';
+import { hashPassword, verifyPassword } from './passwords';
 import { endUserSessions } from './session-end';
 import { signIn } from './sign-in';
 import { checkSignup } from './signup-policy';
@@ -43,11 +43,11 @@ const CHECK_YOUR_MAIL = {
   message: 'Vérifiez votre boîte mail : un lien de confirmation vous a été envoyé.',
 };
 
-// Verified against when the email is unknown, so that both cases take the same time.
-const decoyHash = argon2.hash('ruche-decoy-password');
-
 /** Built-in accounts (email + password, argon2id), used when no OIDC provider is configured. */
 export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
+  const cost = ctx.config.passwordHashCost;
+  // Verified against when the email is unknown, so that both cases take the same time.
+  const decoyHash = hashPassword('ruche-decoy-password', cost);
   const rateLimit = {
     max: ctx.config.authRateLimit,
     timeWindow: '1 minute',
@@ -82,7 +82,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       await mailer.send(accountExistsMail(input.email, link('/login')));
       return reply.status(202).send(CHECK_YOUR_MAIL);
     }
-    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const passwordHash = await hashPassword(input.password, cost);
     const user = await createAccount(
       ctx,
       {
@@ -119,8 +119,8 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     const user = await findUserByEmail(ctx.db, input.email);
     const valid = user?.passwordHash
-      ? await argon2.verify(user.passwordHash, input.password)
-      : await argon2.verify(await decoyHash, input.password).then(() => false);
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyPassword(await decoyHash, input.password).then(() => false);
     if (!user || !valid) {
       await throttle.failed(input.email);
       throw new HttpError(401, WRONG_CREDENTIALS);
@@ -185,11 +185,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       if (!(await consumeToken(ctx.db, input.token, 'reset_password'))) {
         throw badRequest(LINK_INVALID, { token: [LINK_INVALID] });
       }
-      await setPasswordHash(
-        ctx.db,
-        user.id,
-        await argon2.hash(input.newPassword, { type: argon2.argon2id }),
-      );
+      await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword, cost));
       // The mail proved the address; whoever was signed in with the old password is not.
       await markEmailVerified(ctx.db, user.id);
       await endUserSessions(ctx, user.id);
