@@ -1,5 +1,5 @@
 // Identity: every feature joins users for names, so the table sits below the features,
-// with sessions, in auth/ (writes go through auth/ and features/users/ functions).
+// with sessions, in auth/ (read and written through auth/users.ts).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
