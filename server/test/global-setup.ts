@@ -7,6 +7,7 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import {
   currentStore,
+  DATABASE_PREFIX,
   databaseUrlFor,
   EMBEDDED_TEMPLATE_PREFIX,
   TEMPLATE_PREFIX,
@@ -25,13 +26,28 @@ function alive(pid: number): boolean {
 }
 
 const deadRun = (name: string, prefix: string) => {
-  const pid = Number(name.slice(prefix.length));
+  const pid = Number(name.slice(prefix.length).split('_')[0]);
   return name.startsWith(prefix) && Number.isInteger(pid) && pid > 0 && !alive(pid);
 };
 
 /**
+ * Drop these databases, a few at a time: each DROP DATABASE waits for a checkpoint, and drops
+ * waiting together share one.
+ */
+async function dropDatabases(admin: postgres.Sql, names: string[]): Promise<void> {
+  const queue = [...names];
+  const dropNext = async (): Promise<void> => {
+    for (let name = queue.shift(); name; name = queue.shift()) {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, dropNext));
+}
+
+/**
  * Migrate one template per run and project; every test file then clones it in milliseconds.
- * Templates are named after the run, and those of runs that died are swept away.
+ * Templates and test files' databases are named after the run: the run drops its own when it
+ * ends, and those of runs that died are swept away.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const store = project.config.env?.RUCHE_TEST_STORE ?? currentStore();
@@ -51,15 +67,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => rm(templates.embeddedDir, { recursive: true, force: true });
   }
 
-  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(TEST_DATABASE_URL, { max: 4, onnotice: () => {} });
   try {
     const existing = await admin<{ datname: string }[]>`
-      select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
-    for (const { datname } of existing) {
-      if (deadRun(datname, TEMPLATE_PREFIX)) {
-        await admin.unsafe(`drop database if exists ${datname} with (force)`);
-      }
-    }
+      select datname from pg_database where starts_with(datname, ${DATABASE_PREFIX})`;
+    const isTemplate = (name: string) => name.startsWith(TEMPLATE_PREFIX);
+    await dropDatabases(
+      admin,
+      existing
+        .map(({ datname }) => datname)
+        .filter((name) =>
+          isTemplate(name) ? deadRun(name, TEMPLATE_PREFIX) : deadRun(name, DATABASE_PREFIX),
+        ),
+    );
     await admin.unsafe(`drop database if exists ${templates.database} with (force)`);
     await admin.unsafe(`create database ${templates.database}`);
   } finally {
@@ -72,9 +92,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await runMigrations(database);
   await database.close();
   return async () => {
-    const a = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+    const a = postgres(TEST_DATABASE_URL, { max: 4, onnotice: () => {} });
     try {
-      await a.unsafe(`drop database if exists ${templates.database} with (force)`);
+      const ours = await a<{ datname: string }[]>`
+        select datname from pg_database where starts_with(datname, ${templates.databasePrefix})`;
+      await dropDatabases(a, [...ours.map(({ datname }) => datname), templates.database]);
     } finally {
       await a.end();
     }
