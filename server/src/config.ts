@@ -256,10 +256,16 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .refine(
-      (list) => list.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h) || isIPv6(h)),
+      // A port only when named: `push.lan:8443`, `[fd00::7]:8443`; else 443 (push-endpoint.ts).
+      (list) =>
+        list.every((h) => {
+          const v6 = /^\[(.+)\](:\d{1,5})?$/.exec(h);
+          if (v6) return isIPv6(v6[1]!);
+          return /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(h) || isIPv6(h);
+        }),
       {
         message:
-          'PUSH_ALLOWED_HOSTS : des noms d’hôte (push.exemple.fr, *.exemple.fr) séparés par des virgules, sans schéma ni port',
+          'PUSH_ALLOWED_HOSTS : des noms d’hôte (push.exemple.fr, *.exemple.fr, push.lan:8443 pour un autre port que 443) séparés par des virgules, sans schéma',
       },
     ),
   /** A push service on the LAN: its loopback, RFC 1918, ULA or CGNAT address is then allowed. */

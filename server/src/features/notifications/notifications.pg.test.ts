@@ -16,16 +16,21 @@ import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
 let nodes: TwoNodes;
 let node1: TestServer;
 let node2: TestServer;
+let push: PushService;
 
 beforeAll(async () => {
-  // The test push service runs on this machine: allowed by name, its loopback address as a
-  // LAN push service's would be (docs/notifications.md, "Where pushes may go").
+  push = await startPushService();
+  // The test push service runs on this machine: allowed by name and port, its loopback
+  // address as a LAN push service's would be (docs/notifications.md, "Where pushes may go").
   nodes = await startTwoNodes({
-    env: { PUSH_ALLOWED_HOSTS: '127.0.0.1', PUSH_ALLOW_PRIVATE_NETWORKS: 'true' },
+    env: { PUSH_ALLOWED_HOSTS: new URL(push.origin).host, PUSH_ALLOW_PRIVATE_NETWORKS: 'true' },
   });
   ({ node1, node2 } = nodes);
 });
-afterAll(() => nodes?.close());
+afterAll(async () => {
+  await nodes?.close();
+  await push?.close();
+});
 
 /** The same person signed in on node 2 (the session lives in the database). */
 const on2 = (actor: Actor): Actor => nodes.on(node2, actor);
@@ -100,12 +105,6 @@ it('a deleted message takes its notifications off both nodes’ sockets, live', 
 });
 
 describe('Web Push and tabs in view, across nodes', () => {
-  let push: PushService;
-  beforeAll(async () => {
-    push = await startPushService();
-  });
-  afterAll(() => push?.close());
-
   it('a tab in view on node 2 stops pushes made on node 1; hidden, they resume', async () => {
     const [alice, bob, carol] = await Promise.all([
       buildUser(node1, { displayName: 'Alice' }),

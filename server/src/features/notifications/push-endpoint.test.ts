@@ -79,6 +79,15 @@ describe('endpoints', () => {
     ['https://notify.windows.com.evil.example/w', 'connu'],
     ['https://evilpush.apple.com/x', 'connu'],
     ['https://127.0.0.1/x', 'connu'],
+    // web-push reads the endpoint with url.parse, which finds no host in these (then
+    // https.request goes to localhost) where new URL finds fcm.googleapis.com: only the
+    // canonical form, which both read alike, is taken.
+    ['https:fcm.googleapis.com/fcm/send/abc', 'forme'],
+    ['https:/fcm.googleapis.com/fcm/send/abc', 'forme'],
+    ['https:evil.example@fcm.googleapis.com/fcm/send/abc', 'forme'],
+    ['https://FCM.googleapis.com/fcm/send/abc', 'forme'],
+    ['https://evil.example@fcm.googleapis.com/fcm/send/abc', 'identifiant'],
+    ['https://fcm.googleapis.com:8443/fcm/send/abc', 'port'],
   ])('%s', (endpoint, refusal) => {
     const refused = refuseEndpoint(endpoint, strict);
     if (refusal === null) expect(refused).toBeNull();
@@ -132,29 +141,67 @@ describe('the agent', () => {
   it('connects to the address its lookup checked, not to what the system resolves', async () => {
     // `push.lan.test` resolves nowhere but through the injected resolver: reaching the
     // listener proves the socket took the checked address.
-    const agent = pushAgent(lan, {
-      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
-    });
+    const agent = pushAgent(
+      { allowedHosts: [`push.lan.test:${port}`], allowPrivateNetworks: true },
+      { resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+    );
     const { error, connections: made } = await send(agent, `https://push.lan.test:${port}/p`);
     expect(made).toBe(1);
     expect(error.name).not.toBe('PushEndpointRefused');
   });
 
   it('refuses a name that now resolves into the server’s network (rebinding), before any connection', async () => {
-    const agent = pushAgent(strict, {
-      resolve: async () => [
-        { address: '142.250.74.42', family: 4 },
-        { address: '127.0.0.1', family: 4 },
-      ],
-    });
-    const { error, connections: made } = await send(agent, `https://fcm.googleapis.com:${port}/p`);
+    const agent = pushAgent(
+      { allowedHosts: [`push.lan.test:${port}`], allowPrivateNetworks: false },
+      {
+        resolve: async () => [
+          { address: '142.250.74.42', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ],
+      },
+    );
+    const { error, connections: made } = await send(agent, `https://push.lan.test:${port}/p`);
     expect(error.message).toMatch(/réseau interne/);
     expect(made).toBe(0);
   });
 
+  it('connects only to an allowed host and port, whatever the host the request names', async () => {
+    // What web-push makes of `https:fcm.googleapis.com/x` (url.parse: no hostname), which
+    // https.request sends to localhost: on a LAN policy that address would be allowed.
+    const agent = pushAgent(lan, {
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    for (const target of [
+      { hostname: null, port },
+      { hostname: 'localhost', port },
+      { hostname: 'push.lan.test', port },
+    ]) {
+      const before = connections;
+      const error = await new Promise<Error>((resolve) => {
+        const request = https.request(
+          { ...target, path: '/x', agent, method: 'POST', timeout: 5_000 },
+          () => resolve(new Error('answered')),
+        );
+        request.on('error', resolve);
+        request.end();
+      });
+      agent.destroy();
+      expect({ target, error: error.message }).toEqual({
+        target,
+        error: expect.stringMatching(/Service push refusé/),
+      });
+      expect(connections - before).toBe(0);
+    }
+  });
+
   it('refuses an address written as the host, which no lookup sees', async () => {
-    const agent = pushAgent(strict);
-    for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]']) {
+    // Allowed by the list, on the listener's port: the address rule alone refuses them.
+    const hosts = ['127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]'];
+    const agent = pushAgent({
+      allowedHosts: hosts.map((host) => `${host}:${port}`),
+      allowPrivateNetworks: false,
+    });
+    for (const host of hosts.slice(0, 2)) {
       const { error, connections: made } = await send(agent, `https://${host}:${port}/p`);
       expect(error.message).toMatch(/réseau interne/);
       expect(made).toBe(0);

@@ -71,6 +71,30 @@ export function addressAllowed(address: string, allowPrivateNetworks: boolean): 
 const hostMatches = (host: string, pattern: string) =>
   pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern;
 
+/** The port of https, the only one the public push services are reached on. */
+const HTTPS_PORT = 443;
+
+/**
+ * The hosts and ports pushes may go to: the public services on 443; a PUSH_ALLOWED_HOSTS
+ * entry on 443 too, or on the port it names (`push.lan:8443`, `[fd00::7]:8443`).
+ */
+function allowedRules(policy: PushEndpointPolicy): Array<{ pattern: string; port: number }> {
+  const listed = policy.allowedHosts.map((entry) => {
+    const withPort = /^\[(.+)\]:(\d+)$/.exec(entry) ?? /^([^:\]]+):(\d+)$/.exec(entry);
+    return withPort
+      ? { pattern: withPort[1]!, port: Number(withPort[2]) }
+      : { pattern: entry.replace(/^\[(.*)\]$/, '$1'), port: HTTPS_PORT };
+  });
+  return [...PUSH_SERVICE_HOSTS.map((pattern) => ({ pattern, port: HTTPS_PORT })), ...listed];
+}
+
+/** Whether pushes may go to `host` (bare, lower case) on `port`; any port when it is null. */
+function hostAllowed(host: string, port: number | null, policy: PushEndpointPolicy): boolean {
+  return allowedRules(policy).some(
+    (rule) => hostMatches(host, rule.pattern) && (port === null || rule.port === port),
+  );
+}
+
 /** A URL's host as `net` takes it: lower case, an IPv6 literal without its brackets. */
 const bareHost = (url: URL) => url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
 
@@ -88,11 +112,26 @@ export function refuseEndpoint(
   const host = bareHost(url);
   if (url.protocol !== 'https:')
     return new PushEndpointRefused(host, 'l’adresse doit être en https');
-  const known = [...PUSH_SERVICE_HOSTS, ...policy.allowedHosts].some((p) => hostMatches(host, p));
-  if (!known) {
+  // web-push reads the endpoint with url.parse, not new URL: the two read `https:host/x` or
+  // `https:a@host/x` differently (url.parse finds no host; https.request then goes to
+  // localhost). The canonical form, which a browser's push service gives, both read alike.
+  if (url.href !== endpoint) {
+    return new PushEndpointRefused(host, 'l’adresse n’est pas sous sa forme canonique');
+  }
+  if (url.username || url.password) {
+    return new PushEndpointRefused(host, 'l’adresse ne doit pas contenir d’identifiant');
+  }
+  if (!hostAllowed(host, null, policy)) {
     return new PushEndpointRefused(
       host,
       `${host} n’est pas un service push connu (un administrateur peut l’ajouter à PUSH_ALLOWED_HOSTS)`,
+    );
+  }
+  const port = url.port ? Number(url.port) : HTTPS_PORT;
+  if (!hostAllowed(host, port, policy)) {
+    return new PushEndpointRefused(
+      host,
+      `le port ${port} de ${host} n’est pas autorisé (443, ou celui que PUSH_ALLOWED_HOSTS nomme)`,
     );
   }
   if (net.isIP(host) && !addressAllowed(host, policy.allowPrivateNetworks)) return internal(host);
@@ -101,6 +140,9 @@ export function refuseEndpoint(
 
 const internal = (host: string) =>
   new PushEndpointRefused(host, `${host} mène au réseau interne du serveur`);
+
+const unknownHost = (host: string) =>
+  new PushEndpointRefused(host, `${host} n’est pas un service push autorisé`);
 
 /** Every address of `host`, each one checked: one inside the server's network refuses them all. */
 async function checkedAddresses(
@@ -161,7 +203,11 @@ export function pushAgent(
     lookupOptions: { family?: number | string; all?: boolean },
     callback: LookupCallback,
   ) => {
-    checkedAddresses(hostname.toLowerCase(), policy, resolve).then(
+    const host = hostname.toLowerCase();
+    // Whatever host the request names (web-push's parser may name another than the one
+    // checked at subscribe): a host the list does not allow is never resolved.
+    if (!hostAllowed(host, null, policy)) return callback(unknownHost(host), '');
+    checkedAddresses(host, policy, resolve).then(
       (all) => {
         const family = Number(lookupOptions.family) || 0;
         const usable = family ? all.filter((a) => a.family === family) : all;
@@ -193,10 +239,18 @@ class CheckedAgent extends https.Agent {
     options: http.ClientRequestArgs,
     callback?: (err: Error | null, stream: Duplex) => void,
   ): Duplex | null | undefined {
-    const host = (options.host ?? '').replace(/^\[(.*)\]$/, '$1');
-    if (net.isIP(host) && !addressAllowed(host, this.policy.allowPrivateNetworks)) {
+    const host = (options.host ?? '').toLowerCase().replace(/^\[(.*)\]$/, '$1');
+    const port = Number(options.port) || HTTPS_PORT;
+    // The allow-list again, on the host and port the socket would take: the request may name
+    // another than the endpoint checked (url.parse's `localhost` when it finds no host).
+    const refused = !hostAllowed(host, port, this.policy)
+      ? unknownHost(`${host}:${port}`)
+      : net.isIP(host) && !addressAllowed(host, this.policy.allowPrivateNetworks)
+        ? internal(host)
+        : null;
+    if (refused) {
       // The agent's callback takes the error alone (node:_http_agent, createSocket).
-      callback?.(internal(host), undefined as unknown as Duplex);
+      callback?.(refused, undefined as unknown as Duplex);
       return undefined;
     }
     // https.Agent's own: tls.connect with these options, the checked lookup among them.

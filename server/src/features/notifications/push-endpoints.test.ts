@@ -106,6 +106,12 @@ describe('with the default settings', () => {
       'https://169.254.169.254/latest/meta-data/',
       `https://push.ailleurs.example/push/${crypto.randomUUID()}`,
       `http://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      // Read as fcm.googleapis.com by new URL, as no host (then localhost) by web-push's
+      // url.parse: only the canonical form is taken.
+      `https:fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      `https:/fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      `https:evil.example@fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      `https://fcm.googleapis.com:${port}/fcm/send/${crypto.randomUUID()}`,
     ];
     for (const endpoint of endpoints) {
       const res = await subscribe(victim, endpoint);
@@ -146,7 +152,7 @@ describe('with PUSH_ALLOWED_HOSTS naming a host that resolves into the server’
   let server: TestServer;
   let lines: string[];
   beforeAll(async () => {
-    ({ server, lines } = await serverWithLog({ PUSH_ALLOWED_HOSTS: 'localhost' }));
+    ({ server, lines } = await serverWithLog({ PUSH_ALLOWED_HOSTS: `localhost:${port}` }));
   });
   afterAll(() => server?.close());
 

@@ -39,12 +39,12 @@ beforeAll(async () => {
   push = await startPushService();
   pushOrigin = push.origin;
   received = push.received;
-  // The push service runs on this machine: allowed by name, its loopback address allowed as
-  // a LAN push service's would be (docs/notifications.md, "Where pushes may go").
+  // The push service runs on this machine: allowed by name and port, its loopback address
+  // allowed as a LAN push service's would be (docs/notifications.md, "Where pushes may go").
   server = await startTestServer({
     env: {
       VAPID_SUBJECT: 'mailto:admin@ruche.test',
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOWED_HOSTS: new URL(pushOrigin).host,
       PUSH_ALLOW_PRIVATE_NETWORKS: 'true',
     },
   });
