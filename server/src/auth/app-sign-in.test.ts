@@ -175,7 +175,7 @@ describe('OpenID Connect from the app', () => {
     );
   });
 
-  it('returns on the verified https link when the app links are configured, on the custom scheme otherwise', async () => {
+  it('returns on the verified https link when the app links are configured, on the custom scheme only when none is', async () => {
     // A server with no app links: the custom scheme, whatever the app says.
     const { challenge } = pkce();
     const { callback } = await throughSystemBrowser(challenge, { platform: 'android' });
@@ -207,10 +207,15 @@ describe('OpenID Connect from the app', () => {
       );
       const code = android.location.searchParams.get('code')!;
       expect((await exchange({ code, verifier: android.verifier }, APP, linked)).status).toBe(200);
-      // iOS is not (no IOS_APP_IDS), nor is an app that does not say: the custom scheme.
-      for (const platform of ['ios', undefined]) {
-        const { location } = await returnOf(platform);
-        expect(location.href).toMatch(/^fr\.ruche\.app:\/\/signed-in\?code=/);
+      // iOS is not (no IOS_APP_IDS), and an app that does not say may be any app claiming
+      // the custom scheme: once a verified link exists, no code goes to that scheme.
+      for (const asked of ['&app_platform=ios', '', '&app_platform=windows']) {
+        const { challenge } = pkce();
+        const login = await new TestClient(linked.url).get<ApiErrorBody>(
+          `/api/login?app_challenge=${challenge}${asked}`,
+        );
+        expect({ asked, status: login.status }).toEqual({ asked, status: 400 });
+        expect(login.body.message).toMatch(/plateforme/);
       }
     } finally {
       await linked.close();

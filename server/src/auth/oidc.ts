@@ -6,7 +6,7 @@ import { safeNextPath } from '#shared/next-path';
 import { APP_CHALLENGE_PARAM, APP_PLATFORM_PARAM } from '#shared/session-token';
 import type { AppContext } from '../context';
 import { badRequest, HttpError, isUniqueViolation } from '../lib/errors';
-import { type AppPlatform, appSignedInUrl } from './app-sign-in';
+import { type AppPlatform, appPlatformRefused, appReturnUrl, appSignedInUrl } from './app-sign-in';
 import { createAccount } from './new-account';
 import { users } from './schema';
 import { signIn } from './sign-in';
@@ -260,6 +260,9 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
         if (!/^[A-Za-z0-9_-]{43}$/.test(appChallenge)) throw badRequest('Défi PKCE invalide');
         flow.app = appChallenge;
         const platform = request.query[APP_PLATFORM_PARAM];
+        // Refused before the provider: the code could go to no link but the custom scheme,
+        // which any app may claim, while a verified one exists (app-sign-in.ts).
+        if (appReturnUrl(ctx.config, platform) === null) throw appPlatformRefused();
         if (platform === 'android' || platform === 'ios') flow.appPlatform = platform;
       }
       const url = client.buildAuthorizationUrl(config, {

@@ -9,7 +9,7 @@ import type { TokenStorage } from '@/lib/session-token';
  * OpenID Connect from the app (docs/mobile.md, RFC 8252): the sign-in goes through the system
  * browser (Custom Tabs, SFSafariViewController), never the WebView, and comes back with a code
  * on the server's verified link `<server>/app/signed-in?code=…` (App Links, Universal Links:
- * only this app can open it) — or, when the server has none for this platform, on the
+ * only this app can open it) — or, when the server has none for any platform, on the
  * `fr.ruche.app://signed-in?code=…` fallback — which the app exchanges for its session token
  * with the PKCE verifier it kept (in secure storage: the app may be stopped meanwhile).
  */
