@@ -6,6 +6,7 @@ import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { canonicalMailbox } from './mailer';
 import { authTokens } from './schema';
 
 let smtp: TestSmtpServer;
@@ -206,6 +207,44 @@ describe('mail per address', () => {
     // The other address's mail came after the fourth request's would have.
     await new Promise((r) => setTimeout(r, 300));
     expect(resetsSentTo(target)).toBe(3);
+  });
+
+  it('counts the sub-addresses of one mailbox as that mailbox: the 4th sign-up confirmation to x+1@, x+2@… is not sent', async () => {
+    const [local, domain] = uniqueEmail('boite').split('@');
+    const tagged = [1, 2, 3, 4].map((i) => `${local}+${i}@${domain}`);
+    const confirmationsTo = (email: string) =>
+      smtp.mails.filter(
+        (m) =>
+          m.subject === 'Confirmez votre adresse e-mail' &&
+          JSON.stringify(m.to).toLowerCase().includes(email),
+      ).length;
+    for (const email of tagged) {
+      const res = await new TestClient(server.url).post('/api/auth/register', {
+        email,
+        password: 'ruche-phrase-secrète',
+      });
+      expect(res.body).toEqual(CHECK_YOUR_MAIL);
+    }
+    await smtp.nextMailTo(tagged[2]!);
+    const other = uniqueEmail('autre');
+    await new TestClient(server.url).post('/api/auth/register', {
+      email: other,
+      password: 'ruche-phrase-secrète',
+    });
+    await smtp.nextMailTo(other);
+    // The other address's mail came after the fourth request's would have.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tagged.map(confirmationsTo)).toEqual([1, 1, 1, 0]);
+  });
+
+  it.each([
+    ['Victim@Example.org', 'victim@example.org'],
+    ['victim+ruche@example.org', 'victim@example.org'],
+    ['v.i.c.t.i.m+1@gmail.com', 'victim@gmail.com'],
+    ['V.ictim@GoogleMail.com', 'victim@gmail.com'],
+    ['v.ictim@example.org', 'v.ictim@example.org'],
+  ])('reads %s as the mailbox %s', (address, mailbox) => {
+    expect(canonicalMailbox(address)).toBe(mailbox);
   });
 });
 

@@ -29,6 +29,32 @@ export interface Mailer {
  */
 export const MAILS_PER_ADDRESS_PER_HOUR = 3;
 
+/** Domains whose mailboxes ignore dots in the local part, and the one they are known by. */
+const DOTLESS_DOMAINS: Readonly<Record<string, string>> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+};
+
+/**
+ * The inbox an address reaches, for the limit per address: lower case, without its `+tag`
+ * (sub-addressing, RFC 5233: `victim+1@` and `victim+2@` reach `victim@`), and for Gmail
+ * without the dots of its local part, which Gmail ignores (`v.ictim@googlemail.com` is
+ * `victim@gmail.com`). Only the limit's key: the mail still goes to the address given.
+ */
+export function canonicalMailbox(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  let local = lower.slice(0, at).split('+')[0]!;
+  let domain = lower.slice(at + 1);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    local = local.replaceAll('.', '');
+    domain = dotless;
+  }
+  return `${local}@${domain}`;
+}
+
 interface MailerDeps {
   redis: Redis | undefined;
   log: FastifyBaseLogger;
@@ -50,9 +76,10 @@ export function createMailer(config: Config, deps: MailerDeps): Mailer | undefin
   const sweep = setInterval(() => perAddress.sweep(), 10 * 60_000);
   sweep.unref();
   // The address is never written in clear, neither in Redis nor in the log: a keyed hash
-  // names it (the same address, the same name, for whoever reads the log with the secret).
+  // names its mailbox (the same inbox, the same name, for whoever reads the log with the
+  // secret). No looser bucket per domain: it would let anyone stop every mail to gmail.com.
   const addressId = (to: string) =>
-    createHmac('sha256', config.sessionSecret).update(to.trim().toLowerCase()).digest('hex');
+    createHmac('sha256', config.sessionSecret).update(canonicalMailbox(to)).digest('hex');
   return {
     async send({ kind, ...mail }) {
       const recipient = addressId(mail.to);
