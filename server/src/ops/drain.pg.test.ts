@@ -177,7 +177,8 @@ describe('SIGTERM drains a node of a two-node cluster', () => {
       TcpProxy.start([upstream(node1), upstream(node2)], { order: 'failover' }),
       TcpProxy.start([upstream(node2), upstream(node1)], { order: 'failover' }),
     ]);
-  }, 120_000);
+    // Past the nodes' own start timeout (test/node-process.ts).
+  }, 180_000);
 
   afterAll(async () => {
     for (const member of members) member.socket.stop();

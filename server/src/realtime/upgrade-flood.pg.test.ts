@@ -100,7 +100,8 @@ describe('hostile clients beside a member', () => {
     expect(signUp.status).toBe(201);
     // Warm: the first requests of a fresh process compile their paths.
     for (let i = 0; i < 20; i++) await member.get('/api/channels');
-  }, 90_000);
+    // Past the node's own start timeout (test/node-process.ts).
+  }, 180_000);
 
   afterAll(async () => {
     node?.kill();
