@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CALL_RECONNECT_GRACE_MS, CALL_RING_TIMEOUT_MS } from '#shared/calls';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { type CallsConfig, callsConfig } from './features/calls/config';
+import { type TrustProxy, TrustProxySchema } from './lib/trust-proxy';
 import { PRESENCE_OFFLINE_GRACE_MS } from './realtime/presence';
 
 /** argon2id's parameters (the `argon2` package's names). */
@@ -174,10 +175,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: TrustProxySchema,
   /**
    * GET /metrics (Prometheus): off, on for loopback peers only, or on for requests bearing
    * METRICS_TOKEN (docs/operations.md).
@@ -336,7 +334,8 @@ export interface Config {
     wsAdmitPerSecond: number;
     wsAdmitPerAddressPerSecond: number;
   };
-  trustProxy: boolean;
+  /** lib/trust-proxy.ts: which hops' X-Forwarded-For is believed. */
+  trustProxy: TrustProxy;
   hstsIncludeSubdomains: boolean;
   /** Who may read GET /metrics; undefined when it is off. */
   metrics: { access: 'loopback' } | { access: 'token'; token: string } | undefined;
