@@ -18,6 +18,7 @@ import { inBackground } from './db/store-gate';
 import { EventBus } from './events/bus';
 import { registerFeatureRoutes } from './features/routes';
 import { userStatusStore } from './features/users/status';
+import { isApiPath } from './lib/api-path';
 import { registerAppLinks } from './lib/app-links';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { createLogRedaction } from './lib/log-redaction';
@@ -150,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     // HEAD as GET, without the body (send ends it): uptime monitors and link checkers use it.
     const reads = request.method === 'GET' || request.method === 'HEAD';
-    const wantsPage = reads && !request.url.startsWith('/api/');
+    const wantsPage = reads && !isApiPath(request);
     if (hasWeb && wantsPage) {
       // The web app routes every other path itself, down to its own 404 page.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { isApiPath } from '../lib/api-path';
 import { forbidden, storeRefusal, unauthorized } from '../lib/errors';
 import { deferredUpgrade, deferUpgrade } from '../lib/overload';
 import { readSessionToken, resolveSession, type SessionUser, setSessionCookie } from './sessions';
@@ -21,7 +22,8 @@ export function registerSessionResolver(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/ws') return;
+    // The path as the router reads it: `/%61pi/…` is the API too (lib/api-path.ts).
+    if (!isApiPath(request) && request.url !== '/ws') return;
     // A socket sent away for now costs no store read (lib/overload.ts).
     if (deferredUpgrade(request) !== undefined) return;
     const carried = readSessionToken(request, ctx.config);

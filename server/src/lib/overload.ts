@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_PROCESSED_HEADER } from '#shared/limits';
 import type { Config } from '../config';
 import { OVERLOADED_MESSAGE, retryAfterSeconds, storeCalls } from '../db/store-gate';
+import { isApiPath } from './api-path';
 import { TokenBuckets } from './token-bucket';
 
 /**
@@ -110,7 +111,7 @@ export async function registerOverloadShedding(
         return undefined;
       }
       // Pages, assets and health checks are always served.
-      if (!request.url.startsWith('/api/')) return undefined;
+      if (!isApiPath(request)) return undefined;
       hooks.onShed?.('event_loop');
       return refusal(reply, retryAfterSeconds());
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,

@@ -177,6 +177,32 @@ describe('cookie-authenticated writes from another origin', () => {
   });
 });
 
+describe('an API path with percent-encoded letters (/%61pi/…), which the router decodes', () => {
+  it('is the API: the session resolved, no-store', async () => {
+    const res = await alice.client.get<User>('/%61pi/auth/user');
+    expect(res.status).toBe(200);
+    expect(res.body.displayName).toBe('Alice');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a cross-origin write as /api/ does, and signs no one out', async () => {
+    const evil = { origin: 'https://evil.example' };
+    const renamed = await alice.client.patch<ApiErrorBody>(
+      '/%61pi/auth/user',
+      { displayName: 'Piratée' },
+      evil,
+    );
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.message).toBe(REFUSED);
+    const logout = await alice.client.post<ApiErrorBody>('/%61pi/logout', undefined, evil);
+    expect(logout.status).toBe(403);
+    expect(logout.body.message).toBe(REFUSED);
+    const still = await alice.client.get<User>('/api/auth/user');
+    expect(still.status).toBe(200);
+    expect(still.body.displayName).toBe('Alice');
+  });
+});
+
 describe('behind HTTPS (PUBLIC_URL)', () => {
   const publicUrl = 'https://ruche.example.test';
   let secure: TestServer;

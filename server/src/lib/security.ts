@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { NOT_PROCESSED_HEADER } from '#shared/limits';
 import { SESSION_TOKEN_HEADER, SESSION_TRANSPORT_HEADER } from '#shared/session-token';
 import type { Config } from '../config';
+import { isApiPath } from './api-path';
 import { forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -91,7 +92,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The path as the router reads it: `/%61pi/logout` is `/api/logout` (lib/api-path.ts).
+    if (!isApiPath(request)) return;
     // Nothing an API answers may be kept by a shared cache or the back-forward cache.
     reply.header('Cache-Control', 'no-store');
     if (isForeignWrite(request, config)) {
