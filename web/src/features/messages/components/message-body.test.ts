@@ -10,6 +10,12 @@ describe('safeMessageUrl', () => {
     'api/../../api/logout',
     'https://ruche.example.test/api/channels',
     '/API/../api/logout',
+    // The browser keeps `%61` in the path; the server's router reads `/api/…`.
+    '/%61pi/logout',
+    '/%61%70%69/video-rooms/code/abc',
+    'https://ruche.example.test/%61pi/logout',
+    '/api/files/..%2Flogout',
+    '/%61pi/%ZZ',
   ])('drops an image pointing at our own API: %s', (src) => {
     expect(safeMessageUrl(src, 'src', page)).toBe('');
   });
@@ -20,6 +26,11 @@ describe('safeMessageUrl', () => {
       'https://images.example.test/a.png',
     );
     expect(safeMessageUrl('/api/logout', 'href', page)).toBe('/api/logout');
+  });
+
+  it('drops an own image whose path does not decode', () => {
+    expect(safeMessageUrl('/uploads/%E0%A4%A', 'src', page)).toBe('');
+    expect(safeMessageUrl('/uploads/caf%C3%A9.png', 'src', page)).toBe('/uploads/caf%C3%A9.png');
   });
 
   it('keeps the default scheme rule', () => {

@@ -124,18 +124,34 @@ function MessageImage({
 }
 
 /**
+ * An own address's path as the server's router reads it: the browser keeps `%61` in
+ * `pathname`, the router decodes it (`/%61pi/logout` runs `/api/logout`). Decoded, then
+ * resolved again so that a decoded `..` counts; null when it does not decode.
+ */
+function routedPath(target: URL): string | null {
+  try {
+    return new URL(target.origin + decodeURIComponent(target.pathname)).pathname;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The default rule, and one more for images, which load without a click: none may point at
  * Ruche's own API but a file download (`![](/api/logout)` signed readers out: docs/security.md,
- * finding 3). Resolved against the page, so `../api/…` is caught too. An address that does not
- * parse is left as it is: no browser can load it, and the components show it as text.
+ * finding 3). Resolved against the page, so `../api/…` is caught too, and tested on the path
+ * decoded, so `/%61pi/…` is too; an own image whose path does not decode is dropped. An
+ * address that does not parse is left as it is: no browser can load it, and the components
+ * show it as text.
  */
 export function safeMessageUrl(url: string, key: string, page: URL): string {
   const safe = defaultUrlTransform(url);
   if (key !== 'src' || !safe) return safe;
   const target = parseUrl(safe, page);
-  if (!target) return safe;
-  const ownApi = target.origin === page.origin && target.pathname.startsWith('/api/');
-  return ownApi && !target.pathname.startsWith('/api/files/') ? '' : safe;
+  if (!target || target.origin !== page.origin) return safe;
+  const path = routedPath(target);
+  if (path === null) return '';
+  return path.startsWith('/api/') && !path.startsWith('/api/files/') ? '' : safe;
 }
 
 const urlTransform: UrlTransform = (url, key) => safeMessageUrl(url, key, pageUrl());
