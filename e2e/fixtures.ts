@@ -8,16 +8,29 @@ import {
   type ViewportSize,
 } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
+import { BoardUi } from './pages/board';
+import { CalendarPage } from './pages/calendar-page';
+import { CallUi } from './pages/calls';
+import { ChannelsUi } from './pages/channels';
+import { ChatUi } from './pages/chat';
+import { FilesUi } from './pages/files';
+import { FriendsUi } from './pages/friends';
 import { LandingPage } from './pages/landing-page';
 import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { NotificationsUi } from './pages/notifications';
+import { SearchDialogUi } from './pages/search-dialog';
 import { SettingsPage } from './pages/settings-page';
+import { JoinRoomUi, VideoRoomsUi } from './pages/video-rooms';
 import { WelcomeDialog } from './pages/welcome-dialog';
 
 export const PHONE: ViewportSize = { width: 390, height: 844 };
 const PASSWORD = 'ruche-e2e-motdepasse';
 
-/** A named person with their own browser context (cookies, storage) and page objects. */
+/**
+ * A named person with their own browser context (cookies, storage) and the page objects of
+ * their page: a spec says `alice.chat.send(…)`, `bob.channels.sidebarLink(…)`, never builds one.
+ */
 export class Actor {
   readonly email: string;
   readonly password = PASSWORD;
@@ -27,6 +40,17 @@ export class Actor {
   readonly welcome: WelcomeDialog;
   readonly settings: SettingsPage;
   readonly notFound: NotFoundPage;
+  readonly chat: ChatUi;
+  readonly channels: ChannelsUi;
+  readonly board: BoardUi;
+  readonly calendar: CalendarPage;
+  readonly calls: CallUi;
+  readonly files: FilesUi;
+  readonly friends: FriendsUi;
+  readonly notifications: NotificationsUi;
+  readonly search: SearchDialogUi;
+  readonly videoRooms: VideoRoomsUi;
+  readonly joinRoom: JoinRoomUi;
 
   constructor(
     readonly name: string,
@@ -41,6 +65,17 @@ export class Actor {
     this.welcome = new WelcomeDialog(page);
     this.settings = new SettingsPage(page);
     this.notFound = new NotFoundPage(page);
+    this.chat = new ChatUi(page);
+    this.channels = new ChannelsUi(page);
+    this.board = new BoardUi(page);
+    this.calendar = new CalendarPage(page);
+    this.calls = new CallUi(page);
+    this.files = new FilesUi(page);
+    this.friends = new FriendsUi(page);
+    this.notifications = new NotificationsUi(page);
+    this.search = new SearchDialogUi(page);
+    this.videoRooms = new VideoRoomsUi(page);
+    this.joinRoom = new JoinRoomUi(page);
   }
 
   /** Create the account through the API (the session cookie lands in this context). */

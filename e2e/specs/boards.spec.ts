@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { type Actor, expect, PHONE, test } from '../fixtures';
-import { BoardUi } from '../pages/board';
-import { ChatUi } from '../pages/chat';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -62,33 +60,42 @@ test.describe('boards', () => {
       'Préparer la démo',
       'Corriger le bug',
     ]);
-    const a = new BoardUi(alice.page);
-    const b = new BoardUi(bob.page);
     await Promise.all([
       alice.page.goto(`/channel/${seed.channelId}`),
       bob.page.goto(`/channel/${seed.channelId}`),
     ]);
-    await Promise.all([a.open(), b.open()]);
-    await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo', 'Corriger le bug']);
-    await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo', 'Corriger le bug']);
+    await Promise.all([alice.board.open(), bob.board.open()]);
+    await alice.board.expectTitles('À faire', [
+      'Écrire la doc',
+      'Préparer la démo',
+      'Corriger le bug',
+    ]);
+    await bob.board.expectTitles('À faire', [
+      'Écrire la doc',
+      'Préparer la démo',
+      'Corriger le bug',
+    ]);
     // docs/product.md §2.7 and docs/boards.md: counts, short French due dates (red when overdue), labels, assignee.
-    await expect(a.column('À faire').getByText('3 tâches')).toBeAttached();
-    await expect(a.card('Écrire la doc')).toContainText('12 mars');
-    await expect(a.card('Préparer la démo')).toContainText('1 juin');
+    await expect(alice.board.column('À faire').getByText('3 tâches')).toBeAttached();
+    await expect(alice.board.card('Écrire la doc')).toContainText('12 mars');
+    await expect(alice.board.card('Préparer la démo')).toContainText('1 juin');
     await alice.page.screenshot({ path: `${SHOTS}/board-1280.png` });
 
     // Alice drags the first card onto the "En cours" column's only slot: Bob sees it move.
-    await a.drag(a.card('Corriger le bug'), a.column('En cours').locator('ol'));
-    await a.expectTitles('En cours', ['Corriger le bug']);
-    await b.expectTitles('En cours', ['Corriger le bug']);
-    await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    await alice.board.drag(
+      alice.board.card('Corriger le bug'),
+      alice.board.column('En cours').locator('ol'),
+    );
+    await alice.board.expectTitles('En cours', ['Corriger le bug']);
+    await bob.board.expectTitles('En cours', ['Corriger le bug']);
+    await bob.board.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
 
     // Within a list, by the mouse.
-    await a.drag(a.card('Préparer la démo'), a.card('Écrire la doc'));
-    await b.expectTitles('À faire', ['Préparer la démo', 'Écrire la doc']);
+    await alice.board.drag(alice.board.card('Préparer la démo'), alice.board.card('Écrire la doc'));
+    await bob.board.expectTitles('À faire', ['Préparer la démo', 'Écrire la doc']);
 
     // By the keyboard: focus a card, Space to pick it up, an arrow, Space to drop.
-    const card = a.card('Préparer la démo');
+    const card = alice.board.card('Préparer la démo');
     await card.focus();
     await alice.page.keyboard.press('Space');
     const live = alice.page.getByRole('status').filter({ hasText: 'Préparer la démo' });
@@ -103,14 +110,14 @@ test.describe('boards', () => {
     await expect(live).toContainText('au-dessus de « Écrire la doc »');
     await alice.page.keyboard.press('Space');
     await expect(live).toContainText('déposée dans la liste À faire, position 2');
-    await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
-    await b.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    await alice.board.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    await bob.board.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
 
     // Edits come live too: Bob renames the card, Alice sees it.
-    await b.card('Écrire la doc').click();
-    await b.taskDialog.getByLabel('Titre').fill('Écrire la doc des tableaux');
-    await b.taskDialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(a.card('Écrire la doc des tableaux')).toBeVisible();
+    await bob.board.card('Écrire la doc').click();
+    await bob.board.taskDialog.getByLabel('Titre').fill('Écrire la doc des tableaux');
+    await bob.board.taskDialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(alice.board.card('Écrire la doc des tableaux')).toBeVisible();
   });
 
   test('a message becomes a task from its menu, and shows the task’s list live', async ({
@@ -129,9 +136,8 @@ test.describe('boards', () => {
       alice.page.goto(`/channel/${seed.channelId}`),
       bob.page.goto(`/channel/${seed.channelId}`),
     ]);
-    const chat = new ChatUi(alice.page);
-    const message = chat.message('relire la maquette');
-    await chat.act(message, "Plus d'actions");
+    const message = alice.chat.message('relire la maquette');
+    await alice.chat.act(message, "Plus d'actions");
     await alice.page.getByRole('menuitem', { name: 'Créer une tâche' }).click();
     const dialog = alice.page.getByRole('dialog', { name: 'Créer une tâche depuis un message' });
     await expect(dialog.getByLabel('Titre')).toHaveValue(
@@ -142,9 +148,8 @@ test.describe('boards', () => {
     await expect(dialog).toBeHidden();
 
     // The message shows the task's list, in both windows, and follows a move live.
-    const bobChat = new ChatUi(bob.page);
     await expect(
-      bobChat.message('relire la maquette').getByText('Tâche dans la liste À faire'),
+      bob.chat.message('relire la maquette').getByText('Tâche dans la liste À faire'),
     ).toBeAttached();
     const tasks = await (await alice.page.request.get(`/api/boards/${seed.boardId}`)).json();
     const taskId = tasks.lists[0].tasks[0].id;
@@ -152,16 +157,15 @@ test.describe('boards', () => {
       data: { listId: seed.lists['En cours'], index: 0 },
     });
     await expect(
-      bobChat.message('relire la maquette').getByText('Tâche dans la liste En cours'),
+      bob.chat.message('relire la maquette').getByText('Tâche dans la liste En cours'),
     ).toBeAttached();
     await bob.page.screenshot({ path: `${SHOTS}/message-chip-1280.png` });
 
     // The card links back to its message.
-    const board = new BoardUi(alice.page);
-    await board.open();
-    await board.card('relire la maquette').click();
-    await board.taskDialog.getByRole('link', { name: "Voir le message d'origine" }).click();
-    await expect(chat.message('relire la maquette')).toBeVisible();
+    await alice.board.open();
+    await alice.board.card('relire la maquette').click();
+    await alice.board.taskDialog.getByRole('link', { name: "Voir le message d'origine" }).click();
+    await expect(alice.chat.message('relire la maquette')).toBeVisible();
   });
 
   test('the board at phone size', async ({ actor }) => {
@@ -169,14 +173,13 @@ test.describe('boards', () => {
     const bob = await actor('Bob');
     const seed = await seedBoard(alice, bob, ['Écrire la doc', 'Préparer la démo']);
     await alice.page.goto(`/channel/${seed.channelId}`);
-    const a = new BoardUi(alice.page);
-    await a.tab.tap();
-    await a.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
+    await alice.board.tab.tap();
+    await alice.board.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
     // The columns scroll inside the board: the page itself stays as wide as the phone.
     expect(await alice.page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await alice.page.screenshot({ path: `${SHOTS}/board-390.png` });
-    await a.card('Préparer la démo').tap();
-    await expect(a.taskDialog).toBeVisible();
+    await alice.board.card('Préparer la démo').tap();
+    await expect(alice.board.taskDialog).toBeVisible();
     // The dialog's opening animation has ended: the shot shows where it rests.
     await alice.page.waitForFunction(() =>
       document.getAnimations().every((animation) => animation.playState !== 'running'),

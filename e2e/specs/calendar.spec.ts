@@ -1,6 +1,5 @@
 import { addDays } from 'date-fns';
 import { expect, PHONE, test } from '../fixtures';
-import { CalendarPage } from '../pages/calendar-page';
 
 /** yyyy-MM-dd of the browser's day (Europe/Paris), not this process's. */
 const ymd = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(d);
@@ -21,18 +20,17 @@ test.describe('calendar', () => {
     alice,
   }, testInfo) => {
     await alice.signUpViaApi({ displayName: 'Alice' });
-    const calendar = new CalendarPage(alice.page);
-    await calendar.goto();
-    await expect(calendar.tab(/À venir/)).toHaveAttribute('aria-selected', 'true');
+    await alice.calendar.goto();
+    await expect(alice.calendar.tab(/À venir/)).toHaveAttribute('aria-selected', 'true');
     await expect(alice.page.getByText('Aucun événement à venir.')).toBeVisible();
 
-    await calendar.addButton.click();
-    await expect(calendar.dialog.getByLabel('Heure de début')).toHaveValue('09:00');
-    await expect(calendar.dialog.getByLabel('Heure de fin')).toHaveValue('10:00');
-    const create = calendar.dialog.getByRole('button', { name: 'Créer' });
+    await alice.calendar.addButton.click();
+    await expect(alice.calendar.dialog.getByLabel('Heure de début')).toHaveValue('09:00');
+    await expect(alice.calendar.dialog.getByLabel('Heure de fin')).toHaveValue('10:00');
+    const create = alice.calendar.dialog.getByRole('button', { name: 'Créer' });
     await expect(create).toBeDisabled();
     const tomorrow = ymd(addDays(new Date(), 1));
-    await calendar.fillEvent({
+    await alice.calendar.fillEvent({
       title: 'Revue de sprint',
       startDate: tomorrow,
       startTime: '14:30',
@@ -43,27 +41,33 @@ test.describe('calendar', () => {
     await create.click();
     await expect(alice.shell.toast).toContainText('Événement créé');
 
-    const card = calendar.card('Revue de sprint');
+    const card = alice.calendar.card('Revue de sprint');
     await expect(card.getByTestId('event-day')).toHaveText('Demain');
     await expect(card).toContainText('14:30 – 15:30');
     await expect(card).toContainText('Salle Ada');
-    await expect(calendar.tab(/À venir/)).toContainText('1');
+    await expect(alice.calendar.tab(/À venir/)).toContainText('1');
 
     // An all-day event today comes first, labelled today.
-    await calendar.addButton.click();
-    await calendar.fillEvent({ title: 'Séminaire' });
-    await calendar.dialog.getByLabel('Toute la journée').click();
-    await calendar.dialog.getByRole('button', { name: 'Créer' }).click();
-    await expect(calendar.cards.first()).toContainText('Séminaire');
-    await expect(calendar.cards.first().getByTestId('event-day')).toHaveText("Aujourd'hui");
-    await expect(calendar.cards.first()).toContainText('Toute la journée');
+    await alice.calendar.addButton.click();
+    await alice.calendar.fillEvent({ title: 'Séminaire' });
+    await alice.calendar.dialog.getByLabel('Toute la journée').click();
+    await alice.calendar.dialog.getByRole('button', { name: 'Créer' }).click();
+    await expect(alice.calendar.cards.first()).toContainText('Séminaire');
+    await expect(alice.calendar.cards.first().getByTestId('event-day')).toHaveText("Aujourd'hui");
+    await expect(alice.calendar.cards.first()).toContainText('Toute la journée');
 
-    await calendar.addButton.click();
-    await calendar.fillEvent({ title: 'Rétro', startDate: '2025-01-10', endDate: '2025-01-10' });
-    await calendar.dialog.getByRole('button', { name: 'Créer' }).click();
-    await expect(calendar.card('Rétro')).toHaveCount(0);
-    await calendar.tab(/Passés/).click();
-    await expect(calendar.card('Rétro').getByTestId('event-day')).toHaveText('10 janvier 2025');
+    await alice.calendar.addButton.click();
+    await alice.calendar.fillEvent({
+      title: 'Rétro',
+      startDate: '2025-01-10',
+      endDate: '2025-01-10',
+    });
+    await alice.calendar.dialog.getByRole('button', { name: 'Créer' }).click();
+    await expect(alice.calendar.card('Rétro')).toHaveCount(0);
+    await alice.calendar.tab(/Passés/).click();
+    await expect(alice.calendar.card('Rétro').getByTestId('event-day')).toHaveText(
+      '10 janvier 2025',
+    );
 
     await alice.page.screenshot({ path: testInfo.outputPath('calendar-list.png') });
     await alice.page.getByRole('button', { name: 'Mois', exact: true }).click();
@@ -84,28 +88,26 @@ test.describe('calendar', () => {
       },
     });
     expect(seeded.status()).toBe(201);
-    const calendar = new CalendarPage(alice.page);
-    await calendar.goto();
-    const card = calendar.card('Revue de sprint');
+    await alice.calendar.goto();
+    const card = alice.calendar.card('Revue de sprint');
     await card.click();
-    await expect(calendar.dialog.getByLabel('Titre')).toHaveValue('Revue de sprint');
-    await expect(calendar.dialog.getByLabel('Heure de début')).toHaveValue(hhmm(start));
-    await expect(calendar.dialog.getByLabel('Heure de fin')).toHaveValue(hhmm(end));
-    await calendar.dialog.getByLabel('Titre').fill('Revue de sprint 12');
-    await calendar.dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(calendar.card('Revue de sprint 12')).toBeVisible();
+    await expect(alice.calendar.dialog.getByLabel('Titre')).toHaveValue('Revue de sprint');
+    await expect(alice.calendar.dialog.getByLabel('Heure de début')).toHaveValue(hhmm(start));
+    await expect(alice.calendar.dialog.getByLabel('Heure de fin')).toHaveValue(hhmm(end));
+    await alice.calendar.dialog.getByLabel('Titre').fill('Revue de sprint 12');
+    await alice.calendar.dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(alice.calendar.card('Revue de sprint 12')).toBeVisible();
 
-    await calendar.card('Revue de sprint 12').click();
-    await calendar.dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await alice.calendar.card('Revue de sprint 12').click();
+    await alice.calendar.dialog.getByRole('button', { name: 'Supprimer' }).click();
     await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expect(alice.shell.toast).toContainText('Événement supprimé');
-    await expect(calendar.card('Revue de sprint 12')).toHaveCount(0);
+    await expect(alice.calendar.card('Revue de sprint 12')).toHaveCount(0);
   });
 
   test('gives a private ICS address to copy, and a new one on demand', async ({ alice }) => {
     await alice.signUpViaApi({ displayName: 'Alice' });
-    const calendar = new CalendarPage(alice.page);
-    await calendar.goto();
+    await alice.calendar.goto();
     await alice.page.getByRole('button', { name: "Créer l'adresse" }).click();
     const address = alice.page.getByLabel('Adresse du flux iCalendar');
     await expect(address).toHaveValue(/\/api\/calendar\/feed\/[\w-]{43}\.ics$/);
@@ -122,13 +124,12 @@ test.describe('calendar', () => {
   test('fits a phone screen', async ({ actor }, testInfo) => {
     const bob = await actor('Bob', { viewport: PHONE });
     await bob.signUpViaApi({ displayName: 'Bob' });
-    const calendar = new CalendarPage(bob.page);
-    await calendar.goto();
-    await calendar.addButton.click();
-    await calendar.fillEvent({ title: 'Café' });
+    await bob.calendar.goto();
+    await bob.calendar.addButton.click();
+    await bob.calendar.fillEvent({ title: 'Café' });
     await bob.page.screenshot({ path: testInfo.outputPath('calendar-dialog-phone.png') });
-    await calendar.dialog.getByRole('button', { name: 'Créer' }).click();
-    await expect(calendar.card('Café').getByTestId('event-day')).toHaveText("Aujourd'hui");
+    await bob.calendar.dialog.getByRole('button', { name: 'Créer' }).click();
+    await expect(bob.calendar.card('Café').getByTestId('event-day')).toHaveText("Aujourd'hui");
     await bob.page.screenshot({ path: testInfo.outputPath('calendar-phone.png') });
     const overflow = await bob.page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,

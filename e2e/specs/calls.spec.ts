@@ -76,8 +76,6 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
   await alice.page.goto(`/channel/${dm}`);
   await bob.page.goto(`/channel/${dm}`);
   await bobTab2Page.goto('/');
-  const a = new CallUi(alice.page);
-  const b1 = new CallUi(bob.page);
   const b2 = new CallUi(bobTab2Page);
   await expect(alice.page.getByRole('heading', { level: 1, name: 'Bob' })).toBeVisible({
     timeout: 30_000,
@@ -92,9 +90,9 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
     timeout: 30_000,
   });
 
-  await a.startButton.click();
-  await a.expectPhase('calling');
-  for (const tab of [b1, b2]) {
+  await alice.calls.startButton.click();
+  await alice.calls.expectPhase('calling');
+  for (const tab of [bob.calls, b2]) {
     await expect(tab.dialog.getByRole('heading', { name: 'Alice vous appelle' })).toBeVisible();
   }
   if (SHOTS) {
@@ -103,13 +101,13 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
     await bobTab2Page.setViewportSize(PHONE);
     await bobTab2Page.screenshot({ path: `${SHOTS}/call-incoming-phone.png` });
   }
-  await b1.accept.click();
+  await bob.calls.accept.click();
   // The other tab stops ringing.
   await expect(b2.dialog).toBeHidden();
-  await a.expectPhase('active');
-  await b1.expectPhase('active');
-  await a.expectRemoteVideoPlaying();
-  await b1.expectRemoteVideoPlaying();
+  await alice.calls.expectPhase('active');
+  await bob.calls.expectPhase('active');
+  await alice.calls.expectRemoteVideoPlaying();
+  await bob.calls.expectRemoteVideoPlaying();
   if (SHOTS) {
     await alice.page.screenshot({ path: `${SHOTS}/call-active.png` });
     await bob.page.setViewportSize(PHONE);
@@ -127,7 +125,7 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
       .flat()
       .map((i) => i?.address),
   );
-  const pairs = [await a.selectedPair(), await b1.selectedPair()];
+  const pairs = [await alice.calls.selectedPair(), await bob.calls.selectedPair()];
   console.log('selected candidate pairs (alice, bob):', JSON.stringify(pairs));
   for (const pair of pairs) {
     expect(pair, 'a selected candidate pair').not.toBeNull();
@@ -149,18 +147,22 @@ test('alice calls bob, who answers on one of his two tabs; hanging up posts the 
     predicate: (frame) => String(frame.payload).includes('"video-call-state"'),
   });
   expect(String(state.payload)).toContain('"state":"active"');
-  await b1.expectPhase('active');
-  await b1.expectRemoteVideoPlaying();
+  await bob.calls.expectPhase('active');
+  await bob.calls.expectRemoteVideoPlaying();
 
   // Mute and camera toggles act on the local tracks.
-  await a.mute.click();
-  await expect(a.dialog.getByRole('button', { name: 'Réactiver le micro' })).toBeVisible();
-  await a.cameraOff.click();
-  await expect(a.dialog.getByRole('button', { name: 'Réactiver la caméra' })).toBeVisible();
+  await alice.calls.mute.click();
+  await expect(
+    alice.calls.dialog.getByRole('button', { name: 'Réactiver le micro' }),
+  ).toBeVisible();
+  await alice.calls.cameraOff.click();
+  await expect(
+    alice.calls.dialog.getByRole('button', { name: 'Réactiver la caméra' }),
+  ).toBeVisible();
 
-  await a.hangUp.click();
-  await expect(a.dialog).toBeHidden();
-  await expect(b1.dialog).toBeHidden();
+  await alice.calls.hangUp.click();
+  await expect(alice.calls.dialog).toBeHidden();
+  await expect(bob.calls.dialog).toBeHidden();
   for (const page of [alice.page, bob.page]) {
     await expect(
       page.getByRole('log', { name: 'Messages' }).getByText(/^Appel vidéo · \d+ s$/),
@@ -206,15 +208,14 @@ test('a camera and microphone the browser refuses show the permission error', as
         origin: new URL(alice.page.url()).origin,
       });
     }
-    const a = new CallUi(alice.page);
-    await a.startButton.click();
+    await alice.calls.startButton.click();
     await expect(
       alice.shell.toast.filter({ hasText: 'Accès à la caméra et au micro refusé' }),
     ).toBeVisible();
-    await expect(a.dialog).toBeHidden();
+    await expect(alice.calls.dialog).toBeHidden();
     // Bob's phone never rang.
     await expect(bob.page.getByRole('heading', { level: 1, name: 'Alice' })).toBeVisible();
-    await expect(new CallUi(bob.page).dialog).toBeHidden();
+    await expect(bob.calls.dialog).toBeHidden();
   } finally {
     await browser.close();
   }

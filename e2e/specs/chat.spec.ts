@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type Actor, expect, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -52,7 +51,7 @@ async function elsewhereFor(who: Actor): Promise<{ name: string; go(): Promise<v
   const name = unique('ailleurs');
   const created = await who.page.request.post('/api/channels', { data: { name, type: 'channel' } });
   expect(created.status(), await created.text()).toBe(201);
-  const sidebar = who.page.getByRole('navigation', { name: 'Canaux et conversations' });
+  const sidebar = who.shell.sidebar;
   return {
     name,
     async go() {
@@ -69,8 +68,6 @@ test.describe('chat', () => {
   }) => {
     test.setTimeout(180_000);
     const channelId = await aliceAndBobIn(alice, bob, unique('produit'));
-    const a = new ChatUi(alice.page);
-    const b = new ChatUi(bob.page);
     await Promise.all([
       alice.page.goto(`/channel/${channelId}`),
       bob.page.goto(`/channel/${channelId}`),
@@ -80,29 +77,29 @@ test.describe('chat', () => {
     await expect(
       alice.page.getByRole('heading', { name: /^Bienvenue dans #produit-/ }),
     ).toBeVisible();
-    await expect(a.composer).toBeVisible();
-    await expect(b.composer).toBeVisible();
+    await expect(alice.chat.composer).toBeVisible();
+    await expect(bob.chat.composer).toBeVisible();
 
     // Bob says hello first: his avatar (with its status dot) shows in alice's list.
-    await b.send('Salut Alice !');
-    await expect(a.message('Salut Alice !')).toBeVisible();
-    await expect(a.avatar('Bob', 'En ligne')).toBeVisible();
+    await bob.chat.send('Salut Alice !');
+    await expect(alice.chat.message('Salut Alice !')).toBeVisible();
+    await expect(alice.chat.avatar('Bob', 'En ligne')).toBeVisible();
 
     // Typing: alice types, bob sees the typing line; it goes once she sends.
-    await a.composer.click();
-    await a.composer.pressSequentially('Voici le **plan**');
-    await expect(b.typingLine).toHaveText("Alice est en train d'écrire…");
-    await a.composer.fill('');
+    await alice.chat.composer.click();
+    await alice.chat.composer.pressSequentially('Voici le **plan**');
+    await expect(bob.chat.typingLine).toHaveText("Alice est en train d'écrire…");
+    await alice.chat.composer.fill('');
 
     // Markdown, rendered live on bob's side: bold, a link opening in a new tab, a list.
-    await a.send([
+    await alice.chat.send([
       'Le **plan** pour la rentrée, voir [la doc](https://example.com/doc) :',
       '- préparer la démo',
       '- écrire le billet',
     ]);
-    const plan = b.message('Le plan pour la rentrée');
+    const plan = bob.chat.message('Le plan pour la rentrée');
     await expect(plan).toBeVisible();
-    await expect(b.typingLine).toBeHidden();
+    await expect(bob.chat.typingLine).toBeHidden();
     await expect(plan.locator('strong')).toHaveText('plan');
     const link = plan.getByRole('link', { name: 'la doc' });
     await expect(link).toHaveAttribute('href', 'https://example.com/doc');
@@ -110,71 +107,74 @@ test.describe('chat', () => {
     await expect(link).toHaveAttribute('rel', /noopener/);
     await expect(plan.getByRole('listitem')).toHaveText(['préparer la démo', 'écrire le billet']);
 
-    await a.send('Qui est dispo demain ?');
-    await expect(b.message('Qui est dispo demain ?')).toBeVisible();
+    await alice.chat.send('Qui est dispo demain ?');
+    await expect(bob.chat.message('Qui est dispo demain ?')).toBeVisible();
 
     // Mention: "@Bo" offers Bob, Enter picks him; bob sees himself highlighted.
-    await a.composer.pressSequentially('@Bo');
+    await alice.chat.composer.pressSequentially('@Bo');
     const suggestions = alice.page.getByRole('listbox', { name: 'Mentionner un membre' });
     await expect(suggestions.getByRole('option', { name: /Bob/ })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    await a.composer.press('Enter');
-    await expect(a.composer).toHaveValue('@Bob ');
-    await a.composer.pressSequentially('tu peux relire ?');
-    await a.composer.press('Enter');
-    const mention = b.message('tu peux relire ?').locator('.mention-me');
+    await alice.chat.composer.press('Enter');
+    await expect(alice.chat.composer).toHaveValue('@Bob ');
+    await alice.chat.composer.pressSequentially('tu peux relire ?');
+    await alice.chat.composer.press('Enter');
+    const mention = bob.chat.message('tu peux relire ?').locator('.mention-me');
     await expect(mention).toHaveText('@Bob');
 
     // Reaction: bob reacts 👍, alice sees the chip, with the count and not "mine".
-    await b.react(plan, '👍');
-    await expect(b.reactionChip(plan, '👍')).toHaveAttribute('aria-pressed', 'true');
-    const alicePlan = a.message('Le plan pour la rentrée');
-    await expect(a.reactionChip(alicePlan, '👍')).toContainText('1');
-    await expect(a.reactionChip(alicePlan, '👍')).toHaveAttribute('aria-pressed', 'false');
+    await bob.chat.react(plan, '👍');
+    await expect(bob.chat.reactionChip(plan, '👍')).toHaveAttribute('aria-pressed', 'true');
+    const alicePlan = alice.chat.message('Le plan pour la rentrée');
+    await expect(alice.chat.reactionChip(alicePlan, '👍')).toContainText('1');
+    await expect(alice.chat.reactionChip(alicePlan, '👍')).toHaveAttribute('aria-pressed', 'false');
 
     // Edit: bob sees the new text and the "(modifié)" marker.
-    await a.edit(alicePlan, 'Le **plan** pour la rentrée est prêt');
-    const edited = b.message('Le plan pour la rentrée est prêt');
+    await alice.chat.edit(alicePlan, 'Le **plan** pour la rentrée est prêt');
+    const edited = bob.chat.message('Le plan pour la rentrée est prêt');
     await expect(edited).toContainText('(modifié)');
 
     // Thread: bob replies to alice's question; alice sees the reply count appear live.
-    await b.replyInThread(b.message('Qui est dispo demain ?'), 'Moi, à partir de 10 h');
+    await bob.chat.replyInThread(
+      bob.chat.message('Qui est dispo demain ?'),
+      'Moi, à partir de 10 h',
+    );
     await expect(
-      a.message('Qui est dispo demain ?').getByRole('button', { name: /1 réponse/ }),
+      alice.chat.message('Qui est dispo demain ?').getByRole('button', { name: /1 réponse/ }),
     ).toBeVisible();
 
     await alice.page.setViewportSize({ width: 1440, height: 900 });
-    await a
+    await alice.chat
       .message('Qui est dispo demain ?')
       .getByRole('button', { name: /1 réponse/ })
       .click();
     await expect(
-      a.thread.getByRole('article').filter({ hasText: 'Moi, à partir de 10 h' }),
+      alice.chat.thread.getByRole('article').filter({ hasText: 'Moi, à partir de 10 h' }),
     ).toBeVisible();
     await shot(alice.page, 'chat-desktop-thread');
-    await a.thread.getByRole('button', { name: 'Fermer le fil' }).click();
+    await alice.chat.thread.getByRole('button', { name: 'Fermer le fil' }).click();
     await shot(alice.page, 'chat-desktop');
 
     // Delete: the message disappears for bob.
-    await a.delete(a.message('Le plan pour la rentrée est prêt'));
-    await expect(b.message('Le plan pour la rentrée est prêt')).toHaveCount(0);
-    await expect(b.message('Qui est dispo demain ?')).toBeVisible();
+    await alice.chat.delete(alice.chat.message('Le plan pour la rentrée est prêt'));
+    await expect(bob.chat.message('Le plan pour la rentrée est prêt')).toHaveCount(0);
+    await expect(bob.chat.message('Qui est dispo demain ?')).toBeVisible();
 
     // Presence: bob leaves (his browser closes), alice sees his dot turn offline once the
     // grace a reload is given has passed (PRESENCE_OFFLINE_GRACE_MS, 10 s).
     await bob.context.close();
-    await expect(a.avatar('Bob', 'Hors ligne')).toBeVisible({ timeout: 20_000 });
+    await expect(alice.chat.avatar('Bob', 'Hors ligne')).toBeVisible({ timeout: 20_000 });
 
     await alice.page.setViewportSize({ width: 390, height: 844 });
-    await expect(a.composer).toBeVisible();
+    await expect(alice.chat.composer).toBeVisible();
     await shot(alice.page, 'chat-phone');
-    await a
+    await alice.chat
       .message('Qui est dispo demain ?')
       .getByRole('button', { name: /1 réponse/ })
       .click();
-    await expect(a.thread).toBeVisible();
+    await expect(alice.chat.thread).toBeVisible();
     await shot(alice.page, 'chat-phone-thread');
   });
 
@@ -187,8 +187,7 @@ test.describe('chat', () => {
     const channelId = await aliceAndBobIn(alice, bob, name);
     const elsewhere = await elsewhereFor(bob);
     const post = poster(alice, channelId);
-    const b = new ChatUi(bob.page);
-    const sidebar = bob.page.getByRole('navigation', { name: 'Canaux et conversations' });
+    const sidebar = bob.shell.sidebar;
     const bobUnread = async () => {
       const res = await bob.page.request.get('/api/channels');
       const list = (await res.json()) as { id: string; unreadCount: number }[];
@@ -199,7 +198,7 @@ test.describe('chat', () => {
     // goes elsewhere.
     await post('Déjà lu par Bob');
     await bob.page.goto(`/channel/${channelId}`);
-    await expect(b.firstNewMessage).toContainText('Déjà lu par Bob');
+    await expect(bob.chat.firstNewMessage).toContainText('Déjà lu par Bob');
     await expect.poll(bobUnread).toBe(0);
     await elsewhere.go();
 
@@ -217,31 +216,33 @@ test.describe('chat', () => {
     await expect(bob.page).toHaveTitle('(2) Ruche');
     await link.click();
     await expect(bob.page).toHaveTitle('Ruche');
-    await expect(b.newMessagesLine).toHaveCount(1);
-    await expect(b.firstNewMessage).toContainText('Premier message nouveau');
-    await expect(b.newMessagesLine.locator('xpath=../..')).not.toContainText('Déjà lu par Bob');
+    await expect(bob.chat.newMessagesLine).toHaveCount(1);
+    await expect(bob.chat.firstNewMessage).toContainText('Premier message nouveau');
+    await expect(bob.chat.newMessagesLine.locator('xpath=../..')).not.toContainText(
+      'Déjà lu par Bob',
+    );
     await bob.page.setViewportSize({ width: 1440, height: 900 });
     await shot(bob.page, 'chat-desktop-new-messages');
     await bob.page.setViewportSize({ width: 390, height: 844 });
-    await expect(b.firstNewMessage).toContainText('Premier message nouveau');
+    await expect(bob.chat.firstNewMessage).toContainText('Premier message nouveau');
     await shot(bob.page, 'chat-phone-new-messages');
     await bob.page.setViewportSize({ width: 1280, height: 800 });
 
     // While he stays (a live message, another tab and back), the line stays where it was.
     await post('Arrivé pendant la lecture');
-    await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
+    await expect(bob.chat.message('Arrivé pendant la lecture')).toBeVisible();
     await bob.page.getByRole('tab', { name: 'Membres' }).click();
     await bob.page.getByRole('tab', { name: 'Discussion' }).click();
-    await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
-    await expect(b.newMessagesLine).toHaveCount(1);
-    await expect(b.firstNewMessage).toContainText('Premier message nouveau');
+    await expect(bob.chat.message('Arrivé pendant la lecture')).toBeVisible();
+    await expect(bob.chat.newMessagesLine).toHaveCount(1);
+    await expect(bob.chat.firstNewMessage).toContainText('Premier message nouveau');
 
     // Read now: the next visit has no line.
     await expect.poll(bobUnread).toBe(0);
     await elsewhere.go();
     await link.click();
-    await expect(b.message('Arrivé pendant la lecture')).toBeVisible();
-    await expect(b.newMessagesLine).toHaveCount(0);
+    await expect(bob.chat.message('Arrivé pendant la lecture')).toBeVisible();
+    await expect(bob.chat.newMessagesLine).toHaveCount(0);
   });
 
   test('reactions made while bob is elsewhere show when he comes back; live while he stays', async ({
@@ -253,7 +254,6 @@ test.describe('chat', () => {
     const channelId = await aliceAndBobIn(alice, bob, name);
     const elsewhere = await elsewhereFor(bob);
     const messageId = await poster(alice, channelId)('Qui vient à la démo ?');
-    const b = new ChatUi(bob.page);
     const react = async (emoji: string) => {
       const res = await alice.page.request.post(`/api/messages/${messageId}/reactions`, {
         data: { emoji },
@@ -264,19 +264,16 @@ test.describe('chat', () => {
     // Bob has read the channel (its page is in his tab's cache), then went elsewhere: a
     // reaction now reaches only those viewing the channel (docs/realtime.md, "Reactions").
     await bob.page.goto(`/channel/${channelId}`);
-    const message = b.message('Qui vient à la démo ?');
+    const message = bob.chat.message('Qui vient à la démo ?');
     await expect(message).toBeVisible();
     await elsewhere.go();
     await react('🎉');
-    await bob.page
-      .getByRole('navigation', { name: 'Canaux et conversations' })
-      .getByRole('link', { name })
-      .click();
-    await expect(b.reactionChip(message, '🎉')).toContainText('1');
+    await bob.shell.sidebar.getByRole('link', { name }).click();
+    await expect(bob.chat.reactionChip(message, '🎉')).toContainText('1');
 
     // On screen, the next one comes live.
     await react('👀');
-    await expect(b.reactionChip(message, '👀')).toContainText('1');
+    await expect(bob.chat.reactionChip(message, '👀')).toContainText('1');
   });
 
   test('with more unread than a page, bob opens at the line, not at the bottom', async ({
@@ -287,12 +284,11 @@ test.describe('chat', () => {
     const name = unique('rattrapage');
     const channelId = await aliceAndBobIn(alice, bob, name);
     const elsewhere = await elsewhereFor(bob);
-    const b = new ChatUi(bob.page);
-    const sidebar = bob.page.getByRole('navigation', { name: 'Canaux et conversations' });
+    const sidebar = bob.shell.sidebar;
     const post = poster(alice, channelId);
     await post('Lu avant de partir');
     await bob.page.goto(`/channel/${channelId}`);
-    await expect(b.message('Lu avant de partir')).toBeVisible();
+    await expect(bob.chat.message('Lu avant de partir')).toBeVisible();
     await elsewhere.go();
 
     // Sixty messages while he is away: more than the screen, and than the newest page (50).
@@ -300,14 +296,14 @@ test.describe('chat', () => {
     const link = sidebar.getByRole('link', { name });
     await expect(link.getByRole('status')).toHaveAccessibleName('60 messages non lus');
     await link.click();
-    await expect(b.firstNewMessage).toContainText(/Nouvelle 1(?!\d)/);
-    await expect(b.newMessagesLine).toBeInViewport();
-    await expect(b.message('Lu avant de partir')).toBeVisible();
-    await expect(b.message('Nouvelle 60')).toHaveCount(0);
+    await expect(bob.chat.firstNewMessage).toContainText(/Nouvelle 1(?!\d)/);
+    await expect(bob.chat.newMessagesLine).toBeInViewport();
+    await expect(bob.chat.message('Lu avant de partir')).toBeVisible();
+    await expect(bob.chat.message('Nouvelle 60')).toHaveCount(0);
     // The newest are one click away.
     await bob.page.getByRole('button', { name: 'Revenir aux messages récents' }).click();
-    await expect(b.message('Nouvelle 60')).toBeInViewport();
-    await expect(b.newMessagesLine).toHaveCount(0);
+    await expect(bob.chat.message('Nouvelle 60')).toBeInViewport();
+    await expect(bob.chat.newMessagesLine).toHaveCount(0);
   });
 
   test('a permalink opens far back in history, highlighted; older pages load on scroll up', async ({
@@ -333,9 +329,8 @@ test.describe('chat', () => {
     }
     const wanted = seeded.find((m) => m.content === 'Archive n°7')!;
 
-    const chat = new ChatUi(alice.page);
     await alice.page.goto(`/channel/${id}?message=${wanted.id}`);
-    const article = chat.log.locator(`[data-message-id="${wanted.id}"]`);
+    const article = alice.chat.log.locator(`[data-message-id="${wanted.id}"]`);
     // A cold load fetches the signed-in app's chunks first: slow on a loaded 2-core machine.
     await expect(article).toBeVisible({ timeout: 60_000 });
     await expect(article).toContainText('Archive n°7');
@@ -343,13 +338,13 @@ test.describe('chat', () => {
     // The address is the plain channel again; the newest messages are one click away.
     await expect(alice.page).toHaveURL(new RegExp(`/channel/${id}$`));
     await alice.page.getByRole('button', { name: 'Revenir aux messages récents' }).click();
-    await expect(chat.message('Archive n°260')).toBeVisible();
+    await expect(alice.chat.message('Archive n°260')).toBeVisible();
 
     // Scrolling up from the newest loads the older pages, down to the channel's start.
-    await chat.log.hover();
+    await alice.chat.log.hover();
     await expect(async () => {
       await alice.page.mouse.wheel(0, -3000);
-      await expect(chat.message(/Archive n°1$/)).toBeVisible({ timeout: 500 });
+      await expect(alice.chat.message(/Archive n°1$/)).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 30_000 });
     await expect(
       alice.page.getByRole('heading', { name: /^Bienvenue dans #archives-/ }),
@@ -362,7 +357,7 @@ test.describe('chat', () => {
     const reply = (await replied.json()) as { id: string };
     await alice.page.goto(`/channel/${id}?message=${reply.id}`);
     await expect(
-      chat.thread.getByRole('article').filter({ hasText: 'Réponse dans le fil' }),
+      alice.chat.thread.getByRole('article').filter({ hasText: 'Réponse dans le fil' }),
     ).toBeVisible();
     await expect(article).toHaveAttribute('data-highlighted', 'true');
   });
@@ -377,11 +372,10 @@ test.describe('chat', () => {
     const byBob = poster(bob, id);
     for (let i = 1; i <= 60; i++) await (i % 2 ? byAlice : byBob)(`Ligne n°${i}`);
 
-    const chat = new ChatUi(alice.page);
     await alice.page.goto(`/channel/${id}`);
-    await expect(chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+    await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
     // Shown in place (the list is pinned to its end before it shows): it stays put after.
-    const moved = await chat.message(/Ligne n°60$/).evaluate(
+    const moved = await alice.chat.message(/Ligne n°60$/).evaluate(
       (row) =>
         new Promise<number>((resolve) => {
           const first = row.getBoundingClientRect().top;
@@ -401,7 +395,7 @@ test.describe('chat', () => {
     ).toBeHidden();
     // The virtual list places rows by the heights it measures: each row's box holds all of its
     // space (a margin escaping it went unmeasured, and the list opened short of the newest).
-    const gaps = await chat.log.evaluate((log) => {
+    const gaps = await alice.chat.log.evaluate((log) => {
       const rows = [...log.querySelectorAll<HTMLElement>('[data-item-index]')];
       return rows.slice(0, -1).map((row, i) => {
         const next = rows[i + 1]!.getBoundingClientRect().top;
@@ -418,22 +412,22 @@ test.describe('chat', () => {
     // where she had scrolled to, not at the newest message (docs/performance-log.md,
     // "Channel switch").
     const elsewhere = await elsewhereFor(alice);
-    const sidebar = alice.page.getByRole('navigation', { name: 'Canaux et conversations' });
+    const sidebar = alice.shell.sidebar;
     const back = async () => {
       await elsewhere.go();
       await sidebar.getByRole('link', { name: /^longue-/ }).click();
     };
     await back();
-    await expect(chat.message(/Ligne n°60$/)).toBeInViewport();
-    await chat.log.hover();
+    await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport();
+    await alice.chat.log.hover();
     await expect(async () => {
       await alice.page.mouse.wheel(0, -400);
-      await expect(chat.message(/Ligne n°40$/)).toBeInViewport({ timeout: 500 });
+      await expect(alice.chat.message(/Ligne n°40$/)).toBeInViewport({ timeout: 500 });
     }).toPass({ timeout: 20_000 });
-    await expect(chat.message(/Ligne n°60$/)).not.toBeInViewport();
+    await expect(alice.chat.message(/Ligne n°60$/)).not.toBeInViewport();
     await back();
-    await expect(chat.message(/Ligne n°40$/)).toBeInViewport();
-    await expect(chat.message(/Ligne n°60$/)).not.toBeInViewport();
+    await expect(alice.chat.message(/Ligne n°40$/)).toBeInViewport();
+    await expect(alice.chat.message(/Ligne n°60$/)).not.toBeInViewport();
     await expect(
       alice.page.getByRole('button', { name: 'Revenir aux messages récents' }),
     ).toBeVisible();
@@ -445,49 +439,47 @@ test.describe('chat', () => {
   }) => {
     test.setTimeout(180_000);
     const channelId = await aliceAndBobIn(alice, bob, unique('reprise'));
-    const a = new ChatUi(alice.page);
-    const b = new ChatUi(bob.page);
     await Promise.all([
       alice.page.goto(`/channel/${channelId}`),
       bob.page.goto(`/channel/${channelId}`),
     ]);
-    await a.send('Avant la coupure');
-    await expect(b.message('Avant la coupure')).toBeVisible();
+    await alice.chat.send('Avant la coupure');
+    await expect(bob.chat.message('Avant la coupure')).toBeVisible();
 
     // Bob's network drops: his socket closes and the app says it is reconnecting.
     await bob.context.setOffline(true);
     await expect(
       bob.page.getByRole('status').filter({ hasText: 'Connexion perdue' }),
     ).toBeVisible();
-    for (const n of [1, 2, 3]) await a.send(`Pendant la coupure ${n}`);
+    for (const n of [1, 2, 3]) await alice.chat.send(`Pendant la coupure ${n}`);
     // An edit carries no new seq: the reconnect must still bring it.
-    await a.edit(a.message('Avant la coupure'), 'Avant la coupure, corrigé');
+    await alice.chat.edit(alice.chat.message('Avant la coupure'), 'Avant la coupure, corrigé');
 
     // Back online: the socket reconnects (3 s) and fetches what it missed, in order, once.
     await bob.context.setOffline(false);
     await expect(bob.page.getByRole('status').filter({ hasText: 'Connexion perdue' })).toBeHidden({
       timeout: 15_000,
     });
-    await expect(b.log.getByRole('article')).toHaveCount(4);
-    await expect(b.log.getByRole('article')).toContainText([
+    await expect(bob.chat.log.getByRole('article')).toHaveCount(4);
+    await expect(bob.chat.log.getByRole('article')).toContainText([
       'Avant la coupure, corrigé',
       'Pendant la coupure 1',
       'Pendant la coupure 2',
       'Pendant la coupure 3',
     ]);
-    await expect(b.message('Avant la coupure, corrigé')).toContainText('(modifié)');
-    await b.send('Je suis de retour');
-    await expect(a.message('Je suis de retour')).toBeVisible();
+    await expect(bob.chat.message('Avant la coupure, corrigé')).toContainText('(modifié)');
+    await bob.chat.send('Je suis de retour');
+    await expect(alice.chat.message('Je suis de retour')).toBeVisible();
 
     // ↑ in the empty composer edits the last own message; Escape cancels, blank can't save.
-    await b.composer.press('ArrowUp');
+    await bob.chat.composer.press('ArrowUp');
     const editor = bob.page.getByRole('textbox', { name: 'Modifier le message' });
     await expect(editor).toHaveValue('Je suis de retour');
     await editor.fill('   ');
     await expect(bob.page.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
     await editor.press('Escape');
     await expect(editor).toBeHidden();
-    await expect(b.message('Je suis de retour')).not.toContainText('(modifié)');
+    await expect(bob.chat.message('Je suis de retour')).not.toContainText('(modifié)');
   });
   test('messages leave by the socket, in order; a tab whose socket cannot connect sends by HTTP', async ({
     alice,
@@ -495,8 +487,6 @@ test.describe('chat', () => {
   }) => {
     test.setTimeout(180_000);
     const channelId = await aliceAndBobIn(alice, bob, unique('transport'));
-    const a = new ChatUi(alice.page);
-    const b = new ChatUi(bob.page);
     const posts = (page: Page) => {
       const seen: string[] = [];
       page.on('request', (request) => {
@@ -524,17 +514,17 @@ test.describe('chat', () => {
     ]);
 
     // Alice writes three lines in a row: each leaves by her socket, and they keep their order.
-    for (const text of ['Un', 'Deux', 'Trois']) await a.send(text);
-    await expect(b.log.getByRole('article')).toContainText(['Un', 'Deux', 'Trois']);
+    for (const text of ['Un', 'Deux', 'Trois']) await alice.chat.send(text);
+    await expect(bob.chat.log.getByRole('article')).toContainText(['Un', 'Deux', 'Trois']);
     expect(socketSends).toEqual(['Un', 'Deux', 'Trois']);
     expect(alicePosts).toEqual([]);
 
     // Bob's tab cannot open its socket (a proxy refusing WebSockets, say): he still sends.
     await bob.page.routeWebSocket(/\/ws$/, (ws) => ws.close({ code: 1011 }));
     await bob.page.reload();
-    await b.send('Sans socket');
-    await expect(a.message('Sans socket')).toBeVisible();
-    await expect(b.message('Sans socket')).toBeVisible();
+    await bob.chat.send('Sans socket');
+    await expect(alice.chat.message('Sans socket')).toBeVisible();
+    await expect(bob.chat.message('Sans socket')).toBeVisible();
     expect(bobPosts).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { expect, PHONE, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
-import { FilesUi } from '../pages/files';
+import type { FilesUi } from '../pages/files';
 
 const image = (color: string) =>
   sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
@@ -25,14 +24,10 @@ test.describe('files', () => {
     expect((await bob.page.request.post(`/api/channels/${id}/join`)).ok()).toBe(true);
     await alice.page.goto(`/channel/${id}`);
     await bob.page.goto(`/channel/${id}`);
-    const aliceChat = new ChatUi(alice.page);
-    const bobChat = new ChatUi(bob.page);
-    const aliceFiles = new FilesUi(alice.page);
-    const bobFiles = new FilesUi(bob.page);
-    await expect(bobChat.composer).toBeVisible();
+    await expect(bob.chat.composer).toBeVisible();
 
     // Six files in one selection are refused, with the toast of docs/product.md §5; nothing is added.
-    await aliceFiles.picker.setInputFiles(
+    await alice.files.picker.setInputFiles(
       Array.from({ length: 6 }, (_, i) => ({
         name: `n${i}.txt`,
         mimeType: 'text/plain',
@@ -46,8 +41,8 @@ test.describe('files', () => {
 
     const red = await image('#d33');
     const blue = await image('#36c');
-    await aliceFiles.paste([{ name: 'colle.png', mimeType: 'image/png', bytes: red }]);
-    await aliceFiles.picker.setInputFiles({
+    await alice.files.paste([{ name: 'colle.png', mimeType: 'image/png', bytes: red }]);
+    await alice.files.picker.setInputFiles({
       name: 'plan.png',
       mimeType: 'image/png',
       buffer: blue,
@@ -55,35 +50,35 @@ test.describe('files', () => {
     await expect(
       alice.page.getByText('1 fichier prêt à envoyer', { exact: true }).first(),
     ).toBeVisible();
-    await aliceFiles.waitUploaded('colle.png');
-    await aliceFiles.waitUploaded('plan.png');
+    await alice.files.waitUploaded('colle.png');
+    await alice.files.waitUploaded('plan.png');
     await alice.page.screenshot({ path: testInfo.outputPath('composer-1280.png') });
-    await aliceChat.composer.press('Enter');
+    await alice.chat.composer.press('Enter');
     await expect(alice.page.getByRole('list', { name: 'Fichiers joints' })).toHaveCount(0);
 
     // Bob sees both thumbnails live, then opens the lightbox and moves with the keyboard.
-    const thumbnail = bobFiles.imageButton('colle.png');
+    const thumbnail = bob.files.imageButton('colle.png');
     await expect(thumbnail).toBeVisible();
-    await expect(bobFiles.imageButton('plan.png')).toBeVisible();
+    await expect(bob.files.imageButton('plan.png')).toBeVisible();
     await expect
       .poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     // The text "(attachment)" is not shown under the images.
-    await expect(bobChat.log.getByText('(attachment)')).toHaveCount(0);
+    await expect(bob.chat.log.getByText('(attachment)')).toHaveCount(0);
     await thumbnail.click();
-    await expect(bobFiles.lightbox).toContainText('colle.png');
-    await expect(bobFiles.lightbox).toContainText('Image 1 sur 2');
+    await expect(bob.files.lightbox).toContainText('colle.png');
+    await expect(bob.files.lightbox).toContainText('Image 1 sur 2');
     await bob.page.keyboard.press('ArrowRight');
-    await expect(bobFiles.lightbox).toContainText('plan.png');
+    await expect(bob.files.lightbox).toContainText('plan.png');
     await bob.page.keyboard.press('ArrowLeft');
-    await expect(bobFiles.lightbox).toContainText('colle.png');
+    await expect(bob.files.lightbox).toContainText('colle.png');
     await bob.page.screenshot({ path: testInfo.outputPath('lightbox-1280.png') });
     await bob.page.keyboard.press('Escape');
-    await expect(bobFiles.lightbox).toHaveCount(0);
+    await expect(bob.files.lightbox).toHaveCount(0);
 
     // The files tab: Alice uploads a document with a description; Bob's tab shows it live.
     await bob.page.getByRole('tab', { name: 'Fichiers' }).click();
-    await expect(bobFiles.row('colle.png')).toBeVisible();
+    await expect(bob.files.row('colle.png')).toBeVisible();
     await alice.page.getByRole('tab', { name: 'Fichiers' }).click();
     await alice.page.getByRole('button', { name: 'Envoyer un fichier' }).click();
     const dialog = alice.page.getByRole('dialog', { name: 'Envoyer un fichier' });
@@ -99,18 +94,18 @@ test.describe('files', () => {
     await submit.click();
     await expect(dialog).toHaveCount(0);
 
-    const bobRow = bobFiles.row('ordre du jour.txt');
+    const bobRow = bob.files.row('ordre du jour.txt');
     await expect(bobRow).toContainText('Réunion de lundi');
     await expect(bobRow).toContainText('Alice');
-    await expect(bobFiles.row('plan.png')).toContainText('Alice');
+    await expect(bob.files.row('plan.png')).toContainText('Alice');
     await bob.page.screenshot({ path: testInfo.outputPath('files-tab-1280.png') });
 
     // Both download it, byte for byte; and the image too.
     const download = (who: FilesUi, name: string) =>
       who.download(who.row(name).getByRole('link', { name: `Télécharger ${name}` }));
-    expect((await download(bobFiles, 'ordre du jour.txt')).equals(notes)).toBe(true);
-    expect((await download(aliceFiles, 'ordre du jour.txt')).equals(notes)).toBe(true);
-    expect((await download(bobFiles, 'plan.png')).equals(blue)).toBe(true);
+    expect((await download(bob.files, 'ordre du jour.txt')).equals(notes)).toBe(true);
+    expect((await download(alice.files, 'ordre du jour.txt')).equals(notes)).toBe(true);
+    expect((await download(bob.files, 'plan.png')).equals(blue)).toBe(true);
 
     // Bob may not delete Alice's file; Alice may, after confirming, and Bob's list follows.
     await expect(bobRow.getByRole('button', { name: /Supprimer/ })).toHaveCount(0);
@@ -126,18 +121,16 @@ test.describe('files', () => {
     });
     const { id } = (await created.json()) as { id: string };
     await alice.page.goto(`/channel/${id}`);
-    const chat = new ChatUi(alice.page);
-    const files = new FilesUi(alice.page);
-    await expect(chat.composer).toBeVisible();
+    await expect(alice.chat.composer).toBeVisible();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    await files.drop([{ name: 'devis signé.pdf', mimeType: 'application/pdf', bytes: pdf }]);
-    await files.waitUploaded('devis signé.pdf');
-    await chat.send('Le devis');
-    const card = chat
+    await alice.files.drop([{ name: 'devis signé.pdf', mimeType: 'application/pdf', bytes: pdf }]);
+    await alice.files.waitUploaded('devis signé.pdf');
+    await alice.chat.send('Le devis');
+    const card = alice.chat
       .message('Le devis')
       .getByRole('link', { name: 'Télécharger devis signé.pdf' });
     await expect(card).toContainText('PDF');
-    expect((await files.download(card)).equals(pdf)).toBe(true);
+    expect((await alice.files.download(card)).equals(pdf)).toBe(true);
   });
 
   test('the files tab on a phone', async ({ actor }, testInfo) => {
@@ -156,8 +149,7 @@ test.describe('files', () => {
     expect(upload.status()).toBe(201);
     await carol.page.goto(`/channel/${id}`);
     await carol.page.getByRole('tab', { name: 'Fichiers' }).click();
-    const files = new FilesUi(carol.page);
-    await expect(files.row('devis.txt')).toContainText('Le devis signé');
+    await expect(carol.files.row('devis.txt')).toContainText('Le devis signé');
     await carol.page.screenshot({ path: testInfo.outputPath('files-tab-390.png') });
 
     // The chat on a phone: a message with an image and a document.
@@ -187,7 +179,7 @@ test.describe('files', () => {
     });
     expect(sent.status()).toBe(201);
     await carol.page.getByRole('tab', { name: 'Discussion' }).click();
-    await expect(files.imageButton('photo.png')).toBeVisible();
+    await expect(carol.files.imageButton('photo.png')).toBeVisible();
     await expect(carol.page.getByRole('link', { name: 'Télécharger devis.txt' })).toBeVisible();
     await carol.page.screenshot({ path: testInfo.outputPath('chat-390.png') });
   });

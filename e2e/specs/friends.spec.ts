@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
-import { FriendsUi } from '../pages/friends';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -22,55 +20,53 @@ test.describe('friends', () => {
   }) => {
     const carol = await actor('Carol');
     await Promise.all([alice.arrive(), bob.arrive(), carol.signUpViaApi({ displayName: 'Carol' })]);
-    const a = new FriendsUi(alice.page);
-    const b = new FriendsUi(bob.page);
 
     // Alice reaches the page from the rail, Bob by its address.
     await alice.shell.rail.getByRole('link', { name: 'Amis' }).click();
-    await expect(a.heading).toBeVisible();
+    await expect(alice.friends.heading).toBeVisible();
     await bob.page.goto('/friends');
-    await expect(b.heading).toBeVisible();
-    await a.expectCount('friends', 0);
-    await b.expectCount('received', 0);
-    await expect(a.panel()).toContainText("Vous n'avez pas encore d'amis.");
+    await expect(bob.friends.heading).toBeVisible();
+    await alice.friends.expectCount('friends', 0);
+    await bob.friends.expectCount('received', 0);
+    await expect(alice.friends.panel()).toContainText("Vous n'avez pas encore d'amis.");
     await shot(alice.page, 'empty-desktop');
 
     // The search ignores case and matches names and e-mail (other tests' Bobs share the
     // server: Bob's own address singles him out); Carol is filtered out.
-    await a.addButton.click();
-    await a.addDialog
+    await alice.friends.addButton.click();
+    await alice.friends.addDialog
       .getByRole('searchbox', { name: 'Rechercher une personne' })
       .fill(bob.email.toUpperCase());
-    await expect(a.candidates()).toHaveCount(1);
-    await expect(a.candidates()).toHaveAccessibleName(/^Bob/);
+    await expect(alice.friends.candidates()).toHaveCount(1);
+    await expect(alice.friends.candidates()).toHaveAccessibleName(/^Bob/);
     await shot(alice.page, 'add-dialog-desktop');
     await alice.page.keyboard.press('Escape');
 
-    await a.sendRequest(bob.email, /^Bob/, 'On travaille ensemble sur la rentrée ?');
+    await alice.friends.sendRequest(bob.email, /^Bob/, 'On travaille ensemble sur la rentrée ?');
     await expect(alice.shell.toast).toContainText('Demande envoyée');
-    await a.expectCount('sent', 1);
+    await alice.friends.expectCount('sent', 1);
 
     // Bob's count moves live; the request carries Alice's message.
-    await b.expectCount('received', 1);
-    await b.open('received');
-    await expect(b.panel()).toContainText('Alice');
-    await expect(b.panel()).toContainText('On travaille ensemble sur la rentrée ?');
+    await bob.friends.expectCount('received', 1);
+    await bob.friends.open('received');
+    await expect(bob.friends.panel()).toContainText('Alice');
+    await expect(bob.friends.panel()).toContainText('On travaille ensemble sur la rentrée ?');
     await shot(bob.page, 'received-desktop');
     await bob.page.setViewportSize(PHONE);
     await shot(bob.page, 'received-phone');
     await bob.page.setViewportSize({ width: 1280, height: 800 });
 
-    await b.panel().getByRole('button', { name: 'Accepter la demande de Alice' }).click();
-    await b.expectCount('received', 0);
-    await b.expectCount('friends', 1);
-    await b.open('friends');
-    await expect(b.panel().getByText('Alice', { exact: true })).toBeVisible();
+    await bob.friends.panel().getByRole('button', { name: 'Accepter la demande de Alice' }).click();
+    await bob.friends.expectCount('received', 0);
+    await bob.friends.expectCount('friends', 1);
+    await bob.friends.open('friends');
+    await expect(bob.friends.panel().getByText('Alice', { exact: true })).toBeVisible();
 
     // Alice sees Bob arrive in her list without reloading, with his presence.
-    await a.expectCount('friends', 1);
-    await a.expectCount('sent', 0);
-    await a.open('friends');
-    const bobRow = a.panel().getByRole('listitem').filter({ hasText: 'Bob' });
+    await alice.friends.expectCount('friends', 1);
+    await alice.friends.expectCount('sent', 0);
+    await alice.friends.open('friends');
+    const bobRow = alice.friends.panel().getByRole('listitem').filter({ hasText: 'Bob' });
     await expect(bobRow).toContainText('En ligne');
     await shot(alice.page, 'friends-desktop');
     await alice.page.setViewportSize(PHONE);
@@ -78,43 +74,42 @@ test.describe('friends', () => {
     await alice.page.setViewportSize({ width: 1280, height: 800 });
 
     // Bob is a friend now: the add dialog no longer offers him; Carol it still does.
-    await a.addButton.click();
-    const search = a.addDialog.getByRole('searchbox', { name: 'Rechercher une personne' });
+    await alice.friends.addButton.click();
+    const search = alice.friends.addDialog.getByRole('searchbox', {
+      name: 'Rechercher une personne',
+    });
     await search.fill(bob.email);
-    await expect(a.addDialog).toContainText('Aucun résultat');
+    await expect(alice.friends.addDialog).toContainText('Aucun résultat');
     await search.fill(carol.email);
-    await expect(a.candidates()).toHaveCount(1);
+    await expect(alice.friends.candidates()).toHaveCount(1);
     await alice.page.keyboard.press('Escape');
 
     // One click opens the direct conversation.
     await bobRow.getByRole('button', { name: 'Écrire à Bob' }).click();
     await expect(alice.page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
-    const chat = new ChatUi(alice.page);
-    await chat.send('Salut Bob !');
-    await expect(chat.message('Salut Bob !')).toBeVisible();
+    await alice.chat.send('Salut Bob !');
+    await expect(alice.chat.message('Salut Bob !')).toBeVisible();
   });
 
   test('removing a friend asks first, then leaves both lists', async ({ alice, bob }) => {
     await Promise.all([alice.arrive(), bob.arrive()]);
-    const a = new FriendsUi(alice.page);
-    const b = new FriendsUi(bob.page);
     await alice.page.goto('/friends');
     await bob.page.goto('/friends');
-    await a.sendRequest(bob.email, /^Bob/);
-    await b.open('received');
-    await b.panel().getByRole('button', { name: 'Accepter la demande de Alice' }).click();
-    await a.expectCount('friends', 1);
+    await alice.friends.sendRequest(bob.email, /^Bob/);
+    await bob.friends.open('received');
+    await bob.friends.panel().getByRole('button', { name: 'Accepter la demande de Alice' }).click();
+    await alice.friends.expectCount('friends', 1);
 
-    await b.open('friends');
-    await b.panel().getByRole('button', { name: 'Retirer Alice de vos amis' }).click();
+    await bob.friends.open('friends');
+    await bob.friends.panel().getByRole('button', { name: 'Retirer Alice de vos amis' }).click();
     const confirm = bob.page.getByRole('alertdialog', { name: 'Retirer Alice de vos amis ?' });
     await confirm.getByRole('button', { name: 'Annuler' }).click();
-    await b.expectCount('friends', 1);
+    await bob.friends.expectCount('friends', 1);
 
-    await b.panel().getByRole('button', { name: 'Retirer Alice de vos amis' }).click();
+    await bob.friends.panel().getByRole('button', { name: 'Retirer Alice de vos amis' }).click();
     await confirm.getByRole('button', { name: 'Retirer' }).click();
     await expect(bob.shell.toast).toContainText('Ami retiré');
-    await b.expectCount('friends', 0);
-    await a.expectCount('friends', 0);
+    await bob.friends.expectCount('friends', 0);
+    await alice.friends.expectCount('friends', 0);
   });
 });

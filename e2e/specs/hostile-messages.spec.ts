@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
 import { type Actor, expect, PHONE, test } from '../fixtures';
-import { ChannelsUi } from '../pages/channels';
-import { ChatUi } from '../pages/chat';
 
 // docs/security.md, "Hostile content": one message holding an address that does not parse
 // (`![x](http://[)`) threw while rendering and blanked the app for every reader of its
@@ -73,15 +71,14 @@ for (const [size, viewport] of [
       const errors = pageErrors(bob.page);
       await alice.page.goto(`/channel/${id}`);
       await bob.page.goto(`/channel/${id}`);
-      const chat = new ChatUi(bob.page);
-      await expect(chat.message('Après les pièges')).toBeVisible();
+      await expect(bob.chat.message('Après les pièges')).toBeVisible();
       // Each address is text: no image, no link, and the address can still be read.
       for (const [index, address] of UNPARSABLE.entries()) {
-        const image = chat.message(`image ${index}`);
+        const image = bob.chat.message(`image ${index}`);
         await image.scrollIntoViewIfNeeded();
         await expect(image).toContainText('adresse invalide');
         await expect(image.locator('img')).toHaveCount(0);
-        const link = chat.message(`lien ${index}`);
+        const link = bob.chat.message(`lien ${index}`);
         await expect(link).toContainText('ici');
         await expect(link.getByRole('link')).toHaveCount(0);
         if (!address.includes(' ')) await expect(link).toContainText(address);
@@ -89,8 +86,8 @@ for (const [size, viewport] of [
       await bob.page.screenshot({ path: `${SHOTS}/hostile-addresses-${size}.png` });
 
       // The composer works, and Alice gets the reply live.
-      await chat.send('Bob lit toujours le canal.');
-      await expect(new ChatUi(alice.page).message('Bob lit toujours le canal.')).toBeVisible();
+      await bob.chat.send('Bob lit toujours le canal.');
+      await expect(alice.chat.message('Bob lit toujours le canal.')).toBeVisible();
       expect(errors).toEqual([]);
     });
 
@@ -120,18 +117,17 @@ for (const [size, viewport] of [
       });
       const errors = pageErrors(bob.page);
       await bob.page.goto(`/channel/${id}`);
-      const chat = new ChatUi(bob.page);
-      await expect(chat.message('Après le message abîmé.')).toBeVisible();
-      await expect(chat.message('Avant le message abîmé.')).toBeVisible();
-      const broken = chat.message('Ce message ne peut pas être affiché.');
+      await expect(bob.chat.message('Après le message abîmé.')).toBeVisible();
+      await expect(bob.chat.message('Avant le message abîmé.')).toBeVisible();
+      const broken = bob.chat.message('Ce message ne peut pas être affiché.');
       await expect(broken).toBeVisible();
       await broken.getByText('Voir le texte brut').click();
       await expect(broken.locator('pre')).toHaveText('Message **abîmé** en transit');
       await expect(broken).toContainText(/Référence de l'erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
       await bob.page.screenshot({ path: `${SHOTS}/message-fallback-${size}.png` });
 
-      await chat.send('Bob répond quand même.');
-      await expect(chat.message('Bob répond quand même.')).toBeVisible();
+      await bob.chat.send('Bob répond quand même.');
+      await expect(bob.chat.message('Bob répond quand même.')).toBeVisible();
       // Caught by its boundary: nothing reached the page uncaught.
       expect(errors).toEqual([]);
     });
@@ -149,15 +145,14 @@ for (const [size, viewport] of [
         });
         expect(created.status(), await created.text()).toBe(201);
       }
-      const ui = new ChannelsUi(alice.page);
       await alice.page.reload();
       if (viewport) await alice.shell.mobileMenuButton.click();
-      await ui.channelLink(first).click();
-      await expect(ui.heading(first)).toBeVisible();
+      await alice.channels.channelLink(first).click();
+      await expect(alice.channels.heading(first)).toBeVisible();
       // The board tab's code cannot be fetched (a deploy replaced it, the network dropped).
       await alice.page.route(/\/assets\/board-tab-[\w-]+\.js$/, (route) => route.abort());
       const errors = pageErrors(alice.page);
-      await ui.tab('Tableau').click();
+      await alice.channels.tab('Tableau').click();
       const fallback = alice.page
         .getByRole('alert')
         .filter({ hasText: "Cet écran n'a pas pu s'afficher." });
@@ -168,10 +163,10 @@ for (const [size, viewport] of [
 
       // The shell still works: another channel opens, and the boundary lets it render.
       if (viewport) await alice.shell.mobileMenuButton.click();
-      await ui.channelLink(other).click();
-      await expect(ui.heading(other)).toBeVisible();
+      await alice.channels.channelLink(other).click();
+      await expect(alice.channels.heading(other)).toBeVisible();
       await expect(fallback).toBeHidden();
-      await new ChatUi(alice.page).send('Toujours là.');
+      await alice.chat.send('Toujours là.');
       expect(errors).toEqual([]);
     });
 

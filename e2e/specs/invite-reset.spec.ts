@@ -1,5 +1,4 @@
 import { expect, test } from '../fixtures';
-import { ChannelsUi } from '../pages/channels';
 
 // docs/security.md, finding 5: the owner resets the invite link; the old one stops working.
 test.describe('invite link reset', () => {
@@ -16,12 +15,13 @@ test.describe('invite link reset', () => {
     });
     const { id } = (await created.json()) as { id: string };
     await alice.page.goto(`/channel/${id}`);
-    const a = new ChannelsUi(alice.page);
-    await expect(a.heading(name)).toBeVisible();
+    await expect(alice.channels.heading(name)).toBeVisible();
 
-    const oldCode = await a.openInviteDialog();
-    await a.inviteDialog.getByRole('button', { name: 'Réinitialiser le lien' }).click();
-    const codeField = a.inviteDialog.getByLabel("Code d'invitation");
+    const oldCode = await alice.channels.openInviteDialog();
+    await alice.channels.inviteDialog
+      .getByRole('button', { name: 'Réinitialiser le lien' })
+      .click();
+    const codeField = alice.channels.inviteDialog.getByLabel("Code d'invitation");
     await expect(codeField).not.toHaveValue(oldCode);
     await expect(codeField).toHaveValue(/^[A-Z2-9]{8}$/);
     const newCode = await codeField.inputValue();

@@ -1,5 +1,4 @@
 import { expect, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
 
 // docs/security.md, findings 3 and 8, in Chromium: an image in a message cannot sign its
 // readers out, and a remote one loads only when the reader asks.
@@ -24,14 +23,12 @@ test.describe('images in messages', () => {
       return route.fulfill({ status: 404, body: '' });
     });
     await alice.page.goto(`/channel/${id}`);
-    const chat = new ChatUi(alice.page);
-    await chat.send('piège ![](/api/logout) et ![](../api/logout)');
-    await chat.send('photo ![chat](https://images.example.test/chat.png)');
+    await alice.chat.send('piège ![](/api/logout) et ![](../api/logout)');
+    await alice.chat.send('photo ![chat](https://images.example.test/chat.png)');
 
     await bob.page.goto(`/channel/${id}`);
-    const bobChat = new ChatUi(bob.page);
-    await expect(bobChat.message('piège')).toBeVisible();
-    const show = bobChat.message('photo').getByRole('button', {
+    await expect(bob.chat.message('piège')).toBeVisible();
+    const show = bob.chat.message('photo').getByRole('button', {
       name: "Afficher l'image de images.example.test",
     });
     await expect(show).toBeVisible();
@@ -41,6 +38,6 @@ test.describe('images in messages', () => {
     await show.click();
     await expect.poll(() => remote.length).toBe(1);
     await bob.page.reload();
-    await expect(bobChat.message('piège')).toBeVisible();
+    await expect(bob.chat.message('piège')).toBeVisible();
   });
 });

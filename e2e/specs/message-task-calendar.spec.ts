@@ -1,7 +1,5 @@
 import { addDays } from 'date-fns';
 import { expect, test } from '../fixtures';
-import { CalendarPage } from '../pages/calendar-page';
-import { ChatUi } from '../pages/chat';
 
 /** yyyy-MM-dd of the browser's day (Europe/Paris), not this process's. */
 const ymd = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(d);
@@ -33,8 +31,7 @@ test('a message becomes a task due tomorrow, and lands in the assignee’s calen
   expect(sent.status()).toBe(201);
 
   await alice.page.goto(`/channel/${channel.id}`);
-  const chat = new ChatUi(alice.page);
-  await chat.act(chat.message('communiqué de presse'), "Plus d'actions");
+  await alice.chat.act(alice.chat.message('communiqué de presse'), "Plus d'actions");
   await alice.page.getByRole('menuitem', { name: 'Créer une tâche' }).click();
   const dialog = alice.page.getByRole('dialog', { name: 'Créer une tâche depuis un message' });
   await dialog.getByLabel('Échéance').fill(ymd(addDays(new Date(), 1)));
@@ -42,9 +39,8 @@ test('a message becomes a task due tomorrow, and lands in the assignee’s calen
   await dialog.getByRole('button', { name: 'Créer la tâche' }).click();
   await expect(dialog).toBeHidden();
 
-  const calendar = new CalendarPage(bob.page);
-  await calendar.goto();
-  const card = calendar.card('Envoyer le communiqué de presse');
+  await bob.calendar.goto();
+  const card = bob.calendar.card('Envoyer le communiqué de presse');
   await expect(card.getByTestId('event-day')).toHaveText('Demain');
   await expect(card.getByText('Tâche', { exact: true })).toBeVisible();
 });

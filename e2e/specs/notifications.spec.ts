@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type Actor, expect, PHONE, test } from '../fixtures';
-import { NotificationsUi } from '../pages/notifications';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -66,46 +65,51 @@ test.describe('notifications', () => {
     const channelId = await channelOf(alice, bob, name);
     const other = await channelOf(alice, bob, unique('annonces'));
     const bobId = await userIdOf(bob);
-    const ui = new NotificationsUi(bob.page);
 
     // Somewhere with no channel open: '/' would open one, and reading it reads its items.
     await bob.page.goto('/settings');
-    await expect(ui.bell).toBeVisible();
-    await expect(ui.badge).toHaveCount(0);
+    await expect(bob.notifications.bell).toBeVisible();
+    await expect(bob.notifications.badge).toHaveCount(0);
 
     // Live: no reload between alice's messages and bob's badge.
     const said = poster(alice, channelId);
     const messageId = await said('@Bob peux-tu relire la maquette ?', [bobId]);
-    await expect(ui.badge).toHaveText('1');
-    await expect(ui.bell).toHaveAccessibleName('Notifications, 1 non lue');
+    await expect(bob.notifications.badge).toHaveText('1');
+    await expect(bob.notifications.bell).toHaveAccessibleName('Notifications, 1 non lue');
     const elsewhere = poster(alice, other);
     await elsewhere('Réunion à 15 h');
     await elsewhere('Salle B');
-    await expect(ui.badge).toHaveText('2');
+    await expect(bob.notifications.badge).toHaveText('2');
 
-    await ui.open();
-    await expect(ui.items).toHaveCount(2);
-    await expect(ui.items.nth(0)).toContainText('2 nouveaux messages dans #annonces-');
-    await expect(ui.items.nth(1)).toContainText(`Alice vous a mentionné dans #${name}`);
-    await expect(ui.items.nth(1)).toContainText('peux-tu relire la maquette');
+    await bob.notifications.open();
+    await expect(bob.notifications.items).toHaveCount(2);
+    await expect(bob.notifications.items.nth(0)).toContainText(
+      '2 nouveaux messages dans #annonces-',
+    );
+    await expect(bob.notifications.items.nth(1)).toContainText(
+      `Alice vous a mentionné dans #${name}`,
+    );
+    await expect(bob.notifications.items.nth(1)).toContainText('peux-tu relire la maquette');
     await shot(bob.page, 'notifications-list-desktop');
     // The list open, live: a message that folds into the item grows it here (the server
     // sends nothing for it; the page folds the message it had).
     await elsewhere('Salle C, finalement');
-    await expect(ui.items.nth(0)).toContainText('3 nouveaux messages dans #annonces-');
-    await expect(ui.items.nth(0)).toContainText('Salle C, finalement');
-    await expect(ui.items).toHaveCount(2);
-    await expect(ui.badge).toHaveText('2');
+    await expect(bob.notifications.items.nth(0)).toContainText(
+      '3 nouveaux messages dans #annonces-',
+    );
+    await expect(bob.notifications.items.nth(0)).toContainText('Salle C, finalement');
+    await expect(bob.notifications.items).toHaveCount(2);
+    await expect(bob.notifications.badge).toHaveText('2');
 
     // The permission is refused: the banner goes, the app goes on.
-    await ui.banner.getByRole('button', { name: 'Activer' }).click();
-    await expect(ui.banner).toHaveCount(0);
+    await bob.notifications.banner.getByRole('button', { name: 'Activer' }).click();
+    await expect(bob.notifications.banner).toHaveCount(0);
 
-    await ui.items.nth(1).click();
+    await bob.notifications.items.nth(1).click();
     await expect(bob.page).toHaveURL(new RegExp(`/channel/${channelId}$`));
     await expect(bob.page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(bob.page.locator(`[data-message-id="${messageId}"]`)).toBeVisible();
-    await expect(ui.badge).toHaveText('1');
+    await expect(bob.notifications.badge).toHaveText('1');
 
     // The channel's own setting, from its header.
     await bob.page.getByRole('button', { name: 'Notifications du canal' }).click();
@@ -118,16 +122,18 @@ test.describe('notifications', () => {
     const setting = await bob.page.request.get(`/api/channels/${channelId}/notification-settings`);
     expect(await setting.json()).toMatchObject({ level: 'mentions', muted: false });
 
-    await ui.open();
-    await ui.markAllRead.click();
-    await expect(ui.badge).toHaveCount(0);
-    await expect(ui.items.nth(0)).toHaveAttribute('data-read', 'true');
+    await bob.notifications.open();
+    await bob.notifications.markAllRead.click();
+    await expect(bob.notifications.badge).toHaveCount(0);
+    await expect(bob.notifications.items.nth(0)).toHaveAttribute('data-read', 'true');
     // Two messages at once start a new item: the second may come before the item it folds
     // into (made after the first one's send), and is counted once either way.
     await Promise.all([elsewhere('Vous venez ?'), elsewhere('On commence.')]);
-    await expect(ui.badge).toHaveText('1');
-    await expect(ui.items.nth(0)).toContainText('2 nouveaux messages dans #annonces-');
-    await expect(ui.items).toHaveCount(3);
+    await expect(bob.notifications.badge).toHaveText('1');
+    await expect(bob.notifications.items.nth(0)).toContainText(
+      '2 nouveaux messages dans #annonces-',
+    );
+    await expect(bob.notifications.items).toHaveCount(3);
     await bob.page.keyboard.press('Escape');
 
     // Settings: the six switches and the toast; desktop notifications say they are blocked.
@@ -161,7 +167,6 @@ test.describe('notifications', () => {
     const channelId = await channelOf(alice, bob, name);
     const other = await channelOf(alice, bob, unique('cafe'));
     const bobId = await userIdOf(bob);
-    const ui = new NotificationsUi(bob.page);
     // What bob's tab says it reads, and the notifications it is sent, from its socket.
     const reading: Array<string | null> = [];
     const made: string[] = [];
@@ -195,9 +200,9 @@ test.describe('notifications', () => {
     await expect.poll(() => reading.at(-1)).toBe(other);
     await said('Déploiement terminé');
     await expect.poll(() => made).toEqual(['mention', 'channel_message']);
-    await expect(ui.badge).toHaveText('1');
-    await ui.open();
-    await expect(ui.items.nth(0)).toContainText(`Nouveau message dans #${name}`);
+    await expect(bob.notifications.badge).toHaveText('1');
+    await bob.notifications.open();
+    await expect(bob.notifications.items.nth(0)).toContainText(`Nouveau message dans #${name}`);
   });
 
   test('an edit that mentions bob rings the bell once; deleting the message empties it live', async ({
@@ -211,33 +216,34 @@ test.describe('notifications', () => {
       bob.signUpViaApi({ displayName: 'Bob' }),
     ]);
     const channelId = await channelOf(alice, bob, unique('edition'));
-    const ui = new NotificationsUi(bob.page);
     await bob.page.goto('/settings');
-    await expect(ui.bell).toBeVisible();
+    await expect(bob.notifications.bell).toBeVisible();
 
     const messageId = await poster(alice, channelId)('Qui relit la maquette ?');
-    await expect(ui.badge).toHaveText('1');
+    await expect(bob.notifications.badge).toHaveText('1');
     const edit = (content: string) =>
       alice.page.request
         .patch(`/api/messages/${messageId}`, { data: { content } })
         .then((res) => expect(res.status()).toBe(200));
     await edit('Qui relit la maquette ? @Bob');
-    await expect(ui.badge).toHaveText('2');
-    await ui.open();
-    await expect(ui.items).toHaveCount(2);
-    await expect(ui.items.nth(0)).toContainText('Alice vous a mentionné dans #edition-');
+    await expect(bob.notifications.badge).toHaveText('2');
+    await bob.notifications.open();
+    await expect(bob.notifications.items).toHaveCount(2);
+    await expect(bob.notifications.items.nth(0)).toContainText(
+      'Alice vous a mentionné dans #edition-',
+    );
     // A second edit keeps the mention: nothing more.
     await edit('Qui relit la maquette ? @Bob merci');
     await edit('Qui relit la maquette ? @Bob merci !');
     const count = await bob.page.request.get('/api/notifications/unread-count');
     expect(await count.json()).toEqual({ count: 2 });
-    await expect(ui.items).toHaveCount(2);
+    await expect(bob.notifications.items).toHaveCount(2);
 
     // Alice deletes the message: the items leave bob's open list and badge, no reload.
     const deleted = await alice.page.request.delete(`/api/messages/${messageId}`);
     expect(deleted.status()).toBe(204);
-    await expect(ui.items).toHaveCount(0);
-    await expect(ui.badge).toHaveCount(0);
+    await expect(bob.notifications.items).toHaveCount(0);
+    await expect(bob.notifications.badge).toHaveCount(0);
     await shot(bob.page, 'notifications-deleted-desktop');
   });
 
@@ -254,14 +260,13 @@ test.describe('notifications', () => {
     const channelId = await channelOf(alice, bob, unique('mobile'));
     const say = poster(alice, channelId);
     const bobId = await userIdOf(bob);
-    const ui = new NotificationsUi(bob.page);
     await bob.page.goto('/settings');
-    await expect(ui.bell).toBeVisible();
+    await expect(bob.notifications.bell).toBeVisible();
     await say('@Bob un point rapide', [bobId]);
-    await expect(ui.badge).toHaveText('1');
-    await ui.open();
-    await expect(ui.items).toHaveCount(1);
-    const box = await ui.panel.boundingBox();
+    await expect(bob.notifications.badge).toHaveText('1');
+    await bob.notifications.open();
+    await expect(bob.notifications.items).toHaveCount(1);
+    const box = await bob.notifications.panel.boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
     await shot(bob.page, 'notifications-list-phone');
   });

@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
-import { SearchDialogUi } from '../pages/search-dialog';
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -35,12 +33,11 @@ test.describe('search', () => {
   }) => {
     test.setTimeout(180_000);
     await alice.arrive();
-    const { page, shell } = alice;
+    const { page, shell, search, chat } = alice;
     const wanted = 'La réunion budgétaire est déplacée à jeudi';
     const { id, wantedId } = await channelWith(page, wanted);
 
     await shell.rail.getByRole('button', { name: 'Rechercher' }).click();
-    const search = new SearchDialogUi(page);
     await expect(search.input).toBeFocused({ timeout: 30_000 });
     // The operators are suggested before anything is typed.
     await expect(search.dialog.getByText('dans:#général')).toBeVisible();
@@ -62,7 +59,6 @@ test.describe('search', () => {
     await expect(search.dialog).toBeHidden();
 
     // The channel opens on the message, far back in its history, highlighted.
-    const chat = new ChatUi(page);
     const article = chat.log.locator(`[data-message-id="${wantedId}"]`);
     await expect(article).toBeVisible({ timeout: 30_000 });
     await expect(article).toHaveAttribute('data-highlighted', 'true');
@@ -94,13 +90,12 @@ test.describe('search', () => {
     test.setTimeout(180_000);
     const alice = await actor('Alice', { viewport: PHONE });
     await alice.arrive();
-    const { page, shell } = alice;
+    const { page, shell, search, chat } = alice;
     const wanted = 'Les élèves présenteront leurs maquettes vendredi';
     const { wantedId } = await channelWith(page, wanted, 60, 5);
 
     await shell.mobileMenuButton.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Rechercher' }).click();
-    const search = new SearchDialogUi(page);
     await expect(search.input).toBeFocused({ timeout: 30_000 });
     await search.input.fill('maquette eleve');
     const option = search.option('vendredi');
@@ -109,7 +104,7 @@ test.describe('search', () => {
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);
     await option.click();
     await expect(search.dialog).toBeHidden();
-    const article = new ChatUi(page).log.locator(`[data-message-id="${wantedId}"]`);
+    const article = chat.log.locator(`[data-message-id="${wantedId}"]`);
     await expect(article).toBeVisible({ timeout: 30_000 });
     await expect(article).toHaveAttribute('data-highlighted', 'true');
   });

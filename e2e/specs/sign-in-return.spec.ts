@@ -1,5 +1,4 @@
 import { expect, test } from '../fixtures';
-import { ChannelsUi } from '../pages/channels';
 
 // docs/product.md §2.1: a page opened while signed out is where signing in leads back.
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
@@ -29,7 +28,7 @@ test.describe('links through sign-in', () => {
     // One step: the account is open, the invitation accepted, the channel open.
     await expect(bob.page).toHaveURL(new RegExp(`/channel/${id}$`), { timeout: 30_000 });
     await bob.welcome.saveDisplayName('Bob');
-    await expect(new ChannelsUi(bob.page).heading(name)).toBeVisible();
+    await expect(bob.channels.heading(name)).toBeVisible();
     const members = await alice.page.request.get(`/api/channels/${id}`);
     const channel = (await members.json()) as { members: Array<{ user: { email: string } }> };
     expect(channel.members.map((m) => m.user.email)).toContain(bob.email);
@@ -57,11 +56,11 @@ test.describe('links through sign-in', () => {
     await expect(again.page).toHaveURL(/\/login\?next=/);
     await again.login.signIn(alice.email, alice.password);
     await expect(again.page).toHaveURL(new RegExp(`/channel/${lastId}$`), { timeout: 30_000 });
-    await expect(new ChannelsUi(again.page).heading(last)).toBeVisible();
+    await expect(again.channels.heading(last)).toBeVisible();
 
     // Home reopens it, not the first channel of the list.
     await again.page.goto('/');
-    await expect(new ChannelsUi(again.page).heading(last)).toBeVisible();
-    await expect(new ChannelsUi(again.page).heading(first)).toHaveCount(0);
+    await expect(again.channels.heading(last)).toBeVisible();
+    await expect(again.channels.heading(first)).toHaveCount(0);
   });
 });

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { type Actor, expect, PHONE, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -41,7 +40,7 @@ test('a reply in alice’s thread shows in her "Fils de discussion", unread unti
   const root = await post(alice, channelId, 'On déjeune où vendredi ?');
 
   await alice.page.goto('/');
-  const sidebar = alice.page.getByRole('navigation', { name: 'Canaux et conversations' });
+  const sidebar = alice.shell.sidebar;
   const threadsLink = sidebar.getByRole('link', { name: /^Fils de discussion/ });
   await expect(threadsLink).toBeVisible();
   await expect(threadsLink.getByRole('status')).toHaveCount(0);
@@ -63,9 +62,8 @@ test('a reply in alice’s thread shows in her "Fils de discussion", unread unti
 
   // Opening it opens the thread panel in its channel; reading clears the count live.
   await card.click();
-  const chat = new ChatUi(alice.page);
   await expect(
-    chat.thread.getByRole('article').filter({ hasText: 'Chez Paulette, à midi' }),
+    alice.chat.thread.getByRole('article').filter({ hasText: 'Chez Paulette, à midi' }),
   ).toBeVisible();
   await expect(threadsLink.getByRole('status')).toHaveCount(0);
   await threadsLink.click();

@@ -1,5 +1,4 @@
 import { type Actor, expect, PHONE, test } from '../fixtures';
-import { ChatUi } from '../pages/chat';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
@@ -31,50 +30,50 @@ test.describe('touch', () => {
 
     await alice.page.goto(`/channel/${id}`);
     await bob.page.goto(`/channel/${id}`);
-    const a = new ChatUi(alice.page);
-    const b = new ChatUi(bob.page);
-    const question = b.message('Qui vient au match samedi ?');
+    const question = bob.chat.message('Qui vient au match samedi ?');
     await expect(question).toBeVisible();
 
     // A tap is not a press: nothing opens, no toolbar is left over the list.
     await question.tap();
-    await expect(b.actionSheet).toBeHidden();
+    await expect(bob.chat.actionSheet).toBeHidden();
     await expect(question.getByRole('toolbar')).toHaveCount(0);
 
     // React with a quick emoji; alice sees it live.
-    await b.longPress(question);
-    await expect(b.actionSheet).toBeVisible();
+    await bob.chat.longPress(question);
+    await expect(bob.chat.actionSheet).toBeVisible();
     await bob.page.screenshot({
       path: `${SHOTS}/touch-phone-action-sheet.png`,
       animations: 'disabled',
     });
-    await b.actionSheet.getByRole('button', { name: 'Réagir avec 🎉' }).click();
-    await expect(b.actionSheet).toBeHidden();
+    await bob.chat.actionSheet.getByRole('button', { name: 'Réagir avec 🎉' }).click();
+    await expect(bob.chat.actionSheet).toBeHidden();
     await expect(question.getByRole('button', { name: /^🎉 : 1 réaction/ })).toBeVisible();
     await expect(
-      a.message('Qui vient au match samedi ?').getByRole('button', { name: /^🎉 : 1 réaction/ }),
+      alice.chat
+        .message('Qui vient au match samedi ?')
+        .getByRole('button', { name: /^🎉 : 1 réaction/ }),
     ).toBeVisible();
 
     // Reply in the thread.
-    await b.longPress(question);
-    await b.actionSheet.getByRole('button', { name: 'Répondre dans le fil' }).click();
-    await expect(b.thread).toBeVisible();
-    await b.thread.getByRole('button', { name: 'Fermer le fil' }).click();
+    await bob.chat.longPress(question);
+    await bob.chat.actionSheet.getByRole('button', { name: 'Répondre dans le fil' }).click();
+    await expect(bob.chat.thread).toBeVisible();
+    await bob.chat.thread.getByRole('button', { name: 'Fermer le fil' }).click();
 
     // Someone else's message has no edit or delete; one's own does, and deleting it works.
-    await b.longPress(question);
-    await expect(b.actionSheet.getByRole('button', { name: 'Supprimer le message' })).toHaveCount(
-      0,
-    );
+    await bob.chat.longPress(question);
+    await expect(
+      bob.chat.actionSheet.getByRole('button', { name: 'Supprimer le message' }),
+    ).toHaveCount(0);
     await bob.page.keyboard.press('Escape');
-    const mistake = b.message('Message envoyé par erreur');
-    await b.longPress(mistake);
-    await b.actionSheet.getByRole('button', { name: 'Supprimer le message' }).click();
+    const mistake = bob.chat.message('Message envoyé par erreur');
+    await bob.chat.longPress(mistake);
+    await bob.chat.actionSheet.getByRole('button', { name: 'Supprimer le message' }).click();
     await bob.page
       .getByRole('alertdialog', { name: 'Supprimer le message ?' })
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await expect(mistake).toHaveCount(0);
-    await expect(a.message('Message envoyé par erreur')).toHaveCount(0);
+    await expect(alice.chat.message('Message envoyé par erreur')).toHaveCount(0);
   });
 });

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from '../fixtures';
-import { JoinRoomUi, VideoRoomsUi } from '../pages/video-rooms';
 import {
   connectedCount,
   expectLoopback,
@@ -28,15 +27,14 @@ test.describe('video rooms', () => {
     await alice.context.addInitScript(LOOPBACK_ONLY);
     await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await alice.arrive();
-    const rooms = new VideoRoomsUi(alice.page);
-    await rooms.goto();
+    await alice.videoRooms.goto();
     await expect(alice.page.getByText("Aucune salle pour l'instant")).toBeVisible();
-    await rooms.create('Point hebdo');
-    const card = rooms.room('Point hebdo');
+    await alice.videoRooms.create('Point hebdo');
+    const card = alice.videoRooms.room('Point hebdo');
     await expect(card.getByText('10 participants max.')).toBeVisible();
     await expect(card.getByText('Invités autorisés')).toBeVisible();
     await expect(card.getByRole('switch')).toBeChecked();
-    const link = await rooms.linkOf('Point hebdo');
+    const link = await alice.videoRooms.linkOf('Point hebdo');
     expect(link).toMatch(/\/join\/[A-Z2-9]{12}$/);
     await card.getByRole('button', { name: 'Copier le lien' }).click();
     await expect(card.getByRole('button', { name: 'Copié' })).toBeVisible();
@@ -46,30 +44,28 @@ test.describe('video rooms', () => {
     await alice.page.setViewportSize({ width: 1280, height: 800 });
 
     // The host opens the link signed in: greeted by name, no guest field.
-    const host = new JoinRoomUi(alice.page);
     await alice.page.goto(link);
     await expect(alice.page.getByText('Bonjour Alice !')).toBeVisible();
-    await expect(host.guestName).toHaveCount(0);
-    await host.joinButton.click();
-    await expect(host.tileOf('Alice')).toContainText('Alice (vous)');
+    await expect(alice.joinRoom.guestName).toHaveCount(0);
+    await alice.joinRoom.joinButton.click();
+    await expect(alice.joinRoom.tileOf('Alice')).toContainText('Alice (vous)');
 
     // An anonymous visitor: a name is required.
     const guest = await actor('Zoé');
     await guest.context.addInitScript(LOOPBACK_ONLY);
-    const zoe = new JoinRoomUi(guest.page);
     await guest.page.goto(link);
     await expect(guest.page.getByRole('heading', { name: 'Point hebdo' })).toBeVisible();
     await expect(guest.page.getByText('Invités autorisés')).toBeVisible();
     await shot(guest.page, 'desktop-join-guest');
-    await zoe.joinButton.click();
+    await guest.joinRoom.joinButton.click();
     await expect(guest.page.getByRole('alert')).toHaveText('Le nom est requis');
-    await zoe.guestName.fill('Zoé');
-    await zoe.joinButton.click();
+    await guest.joinRoom.guestName.fill('Zoé');
+    await guest.joinRoom.joinButton.click();
 
     // Each sees the other's live video, over loopback.
-    await expect(zoe.tileOf('Alice')).toBeVisible();
-    await expect.poll(() => zoe.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
+    await expect(guest.joinRoom.tileOf('Alice')).toBeVisible();
+    await expect.poll(() => guest.joinRoom.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => alice.joinRoom.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
     if (THROUGH_JANUS) {
       // Through Janus: each page has its publisher and one subscriber, both to Janus.
       await expect.poll(() => connectedCount(guest.page), { timeout: 20_000 }).toBe(2);
@@ -81,24 +77,24 @@ test.describe('video rooms', () => {
     await shot(guest.page, 'phone-call');
 
     // The one speaking is outlined: Alice's (fake, beeping) microphone lights her tile at Zoé's.
-    await expect(zoe.tileOf('Alice')).toHaveAttribute('data-speaking', 'true', {
+    await expect(guest.joinRoom.tileOf('Alice')).toHaveAttribute('data-speaking', 'true', {
       timeout: 20_000,
     });
 
     // Mute shows on the host's own tile, which stays dark from then on.
     await alice.page.getByRole('button', { name: 'Couper le micro' }).click();
     await expect(alice.page.getByRole('button', { name: 'Activer le micro' })).toBeVisible();
-    await expect(host.tileOf('Alice')).toHaveAttribute('data-speaking', 'false');
+    await expect(alice.joinRoom.tileOf('Alice')).toHaveAttribute('data-speaking', 'false');
     await alice.page.waitForTimeout(2500);
-    await expect(host.tileOf('Alice')).toHaveAttribute('data-speaking', 'false');
+    await expect(alice.joinRoom.tileOf('Alice')).toHaveAttribute('data-speaking', 'false');
 
     // The host removes the guest: the guest is out, the host's grid shrinks.
-    await host.openParticipants();
+    await alice.joinRoom.openParticipants();
     const panel = alice.page.getByRole('complementary', { name: 'Participants' });
     await expect(panel.getByText('Invité', { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: 'Retirer Zoé' }).click();
     await expect(guest.page.getByText('Vous avez été retiré de la salle.')).toBeVisible();
-    await expect(host.tileOf('Zoé')).toHaveCount(0);
+    await expect(alice.joinRoom.tileOf('Zoé')).toHaveCount(0);
     await shot(guest.page, 'desktop-removed');
   });
 
@@ -108,52 +104,49 @@ test.describe('video rooms', () => {
   }) => {
     await alice.context.addInitScript(LOOPBACK_ONLY);
     await alice.arrive();
-    const rooms = new VideoRoomsUi(alice.page);
-    await rooms.goto();
-    await rooms.create('Entretien', { lobby: true });
-    await expect(rooms.room('Entretien').getByText("Salle d'attente")).toBeVisible();
-    const link = await rooms.linkOf('Entretien');
-    const host = new JoinRoomUi(alice.page);
+    await alice.videoRooms.goto();
+    await alice.videoRooms.create('Entretien', { lobby: true });
+    await expect(alice.videoRooms.room('Entretien').getByText("Salle d'attente")).toBeVisible();
+    const link = await alice.videoRooms.linkOf('Entretien');
     await alice.page.goto(link);
-    await host.joinButton.click();
-    await expect(host.tileOf('Alice')).toBeVisible();
+    await alice.joinRoom.joinButton.click();
+    await expect(alice.joinRoom.tileOf('Alice')).toBeVisible();
 
     const guest = await actor('Zoé');
     await guest.context.addInitScript(LOOPBACK_ONLY);
-    const zoe = new JoinRoomUi(guest.page);
     await guest.page.goto(link);
     await expect(guest.page.getByText("Salle d'attente")).toBeVisible();
-    await zoe.guestName.fill('Zoé');
-    await zoe.joinButton.click();
+    await guest.joinRoom.guestName.fill('Zoé');
+    await guest.joinRoom.joinButton.click();
     await expect(
       guest.page.getByRole('heading', { name: "Dans la salle d'attente" }),
     ).toBeVisible();
     await shot(guest.page, 'desktop-lobby-wait');
     // Waiting is not being in: the host's grid holds only her.
-    await expect(host.tileOf('Zoé')).toHaveCount(0);
+    await expect(alice.joinRoom.tileOf('Zoé')).toHaveCount(0);
 
     // The host hears of her, and lets her in from the participants panel.
     const toasts = alice.page.getByRole('region', { name: /^Notifications/ });
     await expect(toasts).toContainText("Zoé attend dans la salle d'attente");
-    await host.openParticipants();
+    await alice.joinRoom.openParticipants();
     const panel = alice.page.getByRole('complementary', { name: 'Participants' });
     await expect(panel.getByText('1 personne attend')).toBeVisible();
     await shot(alice.page, 'desktop-lobby-panel');
     await panel.getByRole('button', { name: 'Faire entrer Zoé' }).click();
-    await expect.poll(() => zoe.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => host.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => guest.joinRoom.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => alice.joinRoom.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
     await expect(panel.getByText("Personne n'attend.")).toBeVisible();
 
     // A second guest, on a phone, is refused.
     const late = await actor('Yann', { viewport: PHONE });
     await late.page.goto(link);
-    await late.page.getByLabel('Votre nom').fill('Yann');
-    await late.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
+    await late.joinRoom.guestName.fill('Yann');
+    await late.joinRoom.joinButton.click();
     await expect(late.page.getByRole('heading', { name: "Dans la salle d'attente" })).toBeVisible();
     await shot(late.page, 'phone-lobby-wait');
     await panel.getByRole('button', { name: 'Refuser Yann' }).click();
     await expect(late.page.getByText("L'organisateur ne vous a pas fait entrer.")).toBeVisible();
-    await expect(host.tileOf('Yann')).toHaveCount(0);
+    await expect(alice.joinRoom.tileOf('Yann')).toHaveCount(0);
   });
 
   test('a room at its maximum refuses the next person', async ({ alice, actor }) => {
@@ -172,13 +165,13 @@ test.describe('video rooms', () => {
 
     const late = await actor('Tardif', { viewport: PHONE });
     await late.page.goto(`/join/${room.roomCode}`);
-    await late.page.getByLabel('Votre nom').fill('Tardif');
+    await late.joinRoom.guestName.fill('Tardif');
     await shot(late.page, 'phone-join');
-    await late.page.getByRole('button', { name: 'Rejoindre la salle' }).click();
-    const toast = late.page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+    await late.joinRoom.joinButton.click();
+    const toast = late.shell.toast;
     await expect(toast).toContainText('Échec de rejoindre la salle');
     await expect(toast).toContainText('La salle est complète');
-    await expect(late.page.getByRole('button', { name: 'Rejoindre la salle' })).toBeVisible();
+    await expect(late.joinRoom.joinButton).toBeVisible();
   });
 
   test('tells a missing or inactive room apart, and members-only rooms', async ({
@@ -204,8 +197,8 @@ test.describe('video rooms', () => {
     const members = await make({ allowGuests: false });
     await visitor.page.goto(`/join/${members.roomCode}`);
     await expect(visitor.page.getByText('Cette salle exige une authentification.')).toBeVisible();
-    await expect(visitor.page.getByRole('button', { name: 'Rejoindre la salle' })).toBeDisabled();
-    await expect(visitor.page.getByLabel('Votre nom')).toHaveCount(0);
+    await expect(visitor.joinRoom.joinButton).toBeDisabled();
+    await expect(visitor.joinRoom.guestName).toHaveCount(0);
     await shot(visitor.page, 'phone-members-only');
   });
 });
