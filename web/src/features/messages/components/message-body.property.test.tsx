@@ -208,19 +208,19 @@ describe('MessageBody renders whatever a member writes', () => {
       fc.property(mixedBody, (content) => expectRenders(content)),
       { numRuns: 2000 },
     );
-  }, 30_000);
+  }, 120_000);
 
   it('renders quotes and lists 100 and more deep', () => {
     fc.assert(
       fc.property(deepNesting, (content) => expectRenders(content)),
       { numRuns: 12 },
     );
-  }, 30_000);
+  }, 120_000);
 
   it('renders huge tables', () => {
     fc.assert(
       fc.property(hugeTable, (content) => expectRenders(content)),
       { numRuns: 6 },
     );
-  }, 30_000);
+  }, 120_000);
 });
