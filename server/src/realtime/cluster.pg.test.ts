@@ -193,12 +193,16 @@ describe('two nodes behind Redis', () => {
   const dropSubscriptions = async () => {
     const admin = new Redis(REDIS_URL);
     try {
-      const list = await admin.client('LIST');
-      const ids = String(list)
-        .split('\n')
-        .filter((line) => line.includes(` name=${prefix}:sub:`))
-        .map((line) => /\bid=(\d+)/.exec(line)?.[1]);
-      expect(ids.length).toBe(2);
+      // Both nodes subscribed: a node may still be resubscribing after the previous drop.
+      const ids = await vi.waitFor(async () => {
+        const list = await admin.client('LIST');
+        const found = String(list)
+          .split('\n')
+          .filter((line) => line.includes(` name=${prefix}:sub:`))
+          .map((line) => /\bid=(\d+)/.exec(line)?.[1]);
+        expect(found.length).toBe(2);
+        return found;
+      });
       for (const id of ids) await admin.client('KILL', 'ID', id as string);
     } finally {
       admin.disconnect();
