@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { FILE_MIME_MAX, FILE_ORIGINAL_NAME_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
 import { createdAt, id, ownedBy } from '../../db/columns';
@@ -31,6 +32,11 @@ export const files = pgTable(
      */
     messageId: uuid('message_id'),
     threadParentId: uuid('thread_parent_id'),
+    /**
+     * Picked in a composer and not yet sent (docs/files.md, "Drafts"): only its uploader sees
+     * it, until the message that carries it is sent; purged after FILES_DRAFT_TTL_MS unsent.
+     */
+    draft: boolean('draft').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -39,5 +45,7 @@ export const files = pgTable(
     index('files_thread_parent_idx').on(t.threadParentId),
     // An account's usage (docs/files.md, "Quotas"), summed before each upload is recorded.
     index('files_uploaded_by_idx').on(t.uploadedById),
+    // The purge of unsent drafts reads the oldest first, and only them.
+    index('files_draft_created_idx').on(t.createdAt).where(sql`${t.draft}`),
   ],
 );
