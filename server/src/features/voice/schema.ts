@@ -1,4 +1,4 @@
-import { boolean, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/schema';
 import { id, ownedBy, tz } from '../../db/columns';
 import { channels } from '../channels/schema';
@@ -12,8 +12,21 @@ export const voiceChannelParticipants = pgTable(
     joinedAt: tz('joined_at').notNull().defaultNow(),
     isMuted: boolean('is_muted').notNull().default(false),
     isDeafened: boolean('is_deafened').notNull().default(false),
-    /** Refreshed while the participant's page polls: a silent participant is removed. */
+    /**
+     * The socket that holds the seat (a web page joins over its socket, `voice-join`): the
+     * seat lasts as long as it does. Null for a join over HTTP, held by its own polling.
+     */
+    connectionId: text('connection_id'),
+    /**
+     * Refreshed every few seconds by the node holding the seat's socket (or, for a seat
+     * joined over HTTP, by its holder's poll): a seat nobody refreshes (a killed node, a
+     * page gone silent) is removed by any node's sweep.
+     */
     lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('voice_channel_participants_key').on(t.channelId, t.userId)],
+  (t) => [
+    uniqueIndex('voice_channel_participants_key').on(t.channelId, t.userId),
+    index('voice_channel_participants_user').on(t.userId),
+    index('voice_channel_participants_connection').on(t.connectionId),
+  ],
 );
