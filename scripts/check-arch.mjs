@@ -108,14 +108,20 @@ function folderCycles(edges) {
 }
 
 /** The server's folders as one graph: auth/ and each features/<f>/ (tests aside). */
-function serverFolderEdges(result) {
-  const folderOf = (file) =>
-    file.match(/^server\/src\/(auth)\//)?.[1] ??
-    file.match(/^server\/src\/features\/([^/]+)\//)?.[1];
+const serverFolderOf = (file) =>
+  file.match(/^server\/src\/(auth)\//)?.[1] ?? file.match(/^server\/src\/features\/([^/]+)\//)?.[1];
+
+/**
+ * The web's feature folders as one graph (tests aside; a screen loaded on demand counts: a
+ * cycle through import() is still two features that cannot be understood apart).
+ */
+const webFolderOf = (file) => file.match(/^web\/src\/features\/([^/]+)\//)?.[1];
+
+function folderEdges(result, folderOf) {
   const edges = new Map();
   for (const module of result.modules) {
     const from = folderOf(module.source);
-    if (!from || module.source.endsWith('.test.ts')) continue;
+    if (!from || /\.test\.tsx?$/.test(module.source)) continue;
     for (const dependency of module.dependencies) {
       const to = folderOf(dependency.resolved);
       if (!to || to === from) continue;
@@ -134,14 +140,18 @@ for (const cycle of folderCycles(listed)) failures.push(`FEATURE_USES has a cycl
 
 const server = await cruise(root, ['server/src', 'shared']);
 failures.push(...violationsOf(server));
-for (const cycle of folderCycles(serverFolderEdges(server))) {
+for (const cycle of folderCycles(folderEdges(server, serverFolderOf))) {
   failures.push(`no-circular (folders): ${cycle}`);
 }
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'ruche-arch-'));
 try {
   await webScratchTree(scratch);
-  failures.push(...violationsOf(await cruise(scratch, ['web/src'])));
+  const web = await cruise(scratch, ['web/src']);
+  failures.push(...violationsOf(web));
+  for (const cycle of folderCycles(folderEdges(web, webFolderOf))) {
+    failures.push(`no-circular (web features): ${cycle}`);
+  }
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

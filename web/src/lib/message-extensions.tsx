@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { type ComponentType, createContext, useContext } from 'react';
-import type { Message } from '#shared/messages';
+import { type ClipboardEvent, type ComponentType, createContext, useContext } from 'react';
+import type { Attachment, Message } from '#shared/messages';
 
 /**
  * The message extension points (docs/architecture.md, "Web"): what other features show in and
@@ -23,8 +23,49 @@ export interface MessageAction {
   Dialog: ComponentType<{ message: Message; onClose: () => void }>;
 }
 
+/** What the composer needs of its attachments to send a message (docs/product.md §5). */
+export interface ComposerAttachmentsState {
+  /** Those ready to go with the message. */
+  attachments: Attachment[];
+  /** One is still going up: the message waits for it. */
+  busy: boolean;
+  /** After a send: the composer starts empty. */
+  clear: () => void;
+  /** The text box's paste handler (pasted files become attachments). */
+  onPaste: (event: ClipboardEvent) => void;
+}
+
+/**
+ * What a composer carries besides its text (the files feature's uploads): a hook holding one
+ * composer's state (no markup), and the parts the composer places, each given that state.
+ */
+export interface ComposerAttachments<
+  S extends ComposerAttachmentsState = ComposerAttachmentsState,
+> {
+  /** Called by every composer on each render (the registered list never changes). */
+  useAttachments: (channelId: string, options: { acceptDrops: boolean }) => S;
+  /** Over the page while something is dragged in (the channel's main composer only). */
+  Overlay: ComponentType<{ state: S }>;
+  /** Above the text box: what is going up or ready. */
+  Pending: ComponentType<{ state: S }>;
+  /** In the toolbar, before the emoji button (the paperclip). */
+  Button: ComponentType<{ state: S }>;
+}
+
+/**
+ * A feature's composer parts, for its `MessageExtension`: each part is given the state its own
+ * hook made, so the feature's state may say more than the composer reads.
+ */
+export function composerAttachments<S extends ComposerAttachmentsState>(
+  parts: ComposerAttachments<S>,
+): ComposerAttachments {
+  return parts as unknown as ComposerAttachments;
+}
+
 export interface MessageExtension {
   id: string;
+  /** In the composer: what a message carries besides its text (the first extension that has it). */
+  composer?: ComposerAttachments;
   /** Under the message's text: what the message carries (the files' thumbnails and cards). */
   Attachments?: ComponentType<MessageExtensionProps>;
   /** Under the message, above its reactions (the lists of the tasks made from it). */
@@ -39,4 +80,27 @@ export const MessageExtensionsProvider = MessageExtensionsContext.Provider;
 
 export function useMessageExtensions(): readonly MessageExtension[] {
   return useContext(MessageExtensionsContext);
+}
+
+const NOTHING_ATTACHED: ComposerAttachmentsState = {
+  attachments: [],
+  busy: false,
+  clear: () => undefined,
+  onPaste: () => undefined,
+};
+const NO_COMPOSER_PARTS: ComposerAttachments = {
+  useAttachments: () => NOTHING_ATTACHED,
+  Overlay: () => null,
+  Pending: () => null,
+  Button: () => null,
+};
+
+/**
+ * One composer's attachments: the state it sends with, and the parts it places (nothing
+ * attachable without an extension that brings them, as in tests of bare messages).
+ */
+export function useComposerAttachments(channelId: string, options: { acceptDrops: boolean }) {
+  const parts =
+    useMessageExtensions().find((extension) => extension.composer)?.composer ?? NO_COMPOSER_PARTS;
+  return { parts, state: parts.useAttachments(channelId, options) };
 }

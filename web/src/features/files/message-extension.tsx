@@ -1,5 +1,15 @@
 import { lazy, Suspense } from 'react';
-import type { MessageExtension, MessageExtensionProps } from '@/lib/message-extensions';
+import {
+  composerAttachments,
+  type MessageExtension,
+  type MessageExtensionProps,
+} from '@/lib/message-extensions';
+import {
+  ComposerAttachButton,
+  ComposerDropOverlay,
+  ComposerPendingFiles,
+} from './components/composer-parts';
+import { useComposerFiles } from './hooks/use-composer-files';
 
 // Loaded with the first message that has attachments, not with the message list.
 const MessageAttachments = lazy(() =>
@@ -18,8 +28,14 @@ function FileAttachments({ message }: MessageExtensionProps) {
   );
 }
 
-/** The files side of a message (lib/message-extensions.ts). */
+/** The files side of a message and of the composer (lib/message-extensions.tsx). */
 export const filesMessageExtension: MessageExtension = {
   id: 'files',
   Attachments: FileAttachments,
+  composer: composerAttachments({
+    useAttachments: useComposerFiles,
+    Overlay: ComposerDropOverlay,
+    Pending: ComposerPendingFiles,
+    Button: ComposerAttachButton,
+  }),
 };

@@ -7,7 +7,7 @@ import type { ChannelWithMembers } from '#shared/channels';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth';
-import { messagesKey, messagesQueryOptions } from '@/features/messages';
+import { useChannelContent } from '@/lib/channel-content';
 import { rememberLastChannel } from '@/lib/last-channel';
 import type { ChannelHeaderAction, ChannelTab } from '@/lib/shell';
 import { channelQueryOptions, useChannel } from '../api/get-channel';
@@ -99,10 +99,10 @@ function openView(views: KeptView[], channelId: string, channels: ListedChannels
  */
 function usePrefetchOpening(channelId: string, listed: Listed) {
   const queryClient = useQueryClient();
+  const { prefetchOpening } = useChannelContent();
   usePrefetchQuery(channelQueryOptions(channelId));
   // A voice channel shows its call, not the chat.
-  if (listed?.type !== 'voice' && queryClient.getQueryState(messagesKey(channelId)) === undefined)
-    void queryClient.prefetchInfiniteQuery(messagesQueryOptions(channelId));
+  if (listed?.type !== 'voice') prefetchOpening(queryClient, channelId);
 }
 
 function OneChannelView({ channelId, tabs, actions }: ChannelViewProps) {

@@ -1,4 +1,5 @@
-import { CompassIcon, PencilIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CompassIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,11 +9,12 @@ import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadBadge } from '@/components/unread-badge';
-import { useHasDraft, usePrefetchMessages, usePrefetchUnread } from '@/features/messages';
+import { useChannelContent } from '@/lib/channel-content';
 import { cn } from '@/lib/utils';
 import { useChannels } from '../api/get-channels';
 import { sortForSidebar, useActiveChannelId } from '../hooks/use-active-channel';
 import { useChannelTitle } from '../hooks/use-channel-title';
+import { usePrefetchUnread } from '../hooks/use-prefetch-unread';
 
 const itemClass =
   'group flex h-8 w-full min-w-0 items-center gap-2 rounded-md px-2 text-muted-foreground text-sm outline-none transition-colors hover:bg-accent/70 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
@@ -24,20 +26,12 @@ interface ChannelNavItemProps {
   active: boolean;
   title: string;
   leading: ReactNode;
-  /** An unsent draft waits in this channel's composer (or one of its threads'). */
-  draft: boolean;
 }
 
-function ChannelNavItem({
-  channel,
-  active,
-  title,
-  leading,
-  draft,
-  onNavigate,
-}: ChannelNavItemProps) {
-  const { t } = useTranslation();
-  const prefetch = usePrefetchMessages();
+function ChannelNavItem({ channel, active, title, leading, onNavigate }: ChannelNavItemProps) {
+  const queryClient = useQueryClient();
+  const { prefetch: prefetchAhead, DraftMark } = useChannelContent();
+  const prefetch = (channelId: string) => prefetchAhead(queryClient, channelId);
   const unread = active ? 0 : channel.unreadCount;
   return (
     <li>
@@ -55,13 +49,8 @@ function ChannelNavItem({
         <span className={cn('min-w-0 flex-1 truncate', unread > 0 && 'font-semibold')}>
           {title}
         </span>
-        {draft && !active ? (
-          <PencilIcon
-            role="img"
-            aria-label={t('channels.sidebar.draft')}
-            className="size-3.5 shrink-0 opacity-80"
-          />
-        ) : null}
+        {/* An unsent draft waits in this channel's composer (or one of its threads'). */}
+        {active ? null : <DraftMark channelId={channel.id} />}
         <UnreadBadge count={unread} />
       </Link>
     </li>
@@ -98,7 +87,6 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
   const { t } = useTranslation();
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
-  const hasDraft = useHasDraft();
   usePrefetchUnread(
     (data ?? []).filter((c) => c.unreadCount > 0 && c.id !== activeId).map((c) => c.id),
   );
@@ -115,7 +103,6 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
               onNavigate={onNavigate}
               channel={channel}
               active={channel.id === activeId}
-              draft={hasDraft(channel.id)}
               title={channel.name}
               leading={
                 <ChannelTypeIcon type={channel.type} className="size-4 shrink-0 opacity-80" />
@@ -142,7 +129,6 @@ export function DirectMessageNavList({ onNavigate }: NavListProps) {
   const { data, isPending } = useChannels();
   const activeId = useActiveChannelId();
   const titleOf = useChannelTitle();
-  const hasDraft = useHasDraft();
   // The Channels section carries the five skeleton rows (docs/product.md §9) while the list loads.
   if (isPending) return null;
   const { directs } = sortForSidebar(data ?? []);
@@ -157,7 +143,6 @@ export function DirectMessageNavList({ onNavigate }: NavListProps) {
             onNavigate={onNavigate}
             channel={channel}
             active={channel.id === activeId}
-            draft={hasDraft(channel.id)}
             title={title}
             leading={
               channel.directUser ? (

@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  type QueryClient,
-  useInfiniteQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { Message, MessagePage } from '#shared/messages';
 import { apiGet } from '@/lib/api';
 import { holdsMessages } from '@/lib/message-queries';
@@ -122,14 +116,9 @@ const PREFETCH_FRESH_MS = 30_000;
  * an unread channel), with the list's own query options: the visit then opens from the
  * cache at once.
  */
-export function usePrefetchMessages(): (channelId: string) => void {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (channelId: string) =>
-      void queryClient.prefetchInfiniteQuery({
-        ...messagesQueryOptions(channelId),
-        staleTime: PREFETCH_FRESH_MS,
-      }),
-    [queryClient],
-  );
+export function prefetchMessages(queryClient: QueryClient, channelId: string): void {
+  void queryClient.prefetchInfiniteQuery({
+    ...messagesQueryOptions(channelId),
+    staleTime: PREFETCH_FRESH_MS,
+  });
 }

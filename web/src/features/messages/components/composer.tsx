@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
-import { useComposerFiles } from '@/features/files';
+import { useComposerAttachments } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
@@ -25,6 +25,7 @@ import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
 import { flattenMessages, type MessagesData } from '../lib/message-cache';
 import { AuthorAvatar } from './author-avatar';
 import { useChat } from './chat-context';
+import { EmojiAutocompleteList } from './emoji-autocomplete-list';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -54,7 +55,10 @@ export function Composer({
   const queryClient = useQueryClient();
   const { send } = useSendMessage(channel.id, parentMessageId);
   const typing = useTypingSignal(channel.id);
-  const files = useComposerFiles(channel.id, { acceptDrops: !parentMessageId });
+  // What the message carries besides its text (the files feature, lib/message-extensions.tsx).
+  const { parts, state: files } = useComposerAttachments(channel.id, {
+    acceptDrops: !parentMessageId,
+  });
   const textarea = useRef<HTMLTextAreaElement>(null);
   const draft = draftKey(channel.id, parentMessageId);
   const [text, setTextState] = useState(() => getDraft(me.id, draft));
@@ -194,7 +198,7 @@ export function Composer({
 
   return (
     <div className="shrink-0 px-4 pb-4">
-      {files.overlay}
+      <parts.Overlay state={files} />
       <div className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20">
         {showSuggestions ? (
           <div
@@ -231,11 +235,11 @@ export function Composer({
             ))}
           </div>
         ) : null}
-        {emoji.listbox}
-        {files.chips}
+        <EmojiAutocompleteList autocomplete={emoji} />
+        <parts.Pending state={files} />
         <textarea
           ref={textarea}
-          onPaste={files.handlePaste}
+          onPaste={files.onPaste}
           value={text}
           rows={1}
           // biome-ignore lint/a11y/noAutofocus: the thread composer is where the user goes next
@@ -273,7 +277,7 @@ export function Composer({
         />
         <div className="flex items-center justify-between gap-2 px-2 pb-2">
           <div className="flex items-center gap-1">
-            {files.attachButton}
+            <parts.Button state={files} />
             <Suspense fallback={<span className="size-8" />}>
               <ComposerEmojiButton onPick={insertAtCaret} />
             </Suspense>

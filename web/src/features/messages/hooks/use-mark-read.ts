@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useMarkChannelRead } from '@/features/channels';
-import { isChannelInView, onActiveChannelChange } from '../lib/active-channel';
+import { isChannelInView, onActiveChannelChange } from '@/lib/channel-in-view';
 
 /** A busy channel read live must not cost one request per message. */
 const MARK_READ_EVERY_MS = 2000;

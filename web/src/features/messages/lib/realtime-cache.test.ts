@@ -2,10 +2,10 @@ import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
+import { setActiveChannel } from '@/lib/channel-in-view';
 import { messagesKey, messagesQueryOptions } from '../api/get-messages';
 import { threadKey } from '../api/get-thread';
 import { typingKey } from '../api/get-typing';
-import { setActiveChannel } from './active-channel';
 import { flattenMessages, type MessagesData } from './message-cache';
 import {
   applyMessageEvent,

@@ -3,6 +3,7 @@ import type { Channel } from '#shared/channels';
 import type { Message, TypingUser } from '#shared/messages';
 import type { ServerEventType } from '#shared/protocol';
 import { CHANNELS_KEY, patchListedChannel } from '@/features/channels';
+import { getActiveChannel } from '@/lib/channel-in-view';
 import type { ServerEventOf } from '@/lib/socket-events';
 import { storeDeletion } from '../api/delete-message';
 import { storeUpdatedMessage } from '../api/edit-message';
@@ -15,7 +16,6 @@ import {
 import { typingKey } from '../api/get-typing';
 import { storeDeliveredMessage } from '../api/send-message';
 import { storeReactions } from '../api/toggle-reaction';
-import { getActiveChannel } from './active-channel';
 import {
   applyCatchUp,
   applyHeadRefresh,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { TAB_VISIBLE_REFRESH_MS } from '#shared/protocol/notifications';
-import { useChannelInView } from '@/features/messages';
+import { useChannelInView } from '@/lib/channel-in-view';
 import { useSocket, useSocketEvent } from '@/lib/socket-context';
 
 /**

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { emojiQueryAt } from '../lib/emoji-query';
 import type { EmojiMatch } from '../lib/emoji-search';
 
@@ -6,20 +6,20 @@ type Search = (query: string) => EmojiMatch[];
 
 // The French names and the matcher (~53 KB gzipped) load on the first ":xx" typed, never up front.
 let loading: Promise<Search> | null = null;
-const loadList = () => import('../components/emoji-suggestions');
+/** The list's component (components/emoji-autocomplete-list.tsx), loaded with the matcher. */
+export const loadEmojiList = () => import('../components/emoji-suggestions');
 const loadSearch = (): Promise<Search> => {
-  loading ??= Promise.all([import('../lib/emoji-index'), loadList()]).then(
+  loading ??= Promise.all([import('../lib/emoji-index'), loadEmojiList()]).then(
     ([module]) => module.searchEmojis,
   );
   return loading;
 };
-const EmojiSuggestions = lazy(loadList);
 
 /**
  * `:code:` autocomplete for a textarea, like the @mention one: `update` on each change or
  * click, `handleKeyDown` first in the key handler (arrows, Enter or Tab insert, Escape
- * closes), `listbox` rendered above the field. `insert(start, end, emoji)` replaces the
- * ":que" typed.
+ * closes), and <EmojiAutocompleteList autocomplete={…} /> rendered above the field.
+ * `insert(start, end, emoji)` replaces the ":que" typed.
  */
 export function useEmojiAutocomplete(
   id: string,
@@ -72,25 +72,18 @@ export function useEmojiAutocomplete(
     return true;
   };
 
-  const listbox = open ? (
-    <Suspense fallback={null}>
-      <EmojiSuggestions
-        id={listId}
-        matches={matches}
-        selected={selected}
-        onSelect={setSelected}
-        onChoose={choose}
-      />
-    </Suspense>
-  ) : null;
-
   return {
     open,
     listId,
     activeId: open ? `${listId}-${selected}` : undefined,
-    listbox,
+    matches,
+    selected,
+    select: setSelected,
+    choose,
     update,
     close,
     handleKeyDown,
   };
 }
+
+export type EmojiAutocomplete = ReturnType<typeof useEmojiAutocomplete>;
