@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
 import { destroyUserSessions } from './auth/sessions';
 import { findUserByEmail, setAdmin, setPasswordHash } from './auth/users';
+import { BACKUP_USAGE, parseBackupArgs, runBackupCommand } from './backup/cli';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -12,12 +13,20 @@ const USAGE = `Usage :
   npm run admin -- migrate                   applique les migrations (npm run db:migrate)
   npm run admin -- reset-password <e-mail>   nouveau mot de passe (affiché), sessions fermées
   npm run admin -- make-admin <e-mail>       fait de ce compte un administrateur
-`;
+${BACKUP_USAGE}`;
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
 async function main(args: string[]): Promise<number> {
   const [command, email] = args;
+  if (command === 'backup' || command === 'restore') {
+    const parsed = parseBackupArgs(args.slice(1));
+    if (!parsed) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    return runBackupCommand(command, parsed, loadConfig());
+  }
   const known =
     command === 'migrate' || (email && ['reset-password', 'make-admin'].includes(command ?? ''));
   if (!command || !known) {
