@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 # Ruche as an image (docs/operations.md): build with every dependency, run with the
-# production ones only, as the unprivileged `node` user. Not built on the machine this was
+# production ones only, as the unprivileged `node` user, on the current Node LTS (24; Ruche
+# also runs on 20.19+ and 22.13+: package.json "engines"). Not built on the machine this was
 # written on (no Docker there): see docs/operations.md for what was checked instead.
 
 # ── build: the web app (Vite) and the server bundle (esbuild) into dist/ ──────────────────
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: the lock leaves out other platforms' builds of optional
@@ -14,13 +15,13 @@ COPY . .
 RUN npm run build
 
 # ── the production dependencies alone ──────────────────────────────────────────────────────
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
