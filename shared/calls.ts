@@ -23,6 +23,8 @@ export interface IceServersResponse {
   iceServers: IceServer[];
   /** Seconds the TURN credentials stay valid; null without TURN. */
   ttlSeconds: number | null;
+  /** RTCConfiguration.iceTransportPolicy (ICE_TRANSPORT_POLICY): `relay`, through TURN only. */
+  iceTransportPolicy: 'all' | 'relay';
 }
 
 /** Why a call ended, as `video-end-call` tells both sides. */

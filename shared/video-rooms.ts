@@ -40,7 +40,7 @@ export const GUEST_NAME_REQUIRED = 'Le nom est requis';
 export const PARTICIPANT_NOT_FOUND = 'Participant introuvable';
 /** The lobby holds at most this many guests at once (each is a seat the creator may admit). */
 export const ROOM_LOBBY_MAX = 50;
-export const ROOM_LOBBY_FULL = "La salle d'attente est pleine";
+export const ROOM_LOBBY_FULL = 'La salle d’attente est pleine';
 
 /** docs/product.md §5 video room form (POST /api/video-rooms). */
 export const RoomCreateSchema = z
@@ -67,8 +67,8 @@ export const RoomCreateSchema = z
       .default(ROOM_PARTICIPANTS_DEFAULT),
     /** Absent: ROOM_DEFAULT_EXPIRY_HOURS from now; null: never expires. */
     expiresAt: z.iso
-      .datetime({ offset: true, error: "La date d'expiration doit être une date ISO 8601" })
-      .refine((value) => Date.parse(value) > Date.now(), "La date d'expiration est déjà passée")
+      .datetime({ offset: true, error: 'La date d’expiration doit être une date ISO 8601' })
+      .refine((value) => Date.parse(value) > Date.now(), 'La date d’expiration est déjà passée')
       .nullish(),
   })
   .strict();
@@ -111,6 +111,11 @@ export interface VideoRoom {
   allowGuests: boolean;
   lobbyEnabled: boolean;
   maxParticipants: number;
+  /**
+   * The most people the room seats on this instance: maxParticipants, or fewer without a
+   * media server (the mesh's MESH_MAX_PARTICIPANTS, docs/calls.md).
+   */
+  participantLimit: number;
   expiresAt: string | null;
   createdAt: string;
   /** Seats taken now. */
@@ -129,6 +134,8 @@ export interface RoomPreview {
   /** Guests wait to be let in (the join page says so). */
   lobbyEnabled: boolean;
   maxParticipants: number;
+  /** As VideoRoom.participantLimit. */
+  participantLimit: number;
   expiresAt: string | null;
   state: RoomState;
   participantCount: number;

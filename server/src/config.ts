@@ -234,6 +234,8 @@ const EnvSchema = z.object({
   TURN_SECRET: z.string().min(16).optional(),
   TURN_URLS: z.string().default(''),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** `relay`: every peer connection goes through TURN only (docs/calls.md); default `all`. */
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().positive().default(CALL_RING_TIMEOUT_MS),
   CALL_RECONNECT_GRACE_MS: z.coerce.number().int().positive().default(CALL_RECONNECT_GRACE_MS),
   /** Web Push (docs/notifications.md): without them, a key pair is made once in DATA_DIR. */

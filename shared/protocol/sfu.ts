@@ -62,9 +62,16 @@ export type SfuEvent =
       feed: number;
       publishers: SfuPublisher[];
       iceServers: IceServer[];
+      /** ICE_TRANSPORT_POLICY: `relay`, every connection through TURN only. */
+      iceTransportPolicy: 'all' | 'relay';
     }
   /** No Janus reachable: use the peer mesh (small spaces only), with these ICE servers. */
-  | { type: 'sfu_unavailable'; space: string; iceServers: IceServer[] }
+  | {
+      type: 'sfu_unavailable';
+      space: string;
+      iceServers: IceServer[];
+      iceTransportPolicy: 'all' | 'relay';
+    }
   /** Someone started publishing in the space. */
   | { type: 'sfu_publisher'; space: string; publisher: SfuPublisher }
   /** A publisher left. */

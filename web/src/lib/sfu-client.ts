@@ -21,8 +21,15 @@ export interface SfuClientOptions {
   local: MediaStream | null;
   /** A remote publisher's media (display: a user id in voice, a seat id in a room); null when gone. */
   onStream(display: string, stream: MediaStream | null): void;
-  /** The server answered: through Janus, or the peer mesh (no Janus), and the ICE servers to use. */
-  onMode(mode: 'sfu' | 'mesh', iceServers: RTCIceServer[]): void;
+  /**
+   * The server answered: through Janus, or the peer mesh (no Janus), and the ICE servers and
+   * transport policy (`relay`: TURN only) to use.
+   */
+  onMode(
+    mode: 'sfu' | 'mesh',
+    iceServers: RTCIceServer[],
+    iceTransportPolicy: RTCIceTransportPolicy,
+  ): void;
 }
 
 interface Subscription {
@@ -53,6 +60,7 @@ export class SfuClient {
   private closed = false;
   /** From the server's answer to sfu_join (shared/protocol/sfu.ts). */
   private iceServers: RTCIceServer[] = [];
+  private iceTransportPolicy: RTCIceTransportPolicy = 'all';
 
   constructor(private readonly options: SfuClientOptions) {}
 
@@ -66,11 +74,13 @@ export class SfuClient {
     switch (event.type) {
       case 'sfu_unavailable':
         this.iceServers = event.iceServers;
-        this.options.onMode('mesh', event.iceServers);
+        this.iceTransportPolicy = event.iceTransportPolicy ?? 'all';
+        this.options.onMode('mesh', event.iceServers, this.iceTransportPolicy);
         break;
       case 'sfu_joined':
         this.iceServers = event.iceServers;
-        this.options.onMode('sfu', event.iceServers);
+        this.iceTransportPolicy = event.iceTransportPolicy ?? 'all';
+        this.options.onMode('sfu', event.iceServers, this.iceTransportPolicy);
         void this.publish();
         for (const p of event.publishers) this.subscribe(p.feed, p.display);
         break;
@@ -93,10 +103,10 @@ export class SfuClient {
   private async publish(): Promise<void> {
     this.publisher?.close();
     const { local, space, send } = this.options;
-    const { iceServers } = this;
+    const { iceServers, iceTransportPolicy } = this;
     // Nothing to send (no camera nor microphone): receive only.
     if (!local || local.getTracks().length === 0) return;
-    const pc = new RTCPeerConnection({ iceServers });
+    const pc = new RTCPeerConnection({ iceServers, iceTransportPolicy });
     this.publisher = pc;
     for (const track of local?.getTracks() ?? []) {
       pc.addTransceiver(track, { direction: 'sendonly', streams: local ? [local] : [] });
@@ -123,7 +133,7 @@ export class SfuClient {
 
   private async onDescription(feed: number | null, description: SfuDescription): Promise<void> {
     const { space, send } = this.options;
-    const { iceServers } = this;
+    const { iceServers, iceTransportPolicy } = this;
     if (feed === null) {
       await this.publisher?.setRemoteDescription(description);
       return;
@@ -131,7 +141,7 @@ export class SfuClient {
     const display = this.displays.get(feed);
     if (display === undefined || description.type !== 'offer') return;
     this.subs.get(feed)?.pc.close();
-    const pc = new RTCPeerConnection({ iceServers });
+    const pc = new RTCPeerConnection({ iceServers, iceTransportPolicy });
     const stream = new MediaStream();
     this.subs.set(feed, { display, pc, stream });
     pc.onicecandidate = ({ candidate }) =>

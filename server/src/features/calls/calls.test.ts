@@ -7,6 +7,8 @@ import type { CallEvent } from '#shared/protocol/calls';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { isEvent, socketOpener, type TestSocket } from '../../../test/test-socket';
+import { callsConfig, DEFAULT_ICE_SERVERS } from './config';
+import { iceServersFor } from './ice';
 import { MISSED_CALL_LINE } from './service';
 
 const RING_MS = 2500;
@@ -325,17 +327,13 @@ describe('1:1 video calls', () => {
 });
 
 describe('ICE servers', () => {
-  it('serves the configured servers to signed-in users only, public STUN by default', async () => {
+  it('serves signed-in users only, and no third-party server by default', async () => {
     const alice = await buildUser(server);
     const res = await alice.client.get<IceServersResponse>('/api/calls/ice-servers');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      iceServers: [
-        { urls: 'stun:stun.l.google.com:19302' },
-        { urls: 'stun:stun1.l.google.com:19302' },
-      ],
-      ttlSeconds: null,
-    });
+    // Nothing configured: no STUN server anywhere (Google's public one was the default; every
+    // caller's address went to it). Peers use their host candidates.
+    expect(res.body).toEqual({ iceServers: [], ttlSeconds: null, iceTransportPolicy: 'all' });
     const anonymous = await fetch(`${server.url}/api/calls/ice-servers`);
     expect(anonymous.status).toBe(401);
   });
@@ -348,6 +346,7 @@ describe('ICE servers', () => {
         TURN_SECRET: secret,
         TURN_URLS: 'turn:turn.ruche.test:3478?transport=udp, turns:turn.ruche.test:5349',
         TURN_TTL_SECONDS: '600',
+        ICE_TRANSPORT_POLICY: 'relay',
       },
     });
     try {
@@ -357,6 +356,8 @@ describe('ICE servers', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.body.ttlSeconds).toBe(600);
+      // ICE_TRANSPORT_POLICY=relay: the pages build their connections through TURN only.
+      expect(res.body.iceTransportPolicy).toBe('relay');
       expect(res.body.iceServers).toHaveLength(1);
       const [turn] = res.body.iceServers;
       expect(turn?.urls).toEqual([
@@ -374,5 +375,42 @@ describe('ICE servers', () => {
     } finally {
       await turnServer.close();
     }
+  });
+});
+
+describe('ICE configuration', () => {
+  const env = {
+    TURN_URLS: '',
+    TURN_TTL_SECONDS: 3600,
+    CALL_RING_TIMEOUT_MS: 1,
+    CALL_RECONNECT_GRACE_MS: 1,
+  };
+
+  it('has no ICE server unless one is configured, and no Google address anywhere', () => {
+    const config = callsConfig(env);
+    expect(config.iceServers).toEqual([]);
+    expect(DEFAULT_ICE_SERVERS).toEqual([]);
+    expect(config.iceTransportPolicy).toBe('all');
+    const own = callsConfig({
+      ...env,
+      TURN_SECRET: 'turn-secret-for-the-tests-0123456789',
+      TURN_URLS: 'turn:turn.ruche.test:3478',
+    });
+    const served = iceServersFor(own, 'u1');
+    // Only the deployment's own TURN server.
+    expect(served.iceServers.map((s) => s.urls)).toEqual([['turn:turn.ruche.test:3478']]);
+  });
+
+  it('refuses ICE_TRANSPORT_POLICY=relay without a TURN server', () => {
+    expect(() => callsConfig({ ...env, ICE_TRANSPORT_POLICY: 'relay' })).toThrow(
+      /ICE_TRANSPORT_POLICY: relay demande un serveur TURN/,
+    );
+    expect(
+      callsConfig({
+        ...env,
+        ICE_TRANSPORT_POLICY: 'relay',
+        ICE_SERVERS: '[{"urls":"turn:turn.ruche.test:3478","username":"u","credential":"c"}]',
+      }).iceTransportPolicy,
+    ).toBe('relay');
   });
 });

@@ -3,19 +3,23 @@ import type { IceServer } from '#shared/calls';
 
 /** The calls feature's settings (docs/calls.md, docs/operations.md), parsed once by config.ts. */
 export interface CallsConfig {
-  /** ICE_SERVERS, or the public STUN server docs/product.md §7 asks for. */
+  /** ICE_SERVERS; none by default (host candidates, and the deployment's own TURN below). */
   iceServers: IceServer[];
   /** TURN_SECRET + TURN_URLS: short-lived credentials (coturn's REST scheme) for those URLs. */
   turn: { secret: string; urls: string[]; ttlSeconds: number } | undefined;
+  /** ICE_TRANSPORT_POLICY: `relay` makes every peer connection go through TURN only. */
+  iceTransportPolicy: 'all' | 'relay';
   ringTimeoutMs: number;
   reconnectGraceMs: number;
 }
 
-/** docs/product.md §7.3: public STUN servers; voice uses two (so does everything else here, one list). */
-export const DEFAULT_ICE_SERVERS: IceServer[] = [
-  { urls: 'stun:stun.l.google.com:19302' },
-  { urls: 'stun:stun1.l.google.com:19302' },
-];
+/**
+ * No third-party server unless the administrator names one (docs/calls.md, "ICE servers and
+ * TURN"): docs/product.md §7.3 named Google's public STUN servers, but every caller's address
+ * would then go to Google. Without ICE_SERVERS, peers use their host candidates, and the
+ * deployment's own coturn when TURN_SECRET and TURN_URLS are set.
+ */
+export const DEFAULT_ICE_SERVERS: IceServer[] = [];
 
 const IceUrl = z.string().regex(/^(stun|stuns|turn|turns):/i, 'une adresse stun:, turn: ou turns:');
 const IceServersSchema = z.array(
@@ -31,6 +35,7 @@ interface CallsEnv {
   TURN_SECRET?: string | undefined;
   TURN_URLS: string;
   TURN_TTL_SECONDS: number;
+  ICE_TRANSPORT_POLICY?: 'all' | 'relay' | undefined;
   CALL_RING_TIMEOUT_MS: number;
   CALL_RECONNECT_GRACE_MS: number;
 }
@@ -56,6 +61,8 @@ function parseIceServers(raw: string | undefined): IceServer[] {
 }
 
 export function callsConfig(e: CallsEnv): CallsConfig {
+  const iceTransportPolicy = e.ICE_TRANSPORT_POLICY ?? 'all';
+  const iceServers = parseIceServers(e.ICE_SERVERS);
   const urls = e.TURN_URLS.split(',')
     .map((u) => u.trim())
     .filter(Boolean);
@@ -69,11 +76,18 @@ export function callsConfig(e: CallsEnv): CallsConfig {
       'Invalid configuration:\nTURN_URLS: des adresses turn: ou turns: séparées par des virgules',
     );
   }
+  const anyTurn = iceServers.some((s) => [s.urls].flat().some((u) => /^turns?:/i.test(u)));
+  if (iceTransportPolicy === 'relay' && !e.TURN_SECRET && !anyTurn) {
+    throw new Error(
+      'Invalid configuration:\nICE_TRANSPORT_POLICY: relay demande un serveur TURN (TURN_SECRET et TURN_URLS, ou ICE_SERVERS)',
+    );
+  }
   return {
-    iceServers: parseIceServers(e.ICE_SERVERS),
+    iceServers,
     turn: e.TURN_SECRET
       ? { secret: e.TURN_SECRET, urls, ttlSeconds: e.TURN_TTL_SECONDS }
       : undefined,
+    iceTransportPolicy,
     ringTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     reconnectGraceMs: e.CALL_RECONNECT_GRACE_MS,
   };

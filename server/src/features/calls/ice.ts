@@ -12,12 +12,16 @@ export function iceServersFor(
   userId: string,
   now: number = Date.now(),
 ): IceServersResponse {
-  if (!config.turn) return { iceServers: config.iceServers, ttlSeconds: null };
+  const policy = config.iceTransportPolicy;
+  if (!config.turn) {
+    return { iceServers: config.iceServers, ttlSeconds: null, iceTransportPolicy: policy };
+  }
   const { secret, urls, ttlSeconds } = config.turn;
   const username = `${Math.floor(now / 1000) + ttlSeconds}:${userId}`;
   const credential = createHmac('sha1', secret).update(username).digest('base64');
   return {
     iceServers: [...config.iceServers, { urls, username, credential }],
     ttlSeconds,
+    iceTransportPolicy: policy,
   };
 }

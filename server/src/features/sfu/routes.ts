@@ -6,12 +6,14 @@ import {
   SfuLeaveFrameSchema,
   SfuSubscribeFrameSchema,
 } from '#shared/protocol/sfu';
-import { SFU_NOT_IN_SPACE } from '#shared/sfu';
+import { type MediaMode, SFU_NOT_IN_SPACE } from '#shared/sfu';
+import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { subjectOf } from '../../realtime/identity';
 import type { Realtime, Socket } from '../../realtime/realtime';
 import { iceServersFor } from '../calls/ice';
 import { JanusLink } from './janus';
+import { mediaModeOf } from './mode';
 import { Sfu } from './sfu';
 
 const sfus = new WeakMap<AppContext, Sfu>();
@@ -47,6 +49,12 @@ export function sfuOf(ctx: AppContext): Sfu {
 export function registerSfuRoutes(app: FastifyInstance, ctx: AppContext): void {
   const sfu = sfuOf(ctx);
   const log = app.log.child({ feature: 'sfu' });
+
+  /** The media mode and the limit it sets (the room form, the administration card). */
+  app.get('/api/sfu', async (request): Promise<MediaMode> => {
+    requireUser(request);
+    return mediaModeOf(ctx.config);
+  });
   sfu.log = log;
   if (sfu.janus) {
     sfu.janus.log = log;
@@ -98,11 +106,14 @@ export function registerSfuRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       // The same ICE servers as 1:1 calls, TURN credentials in the holder's name (a user, or
       // a room's guest): docs/calls.md, "ICE servers and TURN".
-      const { iceServers } = iceServersFor(ctx.config.calls, subjectOf(socket.identity));
+      const { iceServers, iceTransportPolicy } = iceServersFor(
+        ctx.config.calls,
+        subjectOf(socket.identity),
+      );
       socket.reply(
         joined
-          ? { type: 'sfu_joined', space, ...joined, iceServers }
-          : { type: 'sfu_unavailable', space, iceServers },
+          ? { type: 'sfu_joined', space, ...joined, iceServers, iceTransportPolicy }
+          : { type: 'sfu_unavailable', space, iceServers, iceTransportPolicy },
       );
     }),
   );

@@ -20,7 +20,8 @@ export function roomState(
   return 'joinable';
 }
 
-export function presentRoom(row: RoomRow, participantCount: number): VideoRoom {
+/** `limit`: the instance's media mode's (features/sfu/mode.ts), a room seats no more. */
+export function presentRoom(row: RoomRow, participantCount: number, limit: number): VideoRoom {
   return {
     id: row.id,
     roomCode: row.roomCode,
@@ -31,13 +32,14 @@ export function presentRoom(row: RoomRow, participantCount: number): VideoRoom {
     allowGuests: row.allowGuests,
     lobbyEnabled: row.lobbyEnabled,
     maxParticipants: row.maxParticipants,
+    participantLimit: Math.min(row.maxParticipants, limit),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     participantCount,
   };
 }
 
-export function presentPreview(row: RoomRow, participantCount: number): RoomPreview {
+export function presentPreview(row: RoomRow, participantCount: number, limit: number): RoomPreview {
   return {
     id: row.id,
     name: row.name,
@@ -45,6 +47,7 @@ export function presentPreview(row: RoomRow, participantCount: number): RoomPrev
     allowGuests: row.allowGuests,
     lobbyEnabled: row.lobbyEnabled,
     maxParticipants: row.maxParticipants,
+    participantLimit: Math.min(row.maxParticipants, limit),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     state: roomState(row),
     participantCount,

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
 import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
+import { mediaModeOf } from '../sfu/mode';
 import { sfuOf } from '../sfu/routes';
 import {
   announceAdmitted,
@@ -64,6 +65,7 @@ async function seatOf(ctx: AppContext, request: FastifyRequest, id: string): Pro
 
 export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rateLimit = rateLimitOf(ctx);
+  const limit = mediaModeOf(ctx.config).participantLimit;
   registerVideoRoomRealtime(
     { db: ctx.db, realtime: ctx.realtime, events: ctx.events, log: app.log },
     sfuOf(ctx),
@@ -71,20 +73,20 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/video-rooms', async (request) => {
     const user = requireUser(request);
-    return listMyRooms(ctx.db, user.id);
+    return listMyRooms(ctx.db, user.id, limit);
   });
 
   app.post('/api/video-rooms', async (request, reply) => {
     const user = requireUser(request);
     const input = parse(RoomCreateSchema, request.body);
-    return reply.status(201).send(await createRoom(ctx.db, user.id, input));
+    return reply.status(201).send(await createRoom(ctx.db, user.id, input, limit));
   });
 
   app.patch<ById>('/api/video-rooms/:id', async (request) => {
     const user = requireUser(request);
     const id = roomId(request.params);
     const patch = parse(RoomUpdateSchema, request.body);
-    const { room, closedSeats, admitted } = await updateRoom(ctx.db, user.id, id, patch);
+    const { room, closedSeats, admitted } = await updateRoom(ctx.db, user.id, id, patch, limit);
     const deps = depsFor(ctx, request);
     if (closedSeats.length > 0) await announceClosed(deps, id, closedSeats);
     for (const participantId of admitted) await announceAdmitted(deps, id, participantId);
@@ -105,14 +107,14 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
     { config: { rateLimit } },
     async (request) => {
       const code = parse(RoomCodeSchema, request.params.roomCode);
-      return previewByCode(ctx.db, code);
+      return previewByCode(ctx.db, code, limit);
     },
   );
 
   app.post<ById>('/api/video-rooms/:id/join', { config: { rateLimit } }, async (request) => {
     const id = roomId(request.params);
     const { guestName } = parse(RoomJoinSchema, request.body);
-    const { joined, creatorId } = await joinRoom(ctx.db, id, request.user, guestName);
+    const { joined, creatorId } = await joinRoom(ctx.db, id, request.user, guestName, limit);
     if (joined.participant.waiting && creatorId) {
       await announceLobby(depsFor(ctx, request), id, creatorId);
     }
@@ -131,7 +133,7 @@ export function registerVideoRoomRoutes(app: FastifyInstance, ctx: AppContext): 
       const user = requireUser(request);
       const id = roomId(request.params);
       const participantId = idParam(request.params.participantId, PARTICIPANT_NOT_FOUND);
-      const participant = await admitGuest(ctx.db, user.id, id, participantId);
+      const participant = await admitGuest(ctx.db, user.id, id, participantId, limit);
       const deps = depsFor(ctx, request);
       await announceAdmitted(deps, id, participantId);
       await announceLobby(deps, id, user.id);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ROOM_NEEDS_MEDIA_SERVER } from '#shared/sfu';
 import {
   GUEST_NAME_REQUIRED,
   PARTICIPANT_NOT_FOUND,
@@ -77,10 +78,15 @@ async function seatCounts(db: Db | Tx, roomIds: string[]): Promise<Map<string, n
   return new Map(rows.map((r) => [r.roomId, r.n]));
 }
 
+/**
+ * `limit` in these functions: the most people a room seats in the instance's media mode
+ * (features/sfu/mode.ts): 50 through Janus, MESH_MAX_PARTICIPANTS without it.
+ */
 export async function createRoom(
   db: Db,
   userId: string,
   input: z.output<typeof RoomCreateSchema>,
+  limit: number,
 ): Promise<VideoRoom> {
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
     const [row] = await db
@@ -97,12 +103,12 @@ export async function createRoom(
       })
       .onConflictDoNothing()
       .returning();
-    if (row) return presentRoom(row, 0);
+    if (row) return presentRoom(row, 0, limit);
   }
   throw new Error('could not draw a free room code');
 }
 
-export async function listMyRooms(db: Db, userId: string): Promise<VideoRoom[]> {
+export async function listMyRooms(db: Db, userId: string, limit: number): Promise<VideoRoom[]> {
   const rows = await db
     .select()
     .from(rooms)
@@ -112,7 +118,7 @@ export async function listMyRooms(db: Db, userId: string): Promise<VideoRoom[]> 
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => presentRoom(r, counts.get(r.id) ?? 0));
+  return rows.map((r) => presentRoom(r, counts.get(r.id) ?? 0, limit));
 }
 
 /** The creator's room, or the same 404 a stranger gets. */
@@ -134,6 +140,7 @@ export async function updateRoom(
   userId: string,
   roomId: string,
   patch: { isActive?: boolean; lobbyEnabled?: boolean },
+  limit: number,
 ): Promise<{ room: VideoRoom; closedSeats: string[]; admitted: string[] }> {
   await requireOwnRoom(db, userId, roomId);
   return db.transaction(async (tx) => {
@@ -145,7 +152,7 @@ export async function updateRoom(
     const closed = row.isActive ? [] : await closeSeats(tx, roomId);
     let admitted: string[] = [];
     if (row.isActive && patch.lobbyEnabled === false) {
-      const free = row.maxParticipants - (await countOne(tx, roomId));
+      const free = Math.min(row.maxParticipants, limit) - (await countOne(tx, roomId));
       const waiting = await tx
         .select({ id: seats.id })
         .from(seats)
@@ -156,7 +163,7 @@ export async function updateRoom(
       await letIn(tx, admitted);
     }
     return {
-      room: presentRoom(row, row.isActive ? await countOne(tx, roomId) : 0),
+      room: presentRoom(row, row.isActive ? await countOne(tx, roomId) : 0, limit),
       closedSeats: closed,
       admitted,
     };
@@ -194,6 +201,7 @@ export async function admitGuest(
   userId: string,
   roomId: string,
   participantId: string,
+  limit: number,
 ): Promise<RoomParticipant> {
   await requireOwnRoom(db, userId, roomId);
   return db.transaction(async (tx) => {
@@ -205,7 +213,7 @@ export async function admitGuest(
       .from(seats)
       .where(and(eq(seats.id, participantId), eq(seats.roomId, roomId), seatWaiting));
     if (!waiting) throw notFound(PARTICIPANT_NOT_FOUND);
-    if ((await countOne(tx, roomId)) >= room.maxParticipants) throw conflict(ROOM_FULL);
+    seatFree(await countOne(tx, roomId), room.maxParticipants, limit);
     const [row] = await letIn(tx, [participantId]);
     return presentParticipant(row as ParticipantRow, null);
   });
@@ -221,6 +229,15 @@ export async function deleteRoom(db: Db, userId: string, roomId: string): Promis
     .where(and(eq(seats.roomId, roomId), seatLive));
   await db.delete(rooms).where(eq(rooms.id, roomId));
   return rows.map((r) => r.id);
+}
+
+/**
+ * 409 when no seat is left: the room's own maximum, or the media mode's below it — then the
+ * message says a media server is needed (docs/calls.md).
+ */
+function seatFree(taken: number, maxParticipants: number, limit: number): void {
+  if (taken >= maxParticipants) throw conflict(ROOM_FULL);
+  if (taken >= limit) throw conflict(ROOM_NEEDS_MEDIA_SERVER);
 }
 
 async function countOne(db: Db | Tx, roomId: string): Promise<number> {
@@ -245,10 +262,10 @@ export async function activeSeatIds(db: Db, roomId: string): Promise<string[]> {
 }
 
 /** GET /api/video-rooms/code/{code}: 404 only when no room has the code. */
-export async function previewByCode(db: Db, code: string): Promise<RoomPreview> {
+export async function previewByCode(db: Db, code: string, limit: number): Promise<RoomPreview> {
   const [row] = await db.select().from(rooms).where(eq(rooms.roomCode, code));
   if (!row) throw notFound(ROOM_NOT_FOUND);
-  return presentPreview(row, await countOne(db, row.id));
+  return presentPreview(row, await countOne(db, row.id), limit);
 }
 
 const participantColumns = {
@@ -281,6 +298,7 @@ export async function joinRoom(
   roomId: string,
   user: SessionUser | null,
   guestName: string | null,
+  limit: number,
 ): Promise<{ joined: RoomJoinResult; creatorId: string | null }> {
   const token = user ? null : randomBytes(32).toString('base64url');
   const {
@@ -318,7 +336,7 @@ export async function joinRoom(
         .from(seats)
         .where(and(eq(seats.roomId, roomId), seatWaiting));
       if ((lobby?.n ?? 0) >= ROOM_LOBBY_MAX) throw conflict(ROOM_LOBBY_FULL);
-    } else if (taken >= room.maxParticipants) throw conflict(ROOM_FULL);
+    } else seatFree(taken, room.maxParticipants, limit);
     const [seat] = await tx
       .insert(seats)
       .values({
@@ -334,7 +352,7 @@ export async function joinRoom(
   });
   return {
     joined: {
-      room: presentPreview(room, taken),
+      room: presentPreview(room, taken, limit),
       participant: presentParticipant(seat, user),
       token,
       isCreator: !!user && room.createdById === user.id,

@@ -9,7 +9,9 @@ import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
+import { mediaModeOf } from '../sfu/mode';
 import { sfuOf } from '../sfu/routes';
+import { refuseBeyondLimit } from './mesh-limit';
 import { registerVoiceRealtime } from './realtime';
 import {
   inVoice,
@@ -39,6 +41,7 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = requireUser(request);
     const id = channelId(request.params);
     await requireVoiceMember(ctx.db, id, user.id);
+    await refuseBeyondLimit(ctx.db, id, user.id, mediaModeOf(ctx.config).participantLimit);
     return joinVoice(depsFor(ctx, request), id, user.id);
   });
 

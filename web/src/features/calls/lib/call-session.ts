@@ -59,7 +59,7 @@ export class CallSession {
   private ringTimer: number | undefined;
   private heartbeat: number | undefined;
   private offerSent = false;
-  private ice: Promise<RTCIceServer[]> | null = null;
+  private ice: Promise<RTCConfiguration> | null = null;
   private awaitingResume = false;
   private closed = false;
   private readonly detach: Array<() => void> = [];
@@ -186,12 +186,14 @@ export class CallSession {
 
   // ── media and connection ───────────────────────────────────────────────────────────────
 
-  private async iceServers(): Promise<RTCIceServer[]> {
+  /** The server's ICE servers and transport policy (`relay`: through TURN only, docs/calls.md). */
+  private async iceServers(): Promise<RTCConfiguration> {
     try {
-      return (await getIceServers()).iceServers;
+      const { iceServers, iceTransportPolicy } = await getIceServers();
+      return { iceServers, iceTransportPolicy: iceTransportPolicy ?? 'all' };
     } catch {
       // Host candidates still connect two people on one network.
-      return [];
+      return { iceServers: [] };
     }
   }
 
@@ -230,8 +232,8 @@ export class CallSession {
     return stream;
   }
 
-  private connect(iceServers: RTCIceServer[]): RTCPeerConnection {
-    const pc = new RTCPeerConnection({ iceServers });
+  private connect(config: RTCConfiguration): RTCPeerConnection {
+    const pc = new RTCPeerConnection(config);
     this.pc = pc;
     for (const track of this.local?.getTracks() ?? [])
       pc.addTrack(track, this.local as MediaStream);

@@ -63,9 +63,10 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
 
     // The ICE servers the server gave with its answer to sfu_join (mesh or not).
     let iceServers: RTCIceServer[] = [];
+    let iceTransportPolicy: RTCIceTransportPolicy = 'all';
     const connectionFor = (id: string, offering: boolean) => {
       drop(id);
-      const pc = new RTCPeerConnection({ iceServers });
+      const pc = new RTCPeerConnection({ iceServers, iceTransportPolicy });
       pcs.set(id, pc);
       if (offering) addLocal(pc, local);
       pc.onicecandidate = ({ candidate }) => {
@@ -140,8 +141,9 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
         space: `room:${me}`,
         send: (frame) => socketRef.current?.send(frame),
         local,
-        onMode: (mode, servers) => {
+        onMode: (mode, servers, policy) => {
           iceServers = servers;
+          iceTransportPolicy = policy;
           if (mode === 'mesh') for (const participant of present) void offerTo(participant);
         },
         onStream: (id, stream) => updatePeer(id, (peer) => (peer ? { ...peer, stream } : null)),
