@@ -52,7 +52,8 @@ export interface PublicChannel {
   id: string;
   name: string;
   description: string | null;
-  type: 'channel';
+  /** Public channels and voice channels: anyone in the workspace finds and joins them. */
+  type: 'channel' | 'voice';
   createdAt: string;
   memberCount: number;
 }

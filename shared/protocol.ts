@@ -68,6 +68,8 @@ import {
   VoiceAnswerFrameSchema,
   VoiceCandidateFrameSchema,
   type VoiceEvent,
+  VoiceJoinFrameSchema,
+  VoiceLeaveFrameSchema,
   VoiceOfferFrameSchema,
   VoiceSpeakingFrameSchema,
 } from './protocol/voice';
@@ -102,6 +104,8 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   VoiceAnswerFrameSchema,
   VoiceCandidateFrameSchema,
   VoiceSpeakingFrameSchema,
+  VoiceJoinFrameSchema,
+  VoiceLeaveFrameSchema,
   VideoOfferFrameSchema,
   VideoAnswerFrameSchema,
   VideoIceCandidateFrameSchema,

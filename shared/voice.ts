@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { User } from './users';
 
-/** A participant unheard for this long (its page stopped polling) is taken out of the channel. */
+/**
+ * A seat nobody refreshed for this long is taken out of the channel: a seat held by a socket
+ * is refreshed by its node every VOICE_HEARTBEAT_MS, a seat joined over HTTP by its holder's
+ * poll (docs/calls.md, "Salons vocaux").
+ */
 export const VOICE_SILENT_AFTER_S = 10;
+/** How often a node refreshes the seats its sockets hold, and sweeps the silent ones. */
+export const VOICE_HEARTBEAT_MS = 3000;
 export const VOICE_NOT_FOUND = 'Canal vocal introuvable';
 export const VOICE_PARTICIPANT_NOT_FOUND = 'Participant introuvable';
+export const VOICE_JOIN_FAILED = 'Impossible de rejoindre le canal vocal';
 
 /** docs/product.md §3 voice_channel_participants; the view adds the user. */
 export interface VoiceParticipant {

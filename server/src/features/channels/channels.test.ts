@@ -214,6 +214,21 @@ describe('browse and join public channels', () => {
     expect((await bob.client.post(`/api/channels/${group.id}/join`)).status).toBe(404);
   });
 
+  it('lists voice channels too, and lets anyone join one', async () => {
+    const alice = await buildUser(server);
+    const bob = await buildUser(server);
+    const name = `vocal-${Date.now()}`;
+    const voice = await buildChannel(alice, { name, type: 'voice' });
+    const browse = await bob.client.get<PublicChannel[]>(`/api/channels/browse?q=${name}`);
+    expect(browse.body).toEqual([
+      expect.objectContaining({ id: voice.id, name, type: 'voice', memberCount: 1 }),
+    ]);
+    const join = await bob.client.post<Channel>(`/api/channels/${voice.id}/join`);
+    expect(join.status).toBe(200);
+    expect(join.body).toMatchObject({ id: voice.id, type: 'voice' });
+    expect((await bob.client.post(`/api/voice-channels/${voice.id}/join`)).status).toBe(200);
+  });
+
   it('treats % and _ in the search literally', async () => {
     const alice = await buildUser(server);
     await buildChannel(alice, { name: 'cent pour cent' });

@@ -55,7 +55,7 @@ export function presentPublicChannel(row: ChannelRow, memberCount: number): Publ
     id: row.id,
     name: row.name,
     description: row.description,
-    type: 'channel',
+    type: row.type === 'voice' ? 'voice' : 'channel',
     createdAt: row.createdAt.toISOString(),
     memberCount,
   };

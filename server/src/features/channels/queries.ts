@@ -176,6 +176,10 @@ export async function findChannelType(db: Db, channelId: string): Promise<string
 export const channelNameSql = (channelId: AnyColumn | SQL): SQL<string> =>
   sql<string>`(select ${channels.name} from ${channels} where ${channels.id} = ${channelId})`;
 
+/** Whether the user is a member of the channel, as a condition of another feature's query. */
+export const isMemberSql = (channelId: AnyColumn | SQL, userId: string): SQL =>
+  sql`exists (select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channelId} and ${channelMembers.userId} = ${userId})`;
+
 /** The channel's type, as a column of another feature's query (one statement, no join). */
 export const channelTypeSql = (channelId: AnyColumn | SQL): SQL<string> =>
   sql<string>`(select ${channels.type} from ${channels} where ${channels.id} = ${channelId})`;

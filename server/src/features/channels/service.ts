@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Channel, ChannelCreateInput, ChannelRead, PublicChannel } from '#shared/channels';
 import { forbidden, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
@@ -12,6 +12,8 @@ import { channelMembers, channels } from './schema';
 import { channelTopic } from './topics';
 
 const BROWSE_LIMIT = 200;
+/** The types anyone in the workspace may find (browse) and join without an invite. */
+const PUBLIC_TYPES: readonly string[] = ['channel', 'voice'];
 
 /** docs/product.md §10.4: the creator becomes the owner, in the same transaction as the channel. */
 export async function createChannel(
@@ -84,7 +86,9 @@ export async function browsePublicChannels(
     .select({ one: sql`1` })
     .from(channelMembers)
     .where(and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)));
-  const where: SQL[] = [eq(channels.type, 'channel'), notExists(mine)];
+  // Public channels and voice channels (a colleague's voice channel is found here, as on
+  // Discord); groups are by invite only.
+  const where: SQL[] = [inArray(channels.type, [...PUBLIC_TYPES]), notExists(mine)];
   if (q) where.push(ilike(channels.name, containsPattern(q)));
   const memberCount = deps.db
     .select({ channelId: channelMembers.channelId, n: count().as('n') })
@@ -102,8 +106,8 @@ export async function browsePublicChannels(
 }
 
 /**
- * Join a public channel. Groups and voice channels are joined by invite only: to anyone
- * else they answer 404, like a channel that does not exist. Joining twice is not an error.
+ * Join a public channel or a voice channel. Groups are joined by invite only: to anyone else
+ * they answer 404, like a channel that does not exist. Joining twice is not an error.
  */
 export async function joinPublicChannel(
   deps: Deps,
@@ -116,7 +120,7 @@ export async function joinPublicChannel(
     .where(eq(channels.id, channelId));
   const already = row ? await findChannelForUser(deps.db, userId, channelId) : undefined;
   if (already) return already;
-  if (row?.type !== 'channel') throw notFound(CHANNEL_NOT_FOUND);
+  if (!row || !PUBLIC_TYPES.includes(row.type)) throw notFound(CHANNEL_NOT_FOUND);
   if (await insertMember(deps.db, channelId, userId)) {
     await announceMemberAdded(deps, channelId, userId);
   }

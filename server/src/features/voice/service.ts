@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   VOICE_NOT_FOUND,
   VOICE_PARTICIPANT_NOT_FOUND,
@@ -11,7 +11,7 @@ import { presentUser } from '../../auth/user-presenter';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
-import { findChannelType } from '../channels/queries';
+import { findChannelType, isMemberSql } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
 import { recheckSfuGroup } from '../sfu/routes';
@@ -63,39 +63,71 @@ const announceLeft = (deps: Deps, channelId: string, userId: string) =>
     () => recheckSfuGroup(deps.realtime, voiceGroup(channelId)),
   );
 
+/** The user's sockets hear where their one seat is now (null: nowhere), and which socket holds it. */
+const announceSession = (
+  deps: Deps,
+  userId: string,
+  channelId: string | null,
+  connectionId: string | null,
+) =>
+  publish(deps, 'voice-session', () =>
+    deps.realtime.toUsers([userId], { type: 'voice-session', channelId, connectionId }),
+  );
+
 /**
- * Participants whose page stopped polling (closed tab, dead network) are taken out, and the
- * channel hears they left: the list stays true within seconds without any socket hook.
+ * Seats nobody refreshed for VOICE_SILENT_AFTER_S — their socket's node died, or the page
+ * that joined over HTTP stopped polling — are taken out, on every channel, and each channel
+ * hears who left. Any node's sweep takes each seat once (DELETE … RETURNING).
  */
-async function sweep(deps: Deps, channelId: string): Promise<void> {
+export async function sweepVoice(deps: Deps): Promise<number> {
   const gone = await deps.db
     .delete(voice)
-    .where(
-      and(
-        eq(voice.channelId, channelId),
-        lt(voice.lastSeenAt, sql`now() - make_interval(secs => ${VOICE_SILENT_AFTER_S})`),
-      ),
-    )
-    .returning({ userId: voice.userId });
-  for (const { userId } of gone) await announceLeft(deps, channelId, userId);
+    .where(lt(voice.lastSeenAt, sql`now() - make_interval(secs => ${VOICE_SILENT_AFTER_S})`))
+    .returning({ channelId: voice.channelId, userId: voice.userId });
+  for (const { channelId, userId } of gone) {
+    await announceLeft(deps, channelId, userId);
+    await announceSession(deps, userId, null, null);
+  }
+  return gone.length;
 }
 
+/** The node holding these sockets says they are alive: their seats stay. */
+export async function refreshVoice(db: Db, connectionIds: readonly string[]): Promise<void> {
+  if (connectionIds.length === 0) return;
+  await db
+    .update(voice)
+    .set({ lastSeenAt: sql`now()` })
+    .where(inArray(voice.connectionId, [...connectionIds]));
+}
+
+/**
+ * Take the user's seat in this channel, held by `connectionId` (a socket) or by nobody (a
+ * join over HTTP, kept by its polling). One seat per person: a seat in another channel is
+ * left (its channel hears it), and a seat here held by another socket moves to this one
+ * (the user's sockets hear it: `voice-session`, the page that held it stops).
+ */
 export async function joinVoice(
   deps: Deps,
   channelId: string,
   userId: string,
+  connectionId: string | null = null,
 ): Promise<VoiceParticipant> {
-  await sweep(deps, channelId);
+  await sweepVoice(deps);
+  const elsewhere = await deps.db
+    .delete(voice)
+    .where(and(eq(voice.userId, userId), ne(voice.channelId, channelId)))
+    .returning({ channelId: voice.channelId });
+  for (const gone of elsewhere) await announceLeft(deps, gone.channelId, userId);
   const [existing] = await deps.db
     .select({ id: voice.id })
     .from(voice)
     .where(and(eq(voice.channelId, channelId), eq(voice.userId, userId)));
   const [row] = await deps.db
     .insert(voice)
-    .values({ channelId, userId })
+    .values({ channelId, userId, connectionId })
     .onConflictDoUpdate({
       target: [voice.channelId, voice.userId],
-      set: { lastSeenAt: sql`now()` },
+      set: { lastSeenAt: sql`now()`, connectionId },
     })
     .returning();
   const participant = await withUser(deps.db, row as Row);
@@ -108,15 +140,30 @@ export async function joinVoice(
       }),
     );
   }
+  await announceSession(deps, userId, channelId, connectionId);
   return participant;
 }
 
-export async function leaveVoice(deps: Deps, channelId: string, userId: string): Promise<void> {
+/**
+ * Leave the channel's voice; with `connectionId`, only the seat that socket holds (a socket
+ * that closed must not take out the seat another tab of the user has taken since).
+ */
+export async function leaveVoice(
+  deps: Deps,
+  channelId: string,
+  userId: string,
+  connectionId?: string,
+): Promise<void> {
+  const where = [eq(voice.channelId, channelId), eq(voice.userId, userId)];
+  if (connectionId !== undefined) where.push(eq(voice.connectionId, connectionId));
   const gone = await deps.db
     .delete(voice)
-    .where(and(eq(voice.channelId, channelId), eq(voice.userId, userId)))
+    .where(and(...where))
     .returning({ id: voice.id });
-  if (gone.length > 0) await announceLeft(deps, channelId, userId);
+  if (gone.length > 0) {
+    await announceLeft(deps, channelId, userId);
+    await announceSession(deps, userId, null, null);
+  }
 }
 
 /** docs/product.md §7.2, polled every 3 s: the caller's own poll is what keeps its seat alive. */
@@ -125,11 +172,15 @@ export async function listVoice(
   channelId: string,
   userId: string,
 ): Promise<VoiceParticipant[]> {
+  // Only a seat joined over HTTP is kept by its holder's poll: a seat held by a socket lives
+  // as long as the socket (another page of the same user polling must not keep it).
   await deps.db
     .update(voice)
     .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(voice.channelId, channelId), eq(voice.userId, userId)));
-  await sweep(deps, channelId);
+    .where(
+      and(eq(voice.channelId, channelId), eq(voice.userId, userId), isNull(voice.connectionId)),
+    );
+  await sweepVoice(deps);
   const rows = await deps.db
     .select({ row: voice, user: users })
     .from(voice)
@@ -141,19 +192,39 @@ export async function listVoice(
 
 /** One's own participant only. docs/product.md §4: deafening forces mute on. */
 export async function updateVoice(
-  db: Db,
+  deps: Deps,
   participantId: string,
   userId: string,
   patch: VoiceParticipantUpdate,
 ): Promise<VoiceParticipant> {
   const set = { ...patch, ...(patch.isDeafened ? { isMuted: true } : {}) };
-  const [row] = await db
+  const [row] = await deps.db
     .update(voice)
     .set(set)
     .where(and(eq(voice.id, participantId), eq(voice.userId, userId)))
     .returning();
   if (!row) throw notFound(VOICE_PARTICIPANT_NOT_FOUND);
-  return withUser(db, row);
+  const participant = await withUser(deps.db, row);
+  // Every member's sidebar shows the muted and deafened icons, live.
+  await publish(deps, 'voice-user-updated', () =>
+    deps.realtime.toTopic(channelTopic(row.channelId), {
+      type: 'voice-user-updated',
+      channelId: row.channelId,
+      participant,
+    }),
+  );
+  return participant;
+}
+
+/** Who is in the voice of each channel the user is a member of (the sidebar's lists). */
+export async function listMyVoice(db: Db, userId: string): Promise<VoiceParticipant[]> {
+  const rows = await db
+    .select({ row: voice, user: users })
+    .from(voice)
+    .innerJoin(users, eq(users.id, voice.userId))
+    .where(isMemberSql(voice.channelId, userId))
+    .orderBy(voice.joinedAt);
+  return rows.map((r) => present(r.row, r.user));
 }
 
 /** Whether both users are in the voice channel now (signals go only between them). */

@@ -30,6 +30,12 @@ const participants = (who: Actor, id: string) =>
 const next = <T extends ServerEvent['type']>(socket: TestSocket, type: T) =>
   socket.next<Extract<ServerEvent, { type: T }>>((e) => e.type === type);
 
+/** The channel's voice-user-left (seats of earlier tests are swept meanwhile, elsewhere). */
+const leftFrom = (socket: TestSocket, channelId: string) =>
+  socket.next<Extract<ServerEvent, { type: 'voice-user-left' }>>(
+    (e) => e.type === 'voice-user-left' && e.channelId === channelId,
+  );
+
 async function voiceChannelWithBob() {
   const channel = await buildChannel(alice, { type: 'voice' });
   await addMember(channel, alice, bob);
@@ -54,7 +60,7 @@ describe('voice channels', () => {
     expect(seen.body.map((p) => p.userId)).toEqual([alice.user.id]);
 
     expect((await leave(alice, channel.id)).status).toBe(204);
-    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: alice.user.id });
+    expect(await leftFrom(watching, channel.id)).toMatchObject({ userId: alice.user.id });
     expect((await participants(bob, channel.id)).body).toEqual([]);
   });
 
@@ -213,7 +219,7 @@ describe('voice channels', () => {
     const watching = await open(alice);
     await join(bob, channel.id);
     expect((await bob.client.post(`/api/channels/${channel.id}/leave`)).status).toBeLessThan(300);
-    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: bob.user.id });
+    expect(await leftFrom(watching, channel.id)).toMatchObject({ userId: bob.user.id });
     expect((await participants(alice, channel.id)).body).toEqual([]);
   });
 
@@ -228,6 +234,93 @@ describe('voice channels', () => {
       where channel_id = ${channel.id} and user_id = ${bob.user.id}`;
     const seen = await participants(alice, channel.id);
     expect(seen.body.map((p) => p.userId)).toEqual([alice.user.id]);
-    expect(await next(watching, 'voice-user-left')).toMatchObject({ userId: bob.user.id });
+    expect(
+      await watching.next((e) => e.type === 'voice-user-left' && e.channelId === channel.id),
+    ).toMatchObject({ userId: bob.user.id });
+  });
+
+  it('keeps a seat joined over the socket as long as that socket, and frees it when it closes', async () => {
+    const channel = await voiceChannelWithBob();
+    const watching = await open(bob);
+    const tab = await open(alice);
+    tab.send({ type: 'voice-join', channelId: channel.id });
+    const joined = await next(tab, 'voice-joined');
+    expect(joined).toMatchObject({ channelId: channel.id, participant: { userId: alice.user.id } });
+    expect(await next(watching, 'voice-user-joined')).toMatchObject({
+      participant: { userId: alice.user.id },
+    });
+    // Alice's other page shows the channel and polls: it does not hold her seat.
+    const other = await open(alice);
+    expect((await participants(alice, channel.id)).body.map((p) => p.userId)).toEqual([
+      alice.user.id,
+    ]);
+    await tab.close();
+    expect(await leftFrom(watching, channel.id)).toMatchObject({ userId: alice.user.id });
+    expect(await next(other, 'voice-session')).toEqual({
+      type: 'voice-session',
+      channelId: null,
+      connectionId: null,
+    });
+    expect((await participants(alice, channel.id)).body).toEqual([]);
+  });
+
+  it('refuses a join over the socket to a non-member, with the channel’s 404', async () => {
+    const channel = await voiceChannelWithBob();
+    const c = await open(carol);
+    c.send({ type: 'voice-join', channelId: channel.id });
+    expect(await next(c, 'voice-join-refused')).toMatchObject({
+      channelId: channel.id,
+      status: 404,
+    });
+    expect((await participants(alice, channel.id)).body).toEqual([]);
+  });
+
+  it('gives a person one seat: joining another channel or from another tab moves it', async () => {
+    const first = await voiceChannelWithBob();
+    const second = await voiceChannelWithBob();
+    const watching = await open(bob);
+    const tab1 = await open(alice);
+    const tab2 = await open(alice);
+    tab1.send({ type: 'voice-join', channelId: first.id });
+    const one = await next(tab1, 'voice-joined');
+    tab1.send({ type: 'voice-join', channelId: second.id });
+    await next(tab1, 'voice-joined');
+    expect(await leftFrom(watching, first.id)).toMatchObject({ userId: alice.user.id });
+    expect((await participants(bob, first.id)).body).toEqual([]);
+    // The other tab takes the seat: the first tab hears it is no longer its own.
+    tab2.send({ type: 'voice-join', channelId: second.id });
+    const two = await next(tab2, 'voice-joined');
+    expect(two.connectionId).not.toBe(one.connectionId);
+    expect(
+      await tab1.next((e) => e.type === 'voice-session' && e.connectionId === two.connectionId),
+    ).toMatchObject({ channelId: second.id });
+    // Closing the first tab leaves the seat the second holds.
+    await tab1.close();
+    await tab2.sync();
+    expect((await participants(bob, second.id)).body.map((p) => p.userId)).toEqual([alice.user.id]);
+    tab2.send({ type: 'voice-leave', channelId: second.id });
+    await leftFrom(watching, second.id);
+    expect((await participants(bob, second.id)).body).toEqual([]);
+  });
+
+  it('lists who is in voice in each of one’s channels, and tells members of mute changes', async () => {
+    const channel = await voiceChannelWithBob();
+    const outside = await buildChannel(carol, { type: 'voice' });
+    await join(carol, outside.id);
+    const mine = (await join(alice, channel.id)).body;
+    const listed = await bob.client.get<VoiceParticipant[]>('/api/voice-participants');
+    expect(listed.status).toBe(200);
+    expect(listed.body.filter((p) => p.channelId === channel.id).map((p) => p.userId)).toEqual([
+      alice.user.id,
+    ]);
+    expect(listed.body.some((p) => p.channelId === outside.id)).toBe(false);
+    const watching = await open(bob);
+    await alice.client.patch(`/api/voice-channel-participants/${mine.id}`, { isDeafened: true });
+    expect(await next(watching, 'voice-user-updated')).toMatchObject({
+      channelId: channel.id,
+      participant: { userId: alice.user.id, isMuted: true, isDeafened: true },
+    });
+    await leave(alice, channel.id);
+    await leave(carol, outside.id);
   });
 });
