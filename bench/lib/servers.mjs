@@ -140,7 +140,15 @@ export async function startRuche({
     else env[k] = v;
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  if (redisUrl) env.REDIS_URL = redisUrl;
+  if (redisUrl) {
+    env.REDIS_URL = redisUrl;
+    // What a cluster node refuses to start without (server/src/ops/cluster.ts): the bench
+    // sends no files, pushes or calendar tokens across its nodes, so fixed values do.
+    env.FILES_DIR_SHARED ??= 'true';
+    env.CALENDAR_TOKEN_KEY ??= Buffer.alloc(32, 1).toString('base64');
+    env.VAPID_PUBLIC_KEY ??= 'BBenchPublicKey';
+    env.VAPID_PRIVATE_KEY ??= 'benchPrivateKey';
+  }
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,

@@ -8,17 +8,34 @@ import { BACKUP_USAGE, parseBackupArgs, runBackupCommand } from './backup/cli';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { runDoctor } from './ops/doctor';
+import { generateEnv } from './ops/gen-env';
 
 const USAGE = `Usage :
   npm run admin -- migrate                   applique les migrations (npm run db:migrate)
   npm run admin -- reset-password <e-mail>   nouveau mot de passe (affiché), sessions fermées
   npm run admin -- make-admin <e-mail>       fait de ce compte un administrateur
+  npm run admin -- doctor                    vérifie la configuration et ce dont le nœud dépend
+  npm run admin -- gen-env [https://…]       un .env neuf pour compose.yaml (secrets partagés)
 ${BACKUP_USAGE}`;
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
 async function main(args: string[]): Promise<number> {
   const [command, email] = args;
+  if (command === 'doctor') {
+    // Exit at once: a store or a Janus that never answered may still hold a socket open.
+    process.exit(await runDoctor(process.env, out));
+  }
+  if (command === 'gen-env') {
+    try {
+      process.stdout.write(generateEnv(email));
+      return 0;
+    } catch {
+      process.stderr.write(`Adresse publique invalide : ${email} (ex. https://ruche.exemple.fr)\n`);
+      return 2;
+    }
+  }
   if (command === 'backup' || command === 'restore') {
     const parsed = parseBackupArgs(args.slice(1));
     if (!parsed) {

@@ -3,8 +3,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { assertClusterConfig } from './ops/cluster';
 
 const config = loadConfig();
+// A node of a cluster (REDIS_URL) refuses what only it would have: docs/operations.md.
+assertClusterConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await runMigrations(database);
 const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;

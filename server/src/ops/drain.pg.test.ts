@@ -166,6 +166,11 @@ describe('SIGTERM drains a node of a two-node cluster', () => {
       REDIS_PREFIX: prefix,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'drain-test-secret-drain-test-secret-0123',
+      // What a cluster node refuses to start without (ops/cluster.ts): both share DATA_DIR.
+      FILES_DIR_SHARED: 'true',
+      CALENDAR_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64'),
+      VAPID_PUBLIC_KEY: 'BDrainTestPublicKey',
+      VAPID_PRIVATE_KEY: 'drainTestPrivateKey',
       DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
       METRICS: 'loopback',
     };
