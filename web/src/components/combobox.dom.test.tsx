@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
-import { ComboboxOption, useComboboxList } from './combobox';
+import { ComboboxInput, ComboboxOption, useComboboxList } from './combobox';
 
 const CHANNELS = ['général', 'design', 'annonces'];
 
@@ -13,15 +13,13 @@ function ChannelBox({ onChoose }: { onChoose: (name: string | undefined) => void
   const list = useComboboxList({ entries, keyOf: (name) => name, onChoose });
   return (
     <>
-      <input
-        aria-label="Aller à un canal"
+      <ComboboxInput
+        combobox={list}
+        label="Aller à un canal"
+        placeholder="Nom du canal"
         value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          list.setActiveIndex(0);
-        }}
-        onKeyDown={list.handleKeyDown}
-        {...list.inputProps}
+        onValueChange={setQuery}
+        icon={null}
       />
       <div id={list.listId} role="listbox" aria-label="Canaux">
         {entries.map((name, index) => (
@@ -77,6 +75,16 @@ describe('the combobox (components/combobox.tsx, WAI-ARIA "Combobox with listbox
     expect(option('général')).toHaveAttribute('aria-selected', 'true');
     await user.click(option('général'));
     expect(chosen).toEqual(['annonces', 'général']);
+  });
+
+  it('starts again at the top of the list when the text changes', async () => {
+    const { user, input, option } = renderBox();
+    expect(input).toHaveAttribute('placeholder', 'Nom du canal');
+    await user.type(input, 'n{ArrowDown}{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', option('annonces').id);
+    await user.type(input, '{Backspace}');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('aria-activedescendant', option('général').id);
   });
 
   it('has nothing to choose when nothing matches', async () => {

@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import { cn } from '@/lib/utils';
 
 /**
@@ -84,6 +91,58 @@ export function useComboboxList<T>({
       'aria-autocomplete': 'list',
     },
   };
+}
+
+type InputAttributes = Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange' | 'onKeyDown' | 'aria-label' | 'role' | 'className' | 'children'
+>;
+
+/**
+ * The field of a combobox dialog (the quick switcher, search): a bar with a leading icon,
+ * the input — the combobox's role and keyboard, a new text starting the list at its top —,
+ * what the caller adds after it, and the Esc hint on wide screens.
+ */
+export function ComboboxInput<T>({
+  combobox,
+  label,
+  value,
+  onValueChange,
+  icon,
+  children,
+  ...input
+}: InputAttributes & {
+  combobox: ComboboxList<T>;
+  /** The input's accessible name. */
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Before the input (a magnifier, a spinner). */
+  icon: ReactNode;
+  /** After the input, before the Esc hint (a close button). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3 border-b px-4">
+      {icon}
+      <input
+        {...input}
+        {...combobox.inputProps}
+        aria-label={label}
+        value={value}
+        onChange={(event) => {
+          onValueChange(event.target.value);
+          combobox.setActiveIndex(0);
+        }}
+        onKeyDown={combobox.handleKeyDown}
+        className="h-13 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
+      />
+      {children}
+      <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-mono text-[10px] text-muted-foreground sm:inline">
+        Esc
+      </kbd>
+    </div>
+  );
 }
 
 /** One option of a combobox's listbox: the pointer makes it active and chooses it. */

@@ -9,7 +9,11 @@ export interface IconButtonProps extends Omit<ButtonProps, 'size' | 'aria-label'
   size?: 'icon' | 'icon-sm';
 }
 
-/** A button that shows only an icon (the icon itself is `aria-hidden`): ghost and square by default. */
+/**
+ * A button that shows only an icon (the icon itself is `aria-hidden`): ghost and square by
+ * default. With `asChild`, the link it wraps (a router Link, a download link) takes the
+ * button's look and the label as its accessible name.
+ */
 export function IconButton({ label, variant = 'ghost', size = 'icon', ...props }: IconButtonProps) {
   return <Button variant={variant} size={size} aria-label={label} {...props} />;
 }

@@ -153,16 +153,19 @@ function FileRow({
       </td>
       <td className="px-3 py-2.5">
         <div className="flex justify-end gap-1">
-          <Button asChild variant="ghost" size="icon-sm">
+          <IconButton
+            asChild
+            size="icon-sm"
+            label={t('files.download', { name: file.originalName })}
+          >
             <DownloadLink
               href={file.url}
               download={file.originalName}
-              aria-label={t('files.download', { name: file.originalName })}
               title={t('files.downloadShort')}
             >
               <DownloadIcon aria-hidden />
             </DownloadLink>
-          </Button>
+          </IconButton>
           {canDelete ? (
             <IconButton
               type="button"

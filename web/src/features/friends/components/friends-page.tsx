@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFriends } from '../api/get-friends';
 import { useReceivedRequests } from '../api/get-received-requests';
@@ -31,11 +32,11 @@ export function FriendsPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <header className="flex items-center gap-3">
-        <Button asChild variant="ghost" size="icon" className="shrink-0">
-          <Link href="/" aria-label={t('friends.back')}>
+        <IconButton asChild label={t('friends.back')} className="shrink-0">
+          <Link href="/">
             <ArrowLeftIcon aria-hidden />
           </Link>
-        </Button>
+        </IconButton>
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h1 className="font-bold text-2xl tracking-tight">{t('friends.title')}</h1>
           <p className="hidden text-muted-foreground text-sm sm:block">

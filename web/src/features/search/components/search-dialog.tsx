@@ -7,17 +7,19 @@ import {
   XIcon,
 } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { formatFileSize } from '#shared/files';
 import {
   SEARCH_MIN_LENGTH,
   SEARCH_OPERATOR_HINTS,
   type SearchChannel,
   type SearchResult,
+  type SnippetPart,
 } from '#shared/search';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
-import { ComboboxOption, useComboboxList } from '@/components/combobox';
+import { ComboboxInput, ComboboxOption, useComboboxList } from '@/components/combobox';
 import { DialogOverlay, DialogPortal } from '@/components/ui/dialog';
 import { UserAvatar } from '@/components/user-avatar';
 import { useChannels } from '@/features/channels';
@@ -34,14 +36,14 @@ type Entry =
   | { kind: 'recent'; key: string; query: string }
   | { kind: 'result'; key: string; result: SearchResult };
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+// The messages' own markdown rendering, in its chunk (the channel view has loaded it already).
+const MessageSnippet = lazy(() =>
+  import('@/features/messages/components/message-snippet').then((module) => ({
+    default: module.MessageSnippet,
+  })),
+);
 
-const formatSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} o`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} Ko`
-      : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Search messages and files of my channels (docs/search.md): Ctrl/Cmd+Shift+F, the rail, the mobile menu. */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
@@ -105,6 +107,13 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     onChoose: (entry) => (typed.length === 0 || typed === settled ? choose(entry) : undefined),
   });
   const { active, optionId, setActiveIndex } = combobox;
+  /** What makes an entry's option one of the list: its id, the pointer's hover and choice. */
+  const optionProps = (entry: Entry) => ({
+    id: optionId(entry),
+    active: entry === active,
+    onHover: () => setActiveIndex(entries.indexOf(entry)),
+    onChoose: () => choose(entry),
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its top
   useEffect(() => setActiveIndex(0), [settled]);
 
@@ -130,39 +139,32 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           className="fixed top-[8dvh] left-1/2 z-50 flex max-h-[min(640px,84dvh)] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-2xl outline-none data-[state=open]:animate-dialog-in"
         >
           <DialogPrimitive.Title className="sr-only">{t('search.title')}</DialogPrimitive.Title>
-          <div className="flex items-center gap-3 border-b px-4">
-            {waiting ? (
-              <Loader2Icon
-                aria-hidden
-                className="size-4 shrink-0 animate-spin text-muted-foreground"
-              />
-            ) : (
-              <SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-            )}
-            <input
-              ref={inputRef}
-              {...combobox.inputProps}
-              aria-label={t('search.label')}
-              placeholder={t('search.placeholder')}
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-                setActiveIndex(0);
-              }}
-              onKeyDown={combobox.handleKeyDown}
-              enterKeyHint="search"
-              className="h-13 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
-            />
+          <ComboboxInput
+            combobox={combobox}
+            ref={inputRef}
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            value={query}
+            onValueChange={setQuery}
+            enterKeyHint="search"
+            icon={
+              waiting ? (
+                <Loader2Icon
+                  aria-hidden
+                  className="size-4 shrink-0 animate-spin text-muted-foreground"
+                />
+              ) : (
+                <SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+              )
+            }
+          >
             <DialogPrimitive.Close
               aria-label={t('search.close')}
               className="rounded-md p-1 text-muted-foreground outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:hidden"
             >
               <XIcon aria-hidden className="size-4" />
             </DialogPrimitive.Close>
-            <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-mono text-[10px] text-muted-foreground sm:inline">
-              Esc
-            </kbd>
-          </div>
+          </ComboboxInput>
           <div
             id={combobox.listId}
             role="listbox"
@@ -196,13 +198,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                     </div>
                     {entries.map((entry) =>
                       entry.kind === 'recent' ? (
-                        <Option
-                          key={entry.key}
-                          id={optionId(entry)}
-                          active={entry === active}
-                          onHover={() => setActiveIndex(entries.indexOf(entry))}
-                          onChoose={() => choose(entry)}
-                        >
+                        <Option key={entry.key} {...optionProps(entry)}>
                           <HistoryIcon
                             aria-hidden
                             className="size-4 shrink-0 text-muted-foreground"
@@ -244,13 +240,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
               <>
                 {entries.map((entry) =>
                   entry.kind === 'result' ? (
-                    <Option
-                      key={entry.key}
-                      id={optionId(entry)}
-                      active={entry === active}
-                      onHover={() => setActiveIndex(entries.indexOf(entry))}
-                      onChoose={() => choose(entry)}
-                    >
+                    <Option key={entry.key} {...optionProps(entry)}>
                       <ResultRow
                         result={entry.result}
                         channelName={channelLabel(entry.result.channel)}
@@ -338,7 +328,7 @@ function ResultRow({
           <span className="flex items-center gap-2 text-muted-foreground text-xs">
             {where}
             <span aria-hidden>·</span>
-            <span className="shrink-0">{formatSize(result.size)}</span>
+            <span className="shrink-0">{formatFileSize(result.size)}</span>
             <span aria-hidden>·</span>
             <span className="shrink-0">{authorName ?? t('common.unknownUser')}</span>
             <span aria-hidden className="hidden sm:inline">
@@ -371,20 +361,27 @@ function ResultRow({
           </span>
         </span>
         <span data-search-snippet className="line-clamp-3 block break-words text-muted-foreground">
-          {result.snippet.map((part, i) =>
-            part.match ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
-              <mark key={i} className="rounded-sm bg-primary/25 px-0.5 text-foreground">
-                {part.text}
-              </mark>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
-              <span key={i}>{part.text}</span>
-            ),
-          )}
+          <Suspense fallback={<PlainSnippet parts={result.snippet} />}>
+            <MessageSnippet parts={result.snippet} />
+          </Suspense>
         </span>
       </span>
     </>
+  );
+}
+
+/** The excerpt as plain text while its markdown renderer loads. */
+function PlainSnippet({ parts }: { parts: readonly SnippetPart[] }) {
+  return parts.map((part, i) =>
+    part.match ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
+      <mark key={i} className="rounded-sm bg-primary/25 px-0.5 text-foreground">
+        {part.text}
+      </mark>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
+      <span key={i}>{part.text}</span>
+    ),
   );
 }
 

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import type { Channel } from '#shared/channels';
 import type { User } from '#shared/users';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
-import { ComboboxOption, useComboboxList } from '@/components/combobox';
+import { ComboboxInput, ComboboxOption, useComboboxList } from '@/components/combobox';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { DialogOverlay, DialogPortal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -136,24 +136,14 @@ export function SwitcherPanel({ onClose }: { onClose: () => void }) {
         className="fixed top-[12dvh] left-1/2 z-50 flex max-h-[min(560px,76dvh)] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-2xl outline-none data-[state=open]:animate-dialog-in"
       >
         <DialogPrimitive.Title className="sr-only">{t('switcher.title')}</DialogPrimitive.Title>
-        <div className="flex items-center gap-3 border-b px-4">
-          <SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          <input
-            {...combobox.inputProps}
-            aria-label={t('switcher.open')}
-            placeholder={t('switcher.placeholder')}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActiveIndex(0);
-            }}
-            onKeyDown={combobox.handleKeyDown}
-            className="h-13 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
-          />
-          <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-mono text-[10px] text-muted-foreground sm:inline">
-            Esc
-          </kbd>
-        </div>
+        <ComboboxInput
+          combobox={combobox}
+          label={t('switcher.open')}
+          placeholder={t('switcher.placeholder')}
+          value={query}
+          onValueChange={setQuery}
+          icon={<SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
+        />
         <div
           id={combobox.listId}
           role="listbox"
