@@ -25,7 +25,6 @@ export function generateEnv(publicUrl = 'https://ruche.exemple.fr', now = new Da
     `CALENDAR_TOKEN_KEY=${randomBytes(32).toString('base64')}`,
     `VAPID_PUBLIC_KEY=${vapid.publicKey}`,
     `VAPID_PRIVATE_KEY=${vapid.privateKey}`,
-    `VAPID_SUBJECT=mailto:admin@${url.hostname}`,
     '# The S3 store (SeaweedFS in compose.yaml) is made with these keys on its first start.',
     `S3_ACCESS_KEY_ID=ruche${randomBytes(6).toString('hex')}`,
     `S3_SECRET_ACCESS_KEY=${token(30)}`,
