@@ -102,29 +102,44 @@ export const FileUploadFieldsSchema = z.object({
     )
     .optional()
     .transform((value) => value || null),
+  /**
+   * "true" from a composer (docs/files.md, "Drafts"): the file stays its uploader's alone
+   * until the message carrying it is sent, and is purged if it never is.
+   */
+  draft: z
+    .enum(['true', 'false'], { error: 'draft vaut true ou false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type FileUploadFields = z.output<typeof FileUploadFieldsSchema>;
 
 export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
 export const FILE_TYPE_REFUSED =
-  'Type de fichier non accepté : images, PDF, DOC, DOCX ou TXT uniquement';
+  'Type de fichier non accepté : images, PDF, DOC, DOCX ou TXT uniquement';
 export const FILE_NOT_FOUND = 'Fichier introuvable';
 /** docs/files.md, "Quotas": the account's share is used up (413), or the instance's (507). */
 export const STORAGE_QUOTA_EXCEEDED =
-  'Votre espace de stockage est plein : supprimez des fichiers pour en envoyer d’autres';
-export const STORAGE_FULL = 'L’espace de stockage de Ruche est plein : prévenez un administrateur';
+  'Votre espace de stockage est plein : supprimez des fichiers pour en envoyer d’autres';
+export const STORAGE_FULL = 'L’espace de stockage de Ruche est plein : prévenez un administrateur';
 export const DOWNLOAD_LINK_EXPIRED =
-  'Ce lien de téléchargement a expiré : ouvrez le fichier à nouveau depuis Ruche';
+  'Ce lien de téléchargement a expiré : ouvrez le fichier à nouveau depuis Ruche';
 
-/** docs/product.md §5: sizes in B, KB, MB, GB. */
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const sizeFormats = SIZE_UNITS.map(
+  (unit) => new Intl.NumberFormat('fr-FR', { style: 'unit', unit, maximumFractionDigits: 1 }),
+);
+
+/**
+ * A size as French readers write it, through Intl (issue 45, item 7): "850 o", "147 ko",
+ * "1,5 Mo", "1 Go" — binary steps (1 Mo = 1024² octets, as the limits count them), one
+ * decimal at most, a no-break space before the unit.
+ */
 export function formatFileSize(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'] as const;
-  let value = bytes;
+  let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
-  return `${shown.replace('.', ',')} ${units[unit]}`;
+  return sizeFormats[unit]!.format(value);
 }

@@ -187,6 +187,10 @@ const EnvSchema = z.object({
   /** docs/files.md, "Quotas": what one account's files may take, and all of them (0: no limit). */
   FILES_QUOTA_PER_USER: byteSize('1G'),
   FILES_QUOTA_TOTAL: byteSize('0'),
+  /** docs/files.md, "Drafts": a composer's upload never sent is purged after this long. */
+  FILES_DRAFT_TTL_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
+  /** How often a node looks for drafts to purge (0: never). */
+  FILES_DRAFT_PURGE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(10 * 60 * 1000),
   /** S3-compatible object storage for files; local disk under DATA_DIR/files when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -367,6 +371,9 @@ export interface Config {
     /** docs/files.md, "Quotas": bytes per account and for the instance; null: no limit. */
     quotaPerUser: number | null;
     quotaTotal: number | null;
+    /** docs/files.md, "Drafts": unsent uploads live this long; purged every interval (0: off). */
+    draftTtlMs: number;
+    draftPurgeIntervalMs: number;
   };
 }
 
@@ -558,6 +565,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       s3,
       quotaPerUser: e.FILES_QUOTA_PER_USER || null,
       quotaTotal: e.FILES_QUOTA_TOTAL || null,
+      draftTtlMs: e.FILES_DRAFT_TTL_MS,
+      draftPurgeIntervalMs: e.FILES_DRAFT_PURGE_INTERVAL_MS,
     },
     calendar: {
       google: e.GOOGLE_CLIENT_ID

@@ -23,7 +23,7 @@ export interface ReceivedUpload {
   fields: FileUploadFields;
 }
 
-const ONE_FILE = 'Un seul fichier par envoi : envoyez les fichiers un par un';
+const ONE_FILE = 'Un seul fichier par envoi : envoyez les fichiers un par un';
 const FILE_MISSING = 'Choisissez un fichier à envoyer';
 /**
  * What a form may hold besides the file's bytes: boundaries, part headers (a long name),

@@ -14,6 +14,7 @@ import { idParam } from '../../lib/ids';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { depsFor } from '../deps';
 import { ticketedDownloadUrl, ticketHolder } from './download-ticket';
+import { startDraftPurge } from './drafts';
 import { receiveUpload } from './intake';
 import { contentDisposition } from './names';
 import type { FileRow } from './presenter';
@@ -32,6 +33,9 @@ type ById = { Params: { id: string } };
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const storage = createFileStorage(ctx.config);
   subscribeFiles(ctx, app.log, storage);
+  // docs/files.md, "Drafts": composer uploads never sent go after a day.
+  const stopPurge = startDraftPurge(ctx.db, storage, app.log, ctx.config.files);
+  app.addHook('onClose', async () => stopPurge());
   // docs/files.md, "Quotas": the instance's total and the accounts that take the most.
   app.get('/api/admin/storage', async (request): Promise<InstanceStorage> => {
     requireAdmin(request);

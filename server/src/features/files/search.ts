@@ -13,7 +13,8 @@ const vector = sql.raw(`to_tsvector(${SEARCH_CONFIG}, translate(f.original_name,
  * (kind, id, created_at) for its UNION ALL. Files are attachments: a:fichier keeps them.
  */
 export function fileCandidatesSql(f: SearchFilter): SQL {
-  const where: SQL[] = [sql`f.channel_id in (${f.channelIds})`];
+  // A draft is its uploader's alone until sent (docs/files.md, "Drafts"): found by nobody.
+  const where: SQL[] = [sql`f.channel_id in (${f.channelIds})`, sql`not f.draft`];
   if (f.tsquery) where.push(sql`${vector} @@ ${f.tsquery}`);
   if (f.authorIds) where.push(sql`f.uploaded_by_id in (${f.authorIds})`);
   for (const bound of f.since) where.push(sql`f.created_at >= ${bound}`);

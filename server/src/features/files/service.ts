@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type ChannelFile, FILE_NOT_FOUND, fileDownloadUrl } from '#shared/files';
 import type { MemberRole } from '#shared/limits';
 import { users } from '../../auth/schema';
@@ -73,13 +73,13 @@ export async function storeUpload(
           description: upload.fields.description,
           thumbnail: thumbnailKey,
           thumbnailSize: thumbnail?.length ?? null,
+          draft: upload.fields.draft,
         })
         .returning(),
     );
     const file = await presentWithUploader(deps.db, row!);
-    await publish(deps, 'file_added', () =>
-      deps.realtime.toTopic(channelTopic(channelId), { type: 'file_added', channelId, file }),
-    );
+    // A draft is news to the channel only once its message is sent (linkAttachments).
+    if (!row!.draft) await announceFile(deps, file);
     return file;
   } catch (err) {
     await storage.remove(keys).catch(() => {});
@@ -87,6 +87,13 @@ export async function storeUpload(
   } finally {
     await rm(upload.tempPath, { force: true });
   }
+}
+
+async function announceFile(deps: Deps, file: ChannelFile): Promise<void> {
+  const { channelId } = file;
+  await publish(deps, 'file_added', () =>
+    deps.realtime.toTopic(channelTopic(channelId), { type: 'file_added', channelId, file }),
+  );
 }
 
 async function presentWithUploader(db: Db, row: FileRow): Promise<ChannelFile> {
@@ -98,13 +105,16 @@ async function presentWithUploader(db: Db, row: FileRow): Promise<ChannelFile> {
   return presentFile(row, uploader ?? null);
 }
 
-/** GET /api/channels/{id}/files: newest first (docs/product.md §2, the files tab). */
+/**
+ * GET /api/channels/{id}/files: newest first (docs/product.md §2, the files tab); drafts,
+ * not sent yet, are nobody's to list (docs/files.md, "Drafts").
+ */
 export async function listChannelFiles(db: Db, channelId: string): Promise<ChannelFile[]> {
   const rows = await db
     .select({ file: files, uploader: uploaderColumns })
     .from(files)
     .leftJoin(users, eq(users.id, files.uploadedById))
-    .where(eq(files.channelId, channelId))
+    .where(and(eq(files.channelId, channelId), eq(files.draft, false)))
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(LIST_MAX);
   return rows.map(({ file, uploader }) => presentFile(file, uploader?.id ? uploader : null));
@@ -112,7 +122,8 @@ export async function listChannelFiles(db: Db, channelId: string): Promise<Chann
 
 /**
  * A file the user may reach, with their role in its channel: a current member of that
- * channel only. Anyone else gets the same 404 as for a file that never existed.
+ * channel only, and while it is a draft, its uploader only (docs/files.md, "Drafts").
+ * Anyone else gets the same 404 as for a file that never existed.
  */
 export async function findFileFor(
   db: Db,
@@ -120,7 +131,7 @@ export async function findFileFor(
   fileId: string,
 ): Promise<{ file: FileRow; role: MemberRole }> {
   const [file] = await db.select().from(files).where(eq(files.id, fileId));
-  if (!file) throw notFound(FILE_NOT_FOUND);
+  if (!file || (file.draft && file.uploadedById !== userId)) throw notFound(FILE_NOT_FOUND);
   const role = await getMemberRole(db, file.channelId, userId);
   if (!role) throw notFound(FILE_NOT_FOUND);
   return { file, role };
@@ -174,25 +185,33 @@ async function forgetFiles(deps: Deps, storage: FileStorage, rows: FileRow[]): P
 
 /**
  * A sent message's attachments that are files of ours, uploaded by its author to its
- * channel and not yet sent, now belong to it: deleting the message deletes them.
+ * channel and not yet sent, now belong to it: deleting the message deletes them. A draft
+ * among them is now the channel's: listed, reachable by its members, announced.
  */
 export async function linkAttachments(
-  db: Db,
+  deps: Deps,
   message: { id: string; channelId: string; userId: string; parentMessageId: string | null },
   fileIds: string[],
 ): Promise<void> {
   if (fileIds.length === 0) return;
-  await db
-    .update(files)
-    .set({ messageId: message.id, threadParentId: message.parentMessageId })
-    .where(
-      and(
-        inArray(files.id, fileIds),
-        eq(files.channelId, message.channelId),
-        eq(files.uploadedById, message.userId),
-        isNull(files.messageId),
-      ),
-    );
+  // One statement, started as the message's event is published and so before the message
+  // reaches the channel: a member who loads the image at once finds it shared. `prior` is
+  // read from the statement's snapshot, before the update: which of them were drafts.
+  const ids = sql.join(
+    fileIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const linked = await deps.db.execute<{ id: string; was_draft: boolean }>(sql`
+    update ${files} set message_id = ${message.id}, thread_parent_id = ${message.parentMessageId},
+      draft = false
+    from (select id, draft from ${files} where id in (${ids})) as prior
+    where ${files.id} = prior.id and ${files.channelId} = ${message.channelId}
+      and ${files.uploadedById} = ${message.userId} and ${files.messageId} is null
+    returning ${files.id} as id, prior.draft as was_draft`);
+  const drafts = linked.filter((row) => row.was_draft).map((row) => row.id);
+  if (drafts.length === 0) return;
+  const rows = await deps.db.select().from(files).where(inArray(files.id, drafts));
+  for (const row of rows) await announceFile(deps, await presentWithUploader(deps.db, row));
 }
 
 /** A deleted message takes its files with it, and so does a thread parent its replies'. */

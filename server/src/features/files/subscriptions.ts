@@ -21,7 +21,7 @@ export function subscribeFiles(
       const id = fileIdOfUrl(a.url);
       return id && id === a.id ? [id.toLowerCase()] : [];
     });
-    return linkAttachments(ctx.db, message, ids);
+    return linkAttachments(deps, message, ids);
   });
   ctx.events.on('messageDeleted', ({ channelId, messageId }) =>
     deleteMessageFiles(deps, storage, channelId, messageId),

@@ -7,6 +7,11 @@ export interface UploadFileInput {
   channelId: string;
   file: File;
   description?: string;
+  /**
+   * A composer's pick (docs/files.md, "Drafts"): its uploader's alone until the message
+   * carrying it is sent, purged if it never is. The files tab shares its uploads at once.
+   */
+  draft?: boolean;
   /** Sent bytes / total, as the browser reports them. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -15,13 +20,14 @@ export interface UploadFileInput {
 export class UploadAbortedError extends Error {}
 
 /**
- * POST /api/channels/{id}/files/upload (multipart: file, description). Through
+ * POST /api/channels/{id}/files/upload (multipart: file, description, draft). Through
  * XMLHttpRequest, the one browser API that reports upload progress; one file per request.
  */
 export function uploadFile({
   channelId,
   file,
   description,
+  draft,
   onProgress,
   signal,
 }: UploadFileInput): Promise<ChannelFile> {
@@ -50,6 +56,7 @@ export function uploadFile({
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     if (description) form.append('description', description);
+    if (draft) form.append('draft', 'true');
     form.append('file', file, file.name);
     xhr.send(form);
   });

@@ -53,6 +53,8 @@ export function useComposerUploads(channelId: string) {
           uploadFile({
             channelId,
             file,
+            // Nobody else sees it until the message is sent (docs/files.md, "Drafts").
+            draft: true,
             signal: controller.signal,
             onProgress: (progress) => patch(key, { progress }),
           }),
@@ -97,7 +99,7 @@ export function useComposerUploads(channelId: string) {
   const remove = useCallback((upload: ComposerUpload) => {
     controllers.current.get(upload.key)?.abort();
     setUploads((list) => list.filter((u) => u.key !== upload.key));
-    // Sent up but never sent with a message: it leaves the channel's files too.
+    // Sent up but never sent with a message: the draft goes (else the purge takes it).
     if (upload.stored) {
       void deleteFile({ channelId: upload.stored.channelId, fileId: upload.stored.id }).catch(
         () => {},
