@@ -121,7 +121,7 @@ async function whatIsThere(config: Config, database: Database) {
 }
 
 /** Drop everything in the store and build the schema as the archive's migrations left it. */
-async function rebuildSchema(database: Database, level: JournalEntry[], staging: string) {
+export async function rebuildSchema(database: Database, level: JournalEntry[], staging: string) {
   await database.sql.unsafe(
     'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;',
   );
