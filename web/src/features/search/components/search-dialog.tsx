@@ -7,16 +7,14 @@ import {
   XIcon,
 } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { formatFileSize } from '#shared/files';
 import {
   SEARCH_MIN_LENGTH,
   SEARCH_OPERATOR_HINTS,
   type SearchChannel,
   type SearchResult,
-  type SnippetPart,
 } from '#shared/search';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { ComboboxInput, ComboboxOption, useComboboxList } from '@/components/combobox';
@@ -36,14 +34,14 @@ type Entry =
   | { kind: 'recent'; key: string; query: string }
   | { kind: 'result'; key: string; result: SearchResult };
 
-// The messages' own markdown rendering, in its chunk (the channel view has loaded it already).
-const MessageSnippet = lazy(() =>
-  import('@/features/messages/components/message-snippet').then((module) => ({
-    default: module.MessageSnippet,
-  })),
-);
-
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+const formatSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} o`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} Ko`
+      : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
 
 /** Search messages and files of my channels (docs/search.md): Ctrl/Cmd+Shift+F, the rail, the mobile menu. */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
@@ -328,7 +326,7 @@ function ResultRow({
           <span className="flex items-center gap-2 text-muted-foreground text-xs">
             {where}
             <span aria-hidden>·</span>
-            <span className="shrink-0">{formatFileSize(result.size)}</span>
+            <span className="shrink-0">{formatSize(result.size)}</span>
             <span aria-hidden>·</span>
             <span className="shrink-0">{authorName ?? t('common.unknownUser')}</span>
             <span aria-hidden className="hidden sm:inline">
@@ -361,27 +359,20 @@ function ResultRow({
           </span>
         </span>
         <span data-search-snippet className="line-clamp-3 block break-words text-muted-foreground">
-          <Suspense fallback={<PlainSnippet parts={result.snippet} />}>
-            <MessageSnippet parts={result.snippet} />
-          </Suspense>
+          {result.snippet.map((part, i) =>
+            part.match ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
+              <mark key={i} className="rounded-sm bg-primary/25 px-0.5 text-foreground">
+                {part.text}
+              </mark>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
+              <span key={i}>{part.text}</span>
+            ),
+          )}
         </span>
       </span>
     </>
-  );
-}
-
-/** The excerpt as plain text while its markdown renderer loads. */
-function PlainSnippet({ parts }: { parts: readonly SnippetPart[] }) {
-  return parts.map((part, i) =>
-    part.match ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
-      <mark key={i} className="rounded-sm bg-primary/25 px-0.5 text-foreground">
-        {part.text}
-      </mark>
-    ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
-      <span key={i}>{part.text}</span>
-    ),
   );
 }
 
