@@ -32,6 +32,9 @@ export function generateEnv(publicUrl = 'https://ruche.exemple.fr', now = new Da
     '# address browsers reach coturn at.',
     `TURN_SECRET=${token(32)}`,
     `TURN_HOST=${url.hostname}`,
+    "# The host's public IPv4 address: Janus and coturn announce it to browsers. Set it;",
+    '# compose refuses to start without it.',
+    'PUBLIC_IP=',
   ];
   return `${lines.join('\n')}\n`;
 }
