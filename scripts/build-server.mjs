@@ -7,6 +7,8 @@ await build({
   entryPoints: {
     main: 'server/src/main.ts',
     'embedded-worker': 'server/src/db/embedded-worker.ts',
+    // `node dist/server/admin.js <command>`: npm run admin where tsx is not installed (the image).
+    admin: 'server/src/admin.ts',
   },
   outdir: 'dist/server',
   bundle: true,
