@@ -33,6 +33,18 @@ function ensureJanus() {
   apt(['install', '-y', '-qq', 'janus']);
 }
 
+/** Calls through a TURN relay in the e2e specs (calls-relay.spec.ts starts its own coturn). */
+function ensureCoturn() {
+  if (existsSync('/usr/bin/turnserver')) return;
+  step('Installation de coturn (paquet Debian)');
+  const asRoot = process.getuid?.() === 0;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) =>
+    asRoot ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'coturn']);
+}
+
 function reachable(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 2000 });
@@ -75,6 +87,7 @@ function addPlaywright(file) {
 ensureDependencies();
 ensureChromium();
 ensureJanus();
+ensureCoturn();
 await ensureServices();
 mkdirSync('test-results', { recursive: true });
 
