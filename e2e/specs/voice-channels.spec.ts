@@ -44,9 +44,9 @@ test.describe('voice channels', () => {
 
     await alice.page.goto(`/channel/${channel.id}`);
     await bob.page.goto(`/channel/${channel.id}`);
-    await expect(panel(bob.page).getByText("Personne pour l'instant")).toBeVisible();
+    await expect(panel(bob.page).getByText('Personne pour l’instant')).toBeVisible();
 
-    await alice.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+    await alice.page.getByRole('main').getByRole('button', { name: 'Rejoindre le vocal' }).click();
     await expect(alice.page.getByText('Vous êtes connecté')).toBeVisible();
     // Bob sees Alice in the channel without joining (the 3 s poll), and when she speaks:
     // he hears nothing, her page tells the channel.
@@ -55,7 +55,7 @@ test.describe('voice channels', () => {
       panel(bob.page).getByRole('listitem').filter({ hasText: 'Alice' }),
     ).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
 
-    await bob.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+    await bob.page.getByRole('main').getByRole('button', { name: 'Rejoindre le vocal' }).click();
     await expect(panel(alice.page).getByText('Bob')).toBeVisible();
     await expect
       .poll(
@@ -78,7 +78,7 @@ test.describe('voice channels', () => {
       panel(bob.page).getByRole('listitem').filter({ hasText: 'Bob (vous)' }),
     ).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
 
-    await bob.page.getByRole('button', { name: 'Couper le micro' }).click();
+    await bob.page.getByRole('main').getByRole('button', { name: 'Couper le micro' }).click();
     await expect(panel(alice.page).getByLabel('Micro coupé')).toBeVisible();
     // Muted, he speaks no more: his row stays dark through several beeps.
     await expect(bobRow).toHaveAttribute('data-speaking', 'false');
@@ -90,16 +90,16 @@ test.describe('voice channels', () => {
     });
 
     // Bob leaves: Alice's list follows.
-    await bob.page.getByRole('button', { name: 'Quitter' }).click();
+    await bob.page.getByRole('main').getByRole('button', { name: 'Quitter', exact: true }).click();
     await expect(panel(alice.page).getByText('Bob')).toHaveCount(0);
   });
 
-  test('a public channel’s voice chat: its dialog joins, both hear each other, closing it leaves', async ({
+  test('a public channel’s voice chat: its dialog joins, both hear each other, closing it keeps the voice', async ({
     alice,
     bob,
   }) => {
     const channel = await channelOfTwo(alice, bob, 'atelier', 'channel');
-    const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat vocal de « atelier »' });
+    const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat vocal de « atelier »' });
     const chatPanel = (page: Page) =>
       dialog(page).getByRole('region', { name: 'Participants du chat vocal' });
 
@@ -132,9 +132,13 @@ test.describe('voice channels', () => {
     await expect(chatPanel(alice.page).getByLabel('Micro coupé')).toBeVisible();
     await alice.page.screenshot({ path: `${SHOTS}/voice-chat-dialog.png`, animations: 'disabled' });
 
-    // Closing the dialog leaves the voice chat: Alice's list follows.
+    // Closing the dialog keeps Bob in the voice chat (the voice bar stays); he leaves from
+    // the bar, and Alice's list follows.
     await dialog(bob.page).getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog(bob.page)).toBeHidden();
+    await expect(chatPanel(alice.page).getByText('Bob')).toBeVisible();
+    const bobBar = bob.page.getByRole('region', { name: 'Vocal en cours' });
+    await bobBar.getByRole('button', { name: 'Quitter le vocal' }).click();
     await expect(chatPanel(alice.page).getByText('Bob')).toHaveCount(0);
   });
 
@@ -162,7 +166,7 @@ test.describe('voice channels', () => {
     }
     for (const p of people) {
       await p.page.goto(`/channel/${channel.id}`);
-      await p.page.getByRole('button', { name: 'Rejoindre le vocal' }).click();
+      await p.page.getByRole('main').getByRole('button', { name: 'Rejoindre le vocal' }).click();
       await expect(p.page.getByText('Vous êtes connecté')).toBeVisible();
     }
 

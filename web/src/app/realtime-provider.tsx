@@ -9,6 +9,7 @@ import { useFriendEvents } from '@/features/friends';
 import { useMessageEvents } from '@/features/messages';
 import { useNotificationEvents } from '@/features/notifications';
 import { usePresenceEvents } from '@/features/users';
+import { VoiceSessionHost } from '@/features/voice';
 import { SocketProvider } from '@/lib/socket-context';
 
 /**
@@ -37,6 +38,8 @@ export function RealtimeProvider({ user, children }: { user: User; children: Rea
     <SocketProvider userId={user.id}>
       <FeatureEvents user={user} />
       <CallLayerLoader userId={user.id} />
+      {/* The voice session outlives every screen (docs/calls.md, "Salons vocaux"). */}
+      <VoiceSessionHost userId={user.id} />
       {children}
     </SocketProvider>
   );

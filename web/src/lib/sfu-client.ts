@@ -180,6 +180,14 @@ export class SfuClient {
     this.displays.clear();
   }
 
+  /** The peer connections open now (a quality indicator reads their stats). */
+  connections(): RTCPeerConnection[] {
+    return [
+      ...(this.publisher ? [this.publisher] : []),
+      ...[...this.subs.values()].map((s) => s.pc),
+    ];
+  }
+
   /** The socket reconnected (the server left Janus for the old one): join again. */
   rejoin(): void {
     if (this.closed) return;

@@ -11,12 +11,14 @@ import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
 import { mediaModeOf } from '../sfu/mode';
 import { sfuOf } from '../sfu/routes';
+import { VoiceSeats } from './live';
 import { refuseBeyondLimit } from './mesh-limit';
-import { registerVoiceRealtime } from './realtime';
+import { registerVoiceRealtime, registerVoiceSeats } from './realtime';
 import {
   inVoice,
   joinVoice,
   leaveVoice,
+  listMyVoice,
   listVoice,
   requireVoiceMember,
   updateVoice,
@@ -26,9 +28,21 @@ import { subscribeVoice } from './subscriptions';
 
 type ById = { Params: { id: string } };
 
+const seatsOfApp = new WeakMap<FastifyInstance, VoiceSeats>();
+/** The node's socket-held voice seats (tests: a node that "dies"). */
+export const voiceSeatsOf = (app: FastifyInstance): VoiceSeats | undefined => seatsOfApp.get(app);
+
 export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerVoiceRealtime(ctx.realtime, ctx.db);
   subscribeVoice(ctx, app.log);
+  const log = app.log.child({ feature: 'voice' });
+  const seats = new VoiceSeats({ db: ctx.db, realtime: ctx.realtime, events: ctx.events, log });
+  seatsOfApp.set(app, seats);
+  registerVoiceSeats(ctx.realtime, seats.deps, seats, (id, userId) =>
+    refuseBeyondLimit(ctx.db, id, userId, mediaModeOf(ctx.config).participantLimit),
+  );
+  seats.start();
+  app.addHook('onClose', async () => seats.stop());
   // The SFU space `voice:<channelId>`: a user who is in the channel's voice, audio only.
   sfuOf(ctx).space('voice', async (identity, channelId) =>
     identity.kind === 'user' && (await inVoice(ctx.db, channelId, identity.userId))
@@ -61,10 +75,16 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void
     return listVoice(depsFor(ctx, request), id, user.id);
   });
 
+  /** Who is in voice in every channel of the caller's: the sidebar's lists, live by events after. */
+  app.get('/api/voice-participants', async (request) => {
+    const user = requireUser(request);
+    return listMyVoice(ctx.db, user.id);
+  });
+
   app.patch<ById>('/api/voice-channel-participants/:id', async (request) => {
     const user = requireUser(request);
     const id = idParam(request.params.id, VOICE_PARTICIPANT_NOT_FOUND);
     const patch = parse(VoiceParticipantUpdateSchema, request.body);
-    return updateVoice(ctx.db, id, user.id, patch);
+    return updateVoice(depsFor(ctx, request), id, user.id, patch);
   });
 }

@@ -119,7 +119,7 @@ export async function joinVoice(
     .returning({ channelId: voice.channelId });
   for (const gone of elsewhere) await announceLeft(deps, gone.channelId, userId);
   const [existing] = await deps.db
-    .select({ id: voice.id })
+    .select({ id: voice.id, connectionId: voice.connectionId })
     .from(voice)
     .where(and(eq(voice.channelId, channelId), eq(voice.userId, userId)));
   const [row] = await deps.db
@@ -131,7 +131,9 @@ export async function joinVoice(
     })
     .returning();
   const participant = await withUser(deps.db, row as Row);
-  if (!existing) {
+  // A new seat, or the seat taken by another socket (a page reconnecting before the server
+  // noticed its old socket was gone): the others connect to it again.
+  if (!existing || existing.connectionId !== connectionId) {
     await publish(deps, 'voice-user-joined', () =>
       deps.realtime.toTopic(channelTopic(channelId), {
         type: 'voice-user-joined',

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/users';
 import { NotificationBell } from '@/features/notifications';
 import { openSearchDialog } from '@/features/search';
+import { useVoiceBarShown, VoiceBar } from '@/features/voice';
+import { cn } from '@/lib/utils';
 import { AppSidebar } from './app-sidebar';
 import { MobileBottomNav, MobileTopBar } from './mobile-nav';
 import { Rail } from './rail';
@@ -18,6 +20,7 @@ interface AppLayoutProps {
 /** docs/product.md §2 home layout: rail + 280 px sidebar + main on desktop; top bar, menu and tabs on phones. */
 export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps) {
   const { t } = useTranslation();
+  const voiceBar = useVoiceBarShown();
   const desktopHeader = (
     <div className="flex h-14 shrink-0 items-center border-b px-4">
       <h2 className="font-semibold text-base tracking-tight">{t('common.appName')}</h2>
@@ -43,9 +46,19 @@ export function AppLayout({ user, children, showSidebar = true }: AppLayoutProps
           <AppSidebar header={desktopHeader} />
         </aside>
       ) : null}
-      <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0">
+      <main
+        className={cn(
+          'flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto pb-16 md:pb-0',
+          // The phone's compact voice bar sits above the bottom navigation.
+          voiceBar && 'pb-[6.75rem]',
+        )}
+      >
         <ScreenBoundary>{children}</ScreenBoundary>
       </main>
+      {/* The voice bar: in the sidebar on desktop (floating where there is none), above the
+          bottom navigation on phones. */}
+      <VoiceBar variant="mobile" />
+      {showSidebar ? null : <VoiceBar variant="floating" />}
       <MobileBottomNav />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ThreadsSidebarLink } from '@/features/messages';
+import { VoiceBar } from '@/features/voice';
 import { sidebarSections } from '../shell/sidebar-sections';
 import { Sidebar } from './sidebar';
 
@@ -21,6 +22,7 @@ export function AppSidebar({ header, onNavigate, className }: AppSidebarProps) {
       header={header}
       top={<ThreadsSidebarLink onNavigate={onNavigate} />}
       onNavigate={onNavigate}
+      footer={<VoiceBar variant="sidebar" onNavigate={onNavigate} />}
       className={className}
     />
   );

@@ -49,11 +49,13 @@ export interface SidebarProps {
   top?: ReactNode;
   /** Called after a selection, and before a dialog opens (the mobile menu closes). */
   onNavigate?: () => void;
+  /** Below the sections, always in view (the voice bar). */
+  footer?: ReactNode;
   className?: string;
 }
 
 /** docs/product.md §2: the 280 px sidebar, made of the sections the features contribute. */
-export function Sidebar({ sections, header, top, onNavigate, className }: SidebarProps) {
+export function Sidebar({ sections, header, top, onNavigate, footer, className }: SidebarProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -75,6 +77,7 @@ export function Sidebar({ sections, header, top, onNavigate, className }: Sideba
           ))}
         </nav>
       </ScrollArea>
+      {footer}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { HashIcon } from 'lucide-react';
+import { HashIcon, Volume2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -109,12 +109,17 @@ export function BrowseChannelsDialog({ open, onOpenChange }: BrowseChannelsDialo
                 return (
                   <li key={channel.id} className="flex items-center gap-3 px-2 py-3">
                     <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-                      <HashIcon aria-hidden className="size-4" />
+                      {channel.type === 'voice' ? (
+                        <Volume2Icon aria-hidden className="size-4" />
+                      ) : (
+                        <HashIcon aria-hidden className="size-4" />
+                      )}
                     </span>
                     <div className="grid min-w-0 flex-1 gap-0.5">
                       <span className="truncate font-medium text-sm">{channel.name}</span>
                       <span className="truncate text-muted-foreground text-xs">
                         {[
+                          channel.type === 'voice' ? t('channels.browse.voice') : null,
                           isMember ? t('channels.browse.member') : null,
                           t('channels.browse.memberCount', { count: channel.memberCount }),
                           channel.description,

@@ -9,6 +9,7 @@ import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadBadge } from '@/components/unread-badge';
+import { VoiceChannelMembers } from '@/features/voice';
 import { useChannelContent } from '@/lib/channel-content';
 import { cn } from '@/lib/utils';
 import { useChannels } from '../api/get-channels';
@@ -26,9 +27,18 @@ interface ChannelNavItemProps {
   active: boolean;
   title: string;
   leading: ReactNode;
+  /** Under the item (a voice channel: who is in it now). */
+  below?: ReactNode;
 }
 
-function ChannelNavItem({ channel, active, title, leading, onNavigate }: ChannelNavItemProps) {
+function ChannelNavItem({
+  channel,
+  active,
+  title,
+  leading,
+  onNavigate,
+  below,
+}: ChannelNavItemProps) {
   const queryClient = useQueryClient();
   const { prefetch: prefetchAhead, DraftMark } = useChannelContent();
   const prefetch = (channelId: string) => prefetchAhead(queryClient, channelId);
@@ -53,6 +63,7 @@ function ChannelNavItem({ channel, active, title, leading, onNavigate }: Channel
         {active ? null : <DraftMark channelId={channel.id} />}
         <UnreadBadge count={unread} />
       </Link>
+      {below}
     </li>
   );
 }
@@ -106,6 +117,11 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
               title={channel.name}
               leading={
                 <ChannelTypeIcon type={channel.type} className="size-4 shrink-0 opacity-80" />
+              }
+              below={
+                channel.type === 'voice' ? (
+                  <VoiceChannelMembers channelId={channel.id} name={channel.name} />
+                ) : null
               }
             />
           ))}

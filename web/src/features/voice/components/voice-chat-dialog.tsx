@@ -19,8 +19,8 @@ const VoicePanel = lazy(() =>
 
 /**
  * docs/product.md §2.5: the join-voice-chat button of public channels and groups, and its dialog — the
- * channel's own voice chat, the voice panel of a voice channel. Closing the dialog leaves
- * the chat (the panel leaves when it goes away).
+ * channel’s own voice chat, the voice panel of a voice channel. Closing the dialog keeps
+ * the person in the chat: the voice bar stays, and leaves it.
  */
 export function VoiceChatDialog({ channel }: { channel: ChannelWithMembers }) {
   const { t } = useTranslation();

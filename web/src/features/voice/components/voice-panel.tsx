@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   HeadphoneOffIcon,
   HeadphonesIcon,
@@ -8,35 +7,31 @@ import {
   PhoneOffIcon,
   Volume2Icon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESH_MAX_PARTICIPANTS } from '#shared/sfu';
 import type { VoiceParticipant } from '#shared/voice';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser } from '@/features/auth';
 import type { ChannelTabPanelProps } from '@/lib/shell';
-import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useSpeaking } from '@/lib/use-speaking';
 import { cn } from '@/lib/utils';
-import { useVoiceParticipants, voiceParticipantsKey } from '../api/get-voice-participants';
-import { joinVoice } from '../api/join-voice';
-import { leaveVoice } from '../api/leave-voice';
-import { updateVoiceParticipant } from '../api/update-voice-participant';
-import { useVoiceMesh } from '../hooks/use-voice-mesh';
-import { useVoiceSpeaking } from '../hooks/use-voice-speaking';
-
-/** docs/product.md §4: the microphone with echo cancellation, noise suppression and auto gain; no video. */
-const MIC_CONSTRAINTS: MediaStreamConstraints = {
-  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-  video: false,
-};
+import { useVoiceParticipants } from '../api/get-voice-participants';
+import { useHeard } from '../lib/heard';
+import {
+  joinVoiceChannel,
+  leaveVoiceChannel,
+  toggleDeafen,
+  toggleMute,
+} from '../lib/voice-actions';
+import { useVoiceState } from '../lib/voice-store';
 
 /**
  * docs/product.md §2.5: a voice channel shows this panel instead of the chat; a public channel or a group
  * shows it in its voice chat dialog (`chat`), with the same participants, mute and deafen.
+ * The session itself belongs to the app shell (VoiceSessionHost): leaving this screen keeps
+ * the person in the voice, and the voice bar stays until they leave.
  */
 export function VoicePanel({
   channel,
@@ -49,96 +44,27 @@ export function VoicePanel({
         notJoined: t('voice.chat.notJoined'),
         participants: t('voice.chat.participants'),
         empty: t('voice.chat.empty'),
-        joined: t('voice.chat.joined'),
-        left: t('voice.chat.left'),
       }
     : {
         title: t('voice.title'),
         notJoined: t('voice.notJoined'),
         participants: t('voice.participants'),
         empty: t('voice.empty'),
-        joined: t('voice.joined'),
-        left: t('voice.left'),
       };
   const nameOf = useDisplayName();
-  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const participants = useVoiceParticipants(channel.id);
-  const [mic, setMic] = useState<MediaStream | null>(null);
-  const [me, setMe] = useState<VoiceParticipant | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { streams, mode } = useVoiceMesh(channel.id, user?.id ?? '', mic);
-  const { heard, speaking: selfSpeaking } = useVoiceSpeaking(
-    channel.id,
-    me ? mic : null,
-    Boolean(me?.isMuted),
+  const session = useVoiceState();
+  const here = session.channel?.id === channel.id && session.status !== 'idle';
+  const me = here ? session.me : null;
+  const busy = here && session.status === 'joining';
+
+  // One's own row shows one's mute and deafen at once, before the server's list catches up.
+  const list = (participants.data ?? []).map((p) =>
+    me && p.userId === me.userId ? { ...p, isMuted: me.isMuted, isDeafened: me.isDeafened } : p,
   );
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: voiceParticipantsKey(channel.id) });
-
-  // Leaving the screen leaves the channel.
-  const live = useRef<{ mic: MediaStream | null; joined: boolean }>({ mic: null, joined: false });
-  live.current = { mic, joined: me !== null };
-  useEffect(() => {
-    const handlePageHide = () => {
-      if (live.current.joined) void leaveVoice(channel.id);
-    };
-    window.addEventListener('pagehide', handlePageHide);
-    return () => window.removeEventListener('pagehide', handlePageHide);
-  }, [channel.id]);
-  useEffect(
-    () => () => {
-      for (const track of live.current.mic?.getTracks() ?? []) track.stop();
-      if (live.current.joined) void leaveVoice(channel.id);
-    },
-    [channel.id],
-  );
-
-  const handleJoin = async () => {
-    setBusy(true);
-    try {
-      const stream = await navigator.mediaDevices?.getUserMedia(MIC_CONSTRAINTS).catch(() => null);
-      if (!stream) {
-        toast({
-          variant: 'destructive',
-          title: t('voice.errorTitle'),
-          description: t('voice.micError'),
-        });
-        return;
-      }
-      try {
-        setMe(await joinVoice(channel.id));
-        setMic(stream);
-        toast({ title: copy.joined, description: channel.name });
-      } catch (error) {
-        for (const track of stream.getTracks()) track.stop();
-        toastFailure(error, t('voice.errorTitle'), t('voice.joinError'));
-      }
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
-
-  const handleLeave = async () => {
-    for (const track of mic?.getTracks() ?? []) track.stop();
-    setMic(null);
-    setMe(null);
-    await leaveVoice(channel.id);
-    toast({ title: copy.left, description: channel.name });
-    void refresh();
-  };
-
-  const toggle = async (patch: { isMuted?: boolean; isDeafened?: boolean }) => {
-    if (!me) return;
-    const next = { ...me, ...patch, ...(patch.isDeafened ? { isMuted: true } : {}) };
-    for (const track of mic?.getAudioTracks() ?? []) track.enabled = !next.isMuted;
-    setMe(next);
-    await updateVoiceParticipant(me.id, patch).catch(() => undefined);
-    void refresh();
-  };
-
-  const list = participants.data ?? [];
+  // Another tab (or device) of the person holds the seat here.
+  const elsewhere = !here && list.some((p) => p.userId === user?.id);
   return (
     <div className="mx-auto grid w-full max-w-2xl content-start gap-5 p-4 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -149,9 +75,9 @@ export function VoicePanel({
           <div>
             <h2 className="font-semibold">{copy.title}</h2>
             <p className="text-muted-foreground text-sm" role="status">
-              {me ? t('voice.connected') : copy.notJoined}
+              {me ? t('voice.connected') : elsewhere ? t('voice.elsewhere') : copy.notJoined}
             </p>
-            {me && mode === 'mesh' && (participants.data?.length ?? 0) > MESH_MAX_PARTICIPANTS ? (
+            {me && session.mode === 'mesh' && list.length > MESH_MAX_PARTICIPANTS ? (
               <p className="text-amber-500 text-sm" role="alert">
                 {t('voice.meshTooLarge', { max: MESH_MAX_PARTICIPANTS })}
               </p>
@@ -166,7 +92,7 @@ export function VoicePanel({
               aria-pressed={me.isMuted}
               aria-label={me.isMuted ? t('voice.unmute') : t('voice.mute')}
               disabled={me.isDeafened}
-              onClick={() => toggle({ isMuted: !me.isMuted })}
+              onClick={toggleMute}
             >
               {me.isMuted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
             </Button>
@@ -175,19 +101,21 @@ export function VoicePanel({
               variant={me.isDeafened ? 'destructive' : 'secondary'}
               aria-pressed={me.isDeafened}
               aria-label={me.isDeafened ? t('voice.undeafen') : t('voice.deafen')}
-              onClick={() =>
-                toggle(me.isDeafened ? { isDeafened: false, isMuted: false } : { isDeafened: true })
-              }
+              onClick={toggleDeafen}
             >
               {me.isDeafened ? <HeadphoneOffIcon aria-hidden /> : <HeadphonesIcon aria-hidden />}
             </Button>
-            <Button type="button" variant="destructive" onClick={handleLeave}>
+            <Button type="button" variant="destructive" onClick={() => leaveVoiceChannel()}>
               <PhoneOffIcon aria-hidden />
               {t('voice.leave')}
             </Button>
           </div>
         ) : (
-          <Button type="button" onClick={handleJoin} disabled={busy}>
+          <Button
+            type="button"
+            onClick={() => joinVoiceChannel({ id: channel.id, name: channel.name })}
+            disabled={busy}
+          >
             {busy ? (
               <Loader2Icon aria-hidden className="animate-spin" />
             ) : (
@@ -207,37 +135,26 @@ export function VoicePanel({
           </p>
         ) : (
           <ul className="grid gap-1">
-            {list.map((p) => (
-              <VoiceRow
-                key={p.id}
-                participant={p}
-                name={nameOf(p.user)}
-                label={
-                  p.userId === user?.id ? t('voice.you', { name: nameOf(p.user) }) : nameOf(p.user)
-                }
-                // Their voice as this page receives it, and what their page told the channel;
-                // one's own microphone is already read by useVoiceSpeaking.
-                stream={p.userId === user?.id ? null : streams.get(p.userId)}
-                heard={p.userId === user?.id ? selfSpeaking : heard.get(p.userId) === true}
-              />
-            ))}
+            {list.map((p) => {
+              const own = p.userId === user?.id;
+              return (
+                <VoiceRow
+                  key={p.id}
+                  participant={p}
+                  name={nameOf(p.user)}
+                  label={own ? t('voice.you', { name: nameOf(p.user) }) : nameOf(p.user)}
+                  // Their voice as this page receives it (while in this voice), and what their
+                  // page told the channel; one's own microphone is read by the session.
+                  stream={own || !here ? null : session.streams.get(p.userId)}
+                  self={own && here ? session.selfSpeaking : null}
+                />
+              );
+            })}
           </ul>
         )}
       </section>
-      {[...streams].map(([peer, stream]) => (
-        <RemoteAudio key={peer} stream={stream} muted={Boolean(me?.isDeafened)} />
-      ))}
     </div>
   );
-}
-
-/** docs/product.md §4: deafening mutes all remote audio. */
-function RemoteAudio({ stream, muted }: { stream: MediaStream; muted: boolean }) {
-  const audio = useRef<HTMLAudioElement>(null);
-  useEffect(() => {
-    if (audio.current) audio.current.srcObject = stream;
-  }, [stream]);
-  return <audio ref={audio} autoPlay muted={muted} className="hidden" />;
 }
 
 /** One person in the voice chat; lit while they speak (docs/calls.md, "Indicateurs de parole"). */
@@ -246,17 +163,18 @@ function VoiceRow({
   name,
   label,
   stream,
-  heard,
+  self,
 }: {
   participant: VoiceParticipant;
   name: string;
   /** What the row says: the name, or "(vous)" after one's own. */
   label: string;
   stream: MediaStream | null | undefined;
-  /** Their page said they speak (or, for one's own row, one's microphone does). */
-  heard: boolean;
+  /** One's own row while in this voice: whether one's microphone speaks (else null). */
+  self: boolean | null;
 }) {
   const { t } = useTranslation();
+  const heard = useHeard(participant.channelId, participant.userId) || self === true;
   // Either what this page hears, or what their page said: either may be late or missing (a
   // received track once stayed silent to the analyser for 20 s in CI, cause not found).
   const speaking = (useSpeaking(stream) || heard) && !participant.isMuted;

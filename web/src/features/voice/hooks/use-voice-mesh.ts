@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ClientFrame } from '#shared/protocol';
 import { SFU_EVENTS, SfuClient, type SfuMode } from '@/lib/sfu-client';
-import { useSocket, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
+import { useSocket, useSocketEvent } from '@/lib/socket-context';
 
 /**
  * docs/product.md §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
@@ -10,12 +10,18 @@ import { useSocket, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
  * channel. The one already in offers to whoever joins (voice-user-joined); offers, answers
  * and candidates from others are handled; a user who leaves has their connection closed.
  */
-export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream | null) {
+export function useVoiceMesh(
+  channelId: string,
+  userId: string,
+  mic: MediaStream | null,
+  /** The connection holding the seat: a new one (a reconnection) starts the media again. */
+  connectionId: string | null,
+) {
   const socket = useSocket();
   const pcs = useRef(new Map<string, RTCPeerConnection>());
   const queued = useRef(new Map<string, RTCIceCandidateInit[]>());
   const [streams, setStreams] = useState<ReadonlyMap<string, MediaStream>>(new Map());
-  const joined = mic !== null;
+  const joined = mic !== null && connectionId !== null;
   const [mode, setMode] = useState<SfuMode>('pending');
   // The ICE servers the server gave with its answer to sfu_join (docs/calls.md).
   const iceServers = useRef<RTCIceServer[]>([]);
@@ -25,7 +31,12 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
 
   // The SFU first: the server answers sfu_joined (Janus) or sfu_unavailable (the mesh below).
   useEffect(() => {
-    if (!mic || !socket) return;
+    if (!mic || !socket || !connectionId) return;
+    // A new seat (first join, or after a reconnection): the mesh of the old one is over.
+    for (const pc of pcs.current.values()) pc.close();
+    pcs.current.clear();
+    queued.current.clear();
+    setStreams(new Map());
     setMode('pending');
     const client = new SfuClient({
       space: `voice:${channelId}`,
@@ -49,11 +60,8 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
       client.close();
       sfu.current = null;
     };
-  }, [channelId, mic, socket]);
+  }, [channelId, mic, socket, connectionId]);
   useSocketEvent(SFU_EVENTS, (event) => sfu.current?.handle(event));
-  useSocketOpen(({ reconnected }) => {
-    if (reconnected) sfu.current?.rejoin();
-  });
 
   const drop = (peer: string) => {
     pcs.current.get(peer)?.close();
@@ -164,5 +172,11 @@ export function useVoiceMesh(channelId: string, userId: string, mic: MediaStream
     [],
   );
 
-  return { streams, mode };
+  /** Every peer connection of the session now (the quality indicator reads their stats). */
+  const connections = (): RTCPeerConnection[] => [
+    ...pcs.current.values(),
+    ...(sfu.current?.connections() ?? []),
+  ];
+
+  return { streams, mode, connections };
 }
