@@ -50,7 +50,13 @@ export function RoomCall({
   const media = useLocalMedia();
   const local = media.state === 'ready' ? media.stream : null;
   useEffect(() => {
-    if (media.state === 'ready' && media.failed) {
+    if (media.state === 'ready' && media.denied) {
+      toast({
+        variant: 'destructive',
+        title: t('videoRooms.call.permissionDeniedTitle'),
+        description: t('videoRooms.call.permissionDenied'),
+      });
+    } else if (media.state === 'ready' && media.failed) {
       toast({
         variant: 'destructive',
         title: t('videoRooms.call.mediaErrorTitle'),

@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 
 export type LocalMedia =
   | { state: 'pending' }
-  /** Camera and microphone, or whichever of them could be had; null: none (receive only). */
-  | { state: 'ready'; stream: MediaStream | null; failed: boolean };
+  /**
+   * Camera and microphone, or whichever of them could be had; null: none (receive only).
+   * `denied`: the person (or the app's settings) refused them — NotAllowedError — which the
+   * room says in its own words (docs/calls.md, "L’application mobile").
+   */
+  | { state: 'ready'; stream: MediaStream | null; failed: boolean; denied: boolean };
 
 /** The camera and microphone for the room, asked once; stopped when the call screen goes. */
 export function useLocalMedia(): LocalMedia {
@@ -11,8 +15,13 @@ export function useLocalMedia(): LocalMedia {
   useEffect(() => {
     let stream: MediaStream | null = null;
     let gone = false;
+    let denied = false;
     const ask = async (constraints: MediaStreamConstraints) =>
-      navigator.mediaDevices?.getUserMedia(constraints).catch(() => null) ?? null;
+      navigator.mediaDevices?.getUserMedia(constraints).catch((err: unknown) => {
+        const name = (err as { name?: string } | null)?.name;
+        if (name === 'NotAllowedError' || name === 'SecurityError') denied = true;
+        return null;
+      }) ?? null;
     void (async () => {
       stream =
         (await ask({ audio: { echoCancellation: true, noiseSuppression: true }, video: true })) ??
@@ -21,7 +30,12 @@ export function useLocalMedia(): LocalMedia {
         for (const track of stream?.getTracks() ?? []) track.stop();
         return;
       }
-      setMedia({ state: 'ready', stream, failed: !stream || stream.getVideoTracks().length === 0 });
+      setMedia({
+        state: 'ready',
+        stream,
+        failed: !stream || stream.getVideoTracks().length === 0,
+        denied: denied && !stream,
+      });
     })();
     return () => {
       gone = true;
