@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 
 const EmailSchema = z
-  .string({ error: "L'adresse e-mail est requise" })
+  .string({ error: 'L’adresse e-mail est requise' })
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, 'Adresse e-mail trop longue')
-  .pipe(z.email("L'adresse e-mail n'est pas valide"));
+  .pipe(z.email('L’adresse e-mail n’est pas valide'));
 
 export const SignInSchema = z.object({
   email: EmailSchema,
@@ -65,8 +65,8 @@ export const WorkspaceInviteCreateSchema = z.object({
     .max(90, 'Au plus 90 jours')
     .default(7),
   maxUses: z.coerce
-    .number({ error: "Le nombre d'utilisations doit être un nombre" })
-    .int("Le nombre d'utilisations doit être entier")
+    .number({ error: 'Le nombre d’utilisations doit être un nombre' })
+    .int('Le nombre d’utilisations doit être entier')
     .min(1, 'Au moins 1 utilisation')
     .max(1000, 'Au plus 1000 utilisations')
     .default(25),

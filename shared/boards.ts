@@ -118,13 +118,13 @@ const isRealDay = (v: string) => {
 
 /** docs/product.md §5: the due date is a date (YYYY-MM-DD) or null. */
 const dueDate = z
-  .string({ error: "La date d'échéance doit être une date (AAAA-MM-JJ)" })
+  .string({ error: 'La date d’échéance doit être une date (AAAA-MM-JJ)' })
   .refine((v) => DAY_RE.test(v) && isRealDay(v), {
-    error: "La date d'échéance doit être une date (AAAA-MM-JJ)",
+    error: 'La date d’échéance doit être une date (AAAA-MM-JJ)',
   })
   .nullable();
 
-const assignedToId = z.uuid({ error: "L'assigné n'est pas valide" }).nullable();
+const assignedToId = z.uuid({ error: 'L’assigné n’est pas valide' }).nullable();
 
 export const TaskCreateSchema = z.object({
   title,
@@ -133,7 +133,7 @@ export const TaskCreateSchema = z.object({
   assignedToId: assignedToId.optional(),
   labels: labels.optional(),
   /** "Créer une tâche" from a message: the message it comes from (same channel). */
-  messageId: z.uuid({ error: "Le message n'est pas valide" }).nullish(),
+  messageId: z.uuid({ error: 'Le message n’est pas valide' }).nullish(),
 });
 export type TaskCreateInput = z.input<typeof TaskCreateSchema>;
 export type TaskCreateData = z.output<typeof TaskCreateSchema>;

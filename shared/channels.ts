@@ -84,13 +84,13 @@ export const ChannelCreateSchema = z.object({
     .nullish(),
   type: z
     .enum(CREATABLE_CHANNEL_TYPES, {
-      error: 'Le type doit être « channel », « group » ou « voice »',
+      error: 'Le type doit être « channel », « group » ou « voice »',
     })
     .default('channel'),
 });
 export type ChannelCreateInput = z.infer<typeof ChannelCreateSchema>;
 
-const RecipientId = z.uuid({ error: "L'identifiant du destinataire n'est pas valide" });
+const RecipientId = z.uuid({ error: 'L’identifiant du destinataire n’est pas valide' });
 
 /**
  * POST /api/channels/direct: docs/product.md §7 sends `recipientId` in one flow and `userId` in another;

@@ -7,16 +7,16 @@ export const FRIEND_REQUEST_MESSAGE_MAX = 500;
 /** docs/friends.md: requests one user may send per minute (anyone may ask anyone: no spam). */
 export const FRIEND_REQUESTS_PER_MINUTE = 30;
 
-export const FRIEND_REQUEST_NOT_FOUND = "Demande d'ami introuvable";
+export const FRIEND_REQUEST_NOT_FOUND = 'Demande d’ami introuvable';
 export const FRIEND_NOT_FOUND = 'Ami introuvable';
 export const FRIEND_USER_NOT_FOUND = 'Utilisateur introuvable';
-export const FRIEND_REQUEST_SELF = "Vous ne pouvez pas vous envoyer une demande d'ami";
+export const FRIEND_REQUEST_SELF = 'Vous ne pouvez pas vous envoyer une demande d’ami';
 export const FRIEND_ALREADY = 'Vous êtes déjà amis';
 export const FRIEND_REQUEST_PENDING = 'Une demande est déjà en attente pour cette personne';
 export const FRIEND_REQUEST_SETTLED = 'Cette demande a déjà reçu une réponse';
 export const FRIEND_REQUEST_RECIPIENT_ONLY =
   'Seule la personne invitée peut répondre à cette demande';
-export const FRIEND_REQUEST_SENDER_ONLY = "Seul l'expéditeur peut annuler cette demande";
+export const FRIEND_REQUEST_SENDER_ONLY = 'Seul l’expéditeur peut annuler cette demande';
 
 /** Stored states (docs/friends.md): a cancelled request is deleted, not kept. */
 export type FriendRequestStatus = 'pending' | 'accepted' | 'declined';

@@ -10,10 +10,10 @@ export const INVITE_DEFAULT_TTL_DAYS = 7;
 export const INVITE_DEFAULT_MAX_USES = 100;
 export const INVITE_MAX_USES_LIMIT = 10_000;
 export const INVITE_REMOVED =
-  'Vous avez été retiré de ce canal : demandez une nouvelle invitation à son propriétaire';
+  'Vous avez été retiré de ce canal : demandez une nouvelle invitation à son propriétaire';
 /** Look-ups of a code per user per minute: enough for a person, too few to guess codes. */
 export const INVITE_LOOKUP_PER_MINUTE = 30;
-export const INVITE_INVALID = "Ce code d'invitation n'est pas valide ou a expiré";
+export const INVITE_INVALID = 'Ce code d’invitation n’est pas valide ou a expiré';
 
 /** An item of GET /api/channels/{id}/invites (docs/product.md §7: inviteCode, isActive, usesCount). */
 export interface ChannelInvite {
@@ -46,13 +46,13 @@ export interface InvitePreview {
 export const InviteCreateSchema = z
   .object({
     expiresAt: z.iso
-      .datetime({ offset: true, error: "La date d'expiration doit être une date ISO 8601" })
-      .refine((value) => Date.parse(value) > Date.now(), "La date d'expiration est déjà passée")
+      .datetime({ offset: true, error: 'La date d’expiration doit être une date ISO 8601' })
+      .refine((value) => Date.parse(value) > Date.now(), 'La date d’expiration est déjà passée')
       .nullish(),
     maxUses: z
-      .number({ error: "Le nombre maximal d'utilisations doit être un nombre" })
-      .int("Le nombre maximal d'utilisations doit être un entier")
-      .min(1, "Le nombre maximal d'utilisations doit être au moins 1")
+      .number({ error: 'Le nombre maximal d’utilisations doit être un nombre' })
+      .int('Le nombre maximal d’utilisations doit être un entier')
+      .min(1, 'Le nombre maximal d’utilisations doit être au moins 1')
       .max(INVITE_MAX_USES_LIMIT, `Au plus ${INVITE_MAX_USES_LIMIT} utilisations`)
       .nullish(),
   })
@@ -64,5 +64,5 @@ export const InviteCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .min(1, "Le code d'invitation est requis")
+  .min(1, 'Le code d’invitation est requis')
   .max(32, INVITE_INVALID);

@@ -143,20 +143,20 @@ export const TYPING_TTL_MS = 5000;
 export const TYPING_REPEAT_MS = 2000;
 export { MESSAGE_PAGE_SIZE };
 
-const MESSAGE_EMPTY = 'Le message est vide : écrivez un texte ou joignez un fichier';
+const MESSAGE_EMPTY = 'Le message est vide : écrivez un texte ou joignez un fichier';
 const MESSAGE_TOO_LONG = `Le message ne peut pas dépasser ${MESSAGE_CONTENT_MAX} caractères`;
 
 // Attachment links are rendered as links: only our own paths or http(s) addresses.
 const AttachmentUrl = z
-  .string({ error: "L'adresse de la pièce jointe est requise" })
-  .max(2048, "L'adresse de la pièce jointe est trop longue")
+  .string({ error: 'L’adresse de la pièce jointe est requise' })
+  .max(2048, 'L’adresse de la pièce jointe est trop longue')
   .refine(
     (url) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url),
-    "L'adresse de la pièce jointe doit commencer par / ou http(s)://",
+    'L’adresse de la pièce jointe doit commencer par / ou http(s)://',
   );
 
 export const AttachmentSchema = z.object({
-  id: z.string({ error: "L'identifiant de la pièce jointe est requis" }).min(1).max(100),
+  id: z.string({ error: 'L’identifiant de la pièce jointe est requis' }).min(1).max(100),
   name: z.string({ error: 'Le nom de la pièce jointe est requis' }).min(1).max(255),
   url: AttachmentUrl,
   size: z.number({ error: 'La taille de la pièce jointe est requise' }).int().nonnegative(),
@@ -176,15 +176,15 @@ export const MessageCreateSchema = z
       .max(MESSAGE_ATTACHMENTS_MAX, `Au plus ${MESSAGE_ATTACHMENTS_MAX} pièces jointes`)
       .default([]),
     clientId: z
-      .string({ error: "L'identifiant client doit être un texte" })
-      .min(1, "L'identifiant client est vide")
+      .string({ error: 'L’identifiant client doit être un texte' })
+      .min(1, 'L’identifiant client est vide')
       .max(
         MESSAGE_CLIENT_ID_MAX,
-        `L'identifiant client dépasse ${MESSAGE_CLIENT_ID_MAX} caractères`,
+        `L’identifiant client dépasse ${MESSAGE_CLIENT_ID_MAX} caractères`,
       )
       .nullish(),
     parentMessageId: z
-      .uuid({ error: "L'identifiant du message parent n'est pas valide" })
+      .uuid({ error: 'L’identifiant du message parent n’est pas valide' })
       .nullish(),
     mentions: z
       .array(z.uuid({ error: 'Une mention doit être un identifiant d’utilisateur' }))
@@ -219,14 +219,14 @@ const EMOJI_RE = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20
 const PICTOGRAPH_RE = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u;
 // The longest emoji of REACTION_EMOJI_MAX code points takes two UTF-16 units each.
 const EMOJI_UNITS_MAX = REACTION_EMOJI_MAX * 2;
-const EMOJI_TOO_LONG = `L'émoji ne peut pas dépasser ${REACTION_EMOJI_MAX} caractères`;
+const EMOJI_TOO_LONG = `L’émoji ne peut pas dépasser ${REACTION_EMOJI_MAX} caractères`;
 
 export const ReactionToggleSchema = z.object({
   emoji: z
-    .string({ error: "L'émoji est requis" })
+    .string({ error: 'L’émoji est requis' })
     .trim()
     // Bounds first, and fatal: zod runs later checks even after one failed, unless it aborts.
-    .min(1, { error: "L'émoji est requis", abort: true })
+    .min(1, { error: 'L’émoji est requis', abort: true })
     .max(EMOJI_UNITS_MAX, { error: EMOJI_TOO_LONG, abort: true })
     // The column counts characters (code points), not UTF-16 units.
     .refine((emoji) => [...emoji].length <= REACTION_EMOJI_MAX, {
@@ -255,7 +255,7 @@ export const MessageListQuerySchema = z
   .object({
     before: Seq.optional(),
     after: Seq.optional(),
-    around: z.uuid({ error: "L'identifiant du message n'est pas valide" }).optional(),
+    around: z.uuid({ error: 'L’identifiant du message n’est pas valide' }).optional(),
     from: Seq.optional(),
   })
   .refine(

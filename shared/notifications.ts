@@ -95,7 +95,7 @@ export interface NotificationPreferences {
 }
 
 const required = (label: string) =>
-  z.boolean({ error: `${label} : une valeur vrai/faux est requise` });
+  z.boolean({ error: `${label} : une valeur vrai/faux est requise` });
 
 /** docs/product.md §5: six required booleans. */
 export const NotificationPreferencesSchema = z
@@ -122,7 +122,7 @@ export interface ChannelNotificationSettings {
 export const ChannelNotificationSettingsSchema = z
   .object({
     level: z.enum(CHANNEL_NOTIFICATION_LEVELS, { error: 'Niveau de notification inconnu' }),
-    muted: z.boolean({ error: 'Sourdine : une valeur vrai/faux est requise' }),
+    muted: z.boolean({ error: 'Sourdine : une valeur vrai/faux est requise' }),
   })
   .strict();
 
@@ -143,7 +143,7 @@ export const PushSubscriptionSchema = z.object({
   endpoint: z
     .url({
       protocol: /^https$/,
-      error: 'Adresse du service push invalide : une adresse https est attendue',
+      error: 'Adresse du service push invalide : une adresse https est attendue',
     })
     .max(2000),
   keys: z.object({
@@ -158,4 +158,4 @@ export const PushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(
 
 export const NOTIFICATION_NOT_FOUND = 'Notification introuvable';
 export const PUSH_ENDPOINT_TAKEN =
-  'Cet appareil reçoit déjà les notifications d’un autre compte : ce compte doit d’abord les désactiver (ou se déconnecter)';
+  'Cet appareil reçoit déjà les notifications d’un autre compte : ce compte doit d’abord les désactiver (ou se déconnecter)';

@@ -51,7 +51,7 @@ describe('parseSearchQuery', () => {
   it('reports a date that is not one, in French', () => {
     const p = parseSearchQuery('avant:2026-02-30 budget');
     expect(p.before).toBeNull();
-    expect(p.errors).toEqual(['Date invalide après « avant: » : écrivez-la AAAA-MM-JJ']);
+    expect(p.errors).toEqual(['Date invalide après « avant: » : écrivez-la AAAA-MM-JJ']);
   });
 
   it('reads a:fichier (and has:file), and leaves other a: values as text', () => {

@@ -211,7 +211,7 @@ export function parseSearchQuery(input: string): ParsedSearch {
         if (day) parsed[operator] = day;
         else
           parsed.errors.push(
-            `Date invalide après « ${DATE_NAMES[operator]} » : écrivez-la AAAA-MM-JJ`,
+            `Date invalide après « ${DATE_NAMES[operator]} » : écrivez-la AAAA-MM-JJ`,
           );
       }
     }

@@ -39,7 +39,7 @@ export function defaultDisplayName(user: Partial<NamedUser>): string {
   return userDisplayName({ ...user, displayName: null }) ?? '';
 }
 
-export const DISPLAY_NAME_REQUIRED = "Le nom d'affichage est requis";
+export const DISPLAY_NAME_REQUIRED = 'Le nom d’affichage est requis';
 export const DISPLAY_NAME_TOO_LONG = `Maximum ${DISPLAY_NAME_MAX} caractères`;
 
 export const DisplayNameSchema = z
@@ -49,7 +49,7 @@ export const DisplayNameSchema = z
   .max(DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG);
 
 export const StatusSchema = z.enum(USER_STATUSES, {
-  error: 'Le statut doit être « online », « away » ou « offline »',
+  error: 'Le statut doit être « online », « away » ou « offline »',
 });
 
 export const StatusMessageSchema = z

@@ -12,7 +12,7 @@ export class AppShell {
   readonly toast: Locator;
 
   constructor(private readonly page: Page) {
-    this.rail = page.getByRole('navigation', { name: "Navigation de l'application" });
+    this.rail = page.getByRole('navigation', { name: 'Navigation de l’application' });
     this.sidebar = page.getByRole('navigation', { name: 'Canaux et conversations' });
     this.channelsSection = this.sidebar.getByRole('region', { name: 'Canaux' });
     this.directMessagesSection = this.sidebar.getByRole('region', { name: 'Messages directs' });

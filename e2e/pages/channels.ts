@@ -27,7 +27,7 @@ export class ChannelsUi {
     this.joinCodeDialog = page.getByRole('dialog', { name: 'Rejoindre avec un code' });
     this.inviteDialog = page.getByRole('dialog', { name: 'Inviter des membres' });
     this.browseDialog = page.getByRole('dialog', { name: 'Parcourir les canaux' });
-    this.deleteDialog = page.getByRole('alertdialog', { name: /^Supprimer « / });
+    this.deleteDialog = page.getByRole('alertdialog', { name: /^Supprimer « / });
     this.toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
   }
 
@@ -78,7 +78,7 @@ export class ChannelsUi {
   async openInviteDialog(): Promise<string> {
     const menu = await this.openChannelMenu();
     await menu.getByRole('menuitem', { name: 'Inviter des membres' }).click();
-    const codeField = this.inviteDialog.getByLabel("Code d'invitation");
+    const codeField = this.inviteDialog.getByLabel('Code d’invitation');
     await expect(codeField).toHaveValue(/^[A-Z2-9]{8}$/);
     return codeField.inputValue();
   }

@@ -87,7 +87,7 @@ export class ChatUi {
   }
 
   async edit(message: Locator, content: string): Promise<void> {
-    await this.act(message, "Plus d'actions");
+    await this.act(message, 'Plus d’actions');
     await this.page.getByRole('menuitem', { name: 'Modifier le message' }).click();
     const editor = this.page.getByRole('textbox', { name: 'Modifier le message' });
     await editor.fill(content);
@@ -96,9 +96,9 @@ export class ChatUi {
   }
 
   async delete(message: Locator): Promise<void> {
-    await this.act(message, "Plus d'actions");
+    await this.act(message, 'Plus d’actions');
     await this.page.getByRole('menuitem', { name: 'Supprimer le message' }).click();
-    const confirm = this.page.getByRole('alertdialog', { name: 'Supprimer le message ?' });
+    const confirm = this.page.getByRole('alertdialog', { name: 'Supprimer le message ?' });
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expect(confirm).toBeHidden();
   }

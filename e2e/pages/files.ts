@@ -46,11 +46,11 @@ export class FilesUi {
 
   /** Waits until the composer's chip for `name` says it is up (its button turns to "remove"). */
   async waitUploaded(name: string): Promise<void> {
-    await expect(this.page.getByRole('button', { name: `Retirer « ${name} »` })).toBeVisible();
+    await expect(this.page.getByRole('button', { name: `Retirer « ${name} »` })).toBeVisible();
   }
 
   imageButton(name: string): Locator {
-    return this.page.getByRole('button', { name: `Agrandir l'image ${name}` });
+    return this.page.getByRole('button', { name: `Agrandir l’image ${name}` });
   }
 
   row(name: string): Locator {

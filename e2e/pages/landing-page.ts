@@ -16,7 +16,7 @@ export class LandingPage {
     this.getStartedButton = page.getByRole('button', { name: 'Commencer' });
     this.languageSwitcher = page.getByRole('combobox', { name: 'Langue' });
     this.featuresSection = page.getByRole('region', {
-      name: "Tout ce qu'il faut pour travailler ensemble",
+      name: 'Tout ce qu’il faut pour travailler ensemble',
     });
     this.featureCards = this.featuresSection.getByRole('listitem');
     this.footer = page.getByRole('contentinfo');

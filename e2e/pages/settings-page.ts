@@ -13,7 +13,7 @@ export class SettingsPage {
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Réglages', level: 1 });
-    this.displayNameInput = page.getByLabel("Nom d'affichage");
+    this.displayNameInput = page.getByLabel('Nom d’affichage');
     this.saveDisplayNameButton = page.getByRole('button', { name: 'Enregistrer le nom' });
     this.statusSelect = page.getByRole('combobox', { name: 'Statut de présence' });
     this.statusMessage = page.getByLabel('Message de statut');

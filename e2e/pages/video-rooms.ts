@@ -21,7 +21,7 @@ export class VideoRoomsUi {
     if (options.max)
       await this.createDialog.getByLabel('Participants maximum').fill(`${options.max}`);
     if (options.lobby)
-      await this.createDialog.getByRole('switch', { name: "Salle d'attente" }).click();
+      await this.createDialog.getByRole('switch', { name: 'Salle d’attente' }).click();
     await this.createDialog.getByRole('button', { name: 'Créer la salle' }).click();
     await this.createDialog.waitFor({ state: 'hidden' });
   }

@@ -7,8 +7,8 @@ export class WelcomeDialog {
   readonly submitButton: Locator;
 
   constructor(page: Page) {
-    this.dialog = page.getByRole('dialog', { name: 'Bienvenue sur Ruche !' });
-    this.nameInput = this.dialog.getByLabel("Nom d'affichage");
+    this.dialog = page.getByRole('dialog', { name: 'Bienvenue sur Ruche !' });
+    this.nameInput = this.dialog.getByLabel('Nom d’affichage');
     this.submitButton = this.dialog.getByRole('button', { name: 'Continuer' });
   }
 

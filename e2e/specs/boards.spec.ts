@@ -99,7 +99,7 @@ test.describe('boards', () => {
     await card.focus();
     await alice.page.keyboard.press('Space');
     const live = alice.page.getByRole('status').filter({ hasText: 'Préparer la démo' });
-    await expect(live).toContainText('Carte « Préparer la démo » saisie, position 1 sur 2');
+    await expect(live).toContainText('Carte « Préparer la démo » saisie, position 1 sur 2');
     // dnd-kit's keyboard sensor announces the pick-up, then listens for the next key from a
     // timer of its own (setTimeout 0): an arrow sent before that timer ran was lost, in a CI
     // run on a loaded machine. A timer of the page's set now runs after it.
@@ -107,7 +107,7 @@ test.describe('boards', () => {
     await alice.page.keyboard.press('ArrowDown');
     // What a screen reader says before one drops (dnd-kit finds the new place a frame after
     // the key: a Space in the same frame dropped the card where it was, in a CI run).
-    await expect(live).toContainText('au-dessus de « Écrire la doc »');
+    await expect(live).toContainText('au-dessus de « Écrire la doc »');
     await alice.page.keyboard.press('Space');
     await expect(live).toContainText('déposée dans la liste À faire, position 2');
     await alice.board.expectTitles('À faire', ['Écrire la doc', 'Préparer la démo']);
@@ -137,7 +137,7 @@ test.describe('boards', () => {
       bob.page.goto(`/channel/${seed.channelId}`),
     ]);
     const message = alice.chat.message('relire la maquette');
-    await alice.chat.act(message, "Plus d'actions");
+    await alice.chat.act(message, 'Plus d’actions');
     await alice.page.getByRole('menuitem', { name: 'Créer une tâche' }).click();
     const dialog = alice.page.getByRole('dialog', { name: 'Créer une tâche depuis un message' });
     await expect(dialog.getByLabel('Titre')).toHaveValue(
@@ -164,7 +164,7 @@ test.describe('boards', () => {
     // The card links back to its message.
     await alice.board.open();
     await alice.board.card('relire la maquette').click();
-    await alice.board.taskDialog.getByRole('link', { name: "Voir le message d'origine" }).click();
+    await alice.board.taskDialog.getByRole('link', { name: 'Voir le message d’origine' }).click();
     await expect(alice.chat.message('relire la maquette')).toBeVisible();
   });
 

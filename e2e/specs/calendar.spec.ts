@@ -53,7 +53,7 @@ test.describe('calendar', () => {
     await alice.calendar.dialog.getByLabel('Toute la journée').click();
     await alice.calendar.dialog.getByRole('button', { name: 'Créer' }).click();
     await expect(alice.calendar.cards.first()).toContainText('Séminaire');
-    await expect(alice.calendar.cards.first().getByTestId('event-day')).toHaveText("Aujourd'hui");
+    await expect(alice.calendar.cards.first().getByTestId('event-day')).toHaveText('Aujourd’hui');
     await expect(alice.calendar.cards.first()).toContainText('Toute la journée');
 
     await alice.calendar.addButton.click();
@@ -108,7 +108,7 @@ test.describe('calendar', () => {
   test('gives a private ICS address to copy, and a new one on demand', async ({ alice }) => {
     await alice.signUpViaApi({ displayName: 'Alice' });
     await alice.calendar.goto();
-    await alice.page.getByRole('button', { name: "Créer l'adresse" }).click();
+    await alice.page.getByRole('button', { name: 'Créer l’adresse' }).click();
     const address = alice.page.getByLabel('Adresse du flux iCalendar');
     await expect(address).toHaveValue(/\/api\/calendar\/feed\/[\w-]{43}\.ics$/);
     const first = await address.inputValue();
@@ -129,7 +129,7 @@ test.describe('calendar', () => {
     await bob.calendar.fillEvent({ title: 'Café' });
     await bob.page.screenshot({ path: testInfo.outputPath('calendar-dialog-phone.png') });
     await bob.calendar.dialog.getByRole('button', { name: 'Créer' }).click();
-    await expect(bob.calendar.card('Café').getByTestId('event-day')).toHaveText("Aujourd'hui");
+    await expect(bob.calendar.card('Café').getByTestId('event-day')).toHaveText('Aujourd’hui');
     await bob.page.screenshot({ path: testInfo.outputPath('calendar-phone.png') });
     const overflow = await bob.page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
@@ -170,7 +170,7 @@ test.describe('calendar sync', () => {
     await dialog.getByRole('button', { name: 'Continuer vers le fournisseur' }).click();
 
     // The provider consents at once and sends the browser back to pick the calendar.
-    await expect(page.getByRole('heading', { name: "Choisir l'agenda" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Choisir l’agenda' })).toBeVisible();
     await page.getByRole('button', { name: 'Utiliser cet agenda' }).click();
     const card = page.getByTestId('connection-card').filter({ hasText: 'Agenda pro' });
     await expect(card).toContainText('Jamais synchronisée');

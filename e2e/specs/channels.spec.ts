@@ -63,7 +63,7 @@ test.describe('channels', () => {
 
     // Invite: the active code, copied with a "copied" state and a toast.
     const code = await alice.channels.openInviteDialog();
-    await expect(alice.channels.inviteDialog.getByLabel("Lien d'invitation")).toHaveValue(
+    await expect(alice.channels.inviteDialog.getByLabel('Lien d’invitation')).toHaveValue(
       new RegExp(`/join-channel/${code}$`),
     );
     await alice.channels.inviteDialog.getByRole('button', { name: 'Copier le code' }).click();
@@ -83,24 +83,24 @@ test.describe('channels', () => {
     await bob.channels.openJoinCodeDialog();
     const continueButton = bob.channels.joinCodeDialog.getByRole('button', { name: 'Continuer' });
     await expect(continueButton).toBeDisabled();
-    await bob.channels.joinCodeDialog.getByLabel("Code d'invitation").fill('zzzz9999');
-    await expect(bob.channels.joinCodeDialog.getByLabel("Code d'invitation")).toHaveValue(
+    await bob.channels.joinCodeDialog.getByLabel('Code d’invitation').fill('zzzz9999');
+    await expect(bob.channels.joinCodeDialog.getByLabel('Code d’invitation')).toHaveValue(
       'ZZZZ9999',
     );
     await continueButton.click();
     await expect(bob.channels.joinCodeDialog.getByRole('alert')).toContainText(
-      "Ce code d'invitation n'est pas valide ou a expiré",
+      'Ce code d’invitation n’est pas valide ou a expiré',
     );
     await bob.channels.joinCodeDialog.getByRole('button', { name: 'Réessayer' }).click();
-    await bob.channels.joinCodeDialog.getByLabel("Code d'invitation").fill(code.toLowerCase());
+    await bob.channels.joinCodeDialog.getByLabel('Code d’invitation').fill(code.toLowerCase());
     await continueButton.click();
-    await expect(bob.channels.joinCodeDialog.getByText(`Rejoindre « ${name} » ?`)).toBeVisible();
+    await expect(bob.channels.joinCodeDialog.getByText(`Rejoindre « ${name} » ?`)).toBeVisible();
     await expect(bob.channels.joinCodeDialog.getByText('Invité par Alice')).toBeVisible();
     await shot(bob.page, 'desktop-join-code-dialog');
     await bob.channels.joinCodeDialog
       .getByRole('button', { name: 'Rejoindre', exact: true })
       .click();
-    await expect(bob.channels.toast).toContainText('Groupe rejoint !');
+    await expect(bob.channels.toast).toContainText('Groupe rejoint !');
     await expect(bob.channels.joinCodeDialog).toBeHidden();
     await expect(bob.page).toHaveURL(/\/$/);
     await expect(bob.channels.heading(name)).toBeVisible();
@@ -233,21 +233,21 @@ test.describe('channels', () => {
     await expect(carol.page.getByText('Alice vous invite à rejoindre')).toBeVisible();
     await shot(carol.page, 'desktop-join-page');
     await carol.page.getByRole('button', { name: 'Rejoindre le canal' }).click();
-    await expect(carol.channels.toast).toContainText('Canal rejoint !');
+    await expect(carol.channels.toast).toContainText('Canal rejoint !');
     // docs/product.md §2.17: once joined, the channel opens.
     await expect(carol.page).toHaveURL(new RegExp(`/channel/${id}$`));
     await expect(carol.channels.heading(name)).toBeVisible();
 
     // Already a member now: the page offers the conversation instead.
     await carol.page.goto(`/join-channel/${code}`);
-    await expect(carol.page.getByText(`Vous faites déjà partie de « ${name} ».`)).toBeVisible();
+    await expect(carol.page.getByText(`Vous faites déjà partie de « ${name} ».`)).toBeVisible();
     await carol.page.getByRole('link', { name: 'Ouvrir les messages' }).click();
     await expect(carol.page).toHaveURL(new RegExp(`/channel/${id}$`));
 
     // An unknown code, then a signed-out visitor.
     await carol.page.goto('/join-channel/AAAA2222');
     await expect(carol.page.getByRole('heading', { name: 'Invitation invalide' })).toBeVisible();
-    await expect(carol.page.getByRole('link', { name: "Retour à l'accueil" })).toBeVisible();
+    await expect(carol.page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
     // A signed-out visitor is asked to sign in, and would come back here (sign-in-return.spec.ts).
     const visitor = await actor('Dan');
     await visitor.page.goto(`/join-channel/${code}`);
@@ -284,10 +284,10 @@ test.describe('channels', () => {
     const menu = await bob.channels.openChannelMenu();
     await expect(menu.getByRole('menuitem', { name: 'Supprimer le canal' })).toHaveCount(0);
     await menu.getByRole('menuitem', { name: 'Quitter le canal' }).click();
-    const confirm = bob.page.getByRole('alertdialog', { name: `Quitter « ${name} » ?` });
+    const confirm = bob.page.getByRole('alertdialog', { name: `Quitter « ${name} » ?` });
     await shot(bob.page, 'desktop-leave-channel');
     await confirm.getByRole('button', { name: 'Quitter le canal' }).click();
-    await expect(bob.channels.toast).toContainText(`Vous avez quitté « ${name} »`);
+    await expect(bob.channels.toast).toContainText(`Vous avez quitté « ${name} »`);
     await expect(bob.channels.channelLink(name)).toHaveCount(0);
     await expect(bob.page).toHaveURL(/\/$/);
     await expect(alice.channels.members()).toHaveCount(1);

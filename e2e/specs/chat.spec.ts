@@ -88,7 +88,7 @@ test.describe('chat', () => {
     // Typing: alice types, bob sees the typing line; it goes once she sends.
     await alice.chat.composer.click();
     await alice.chat.composer.pressSequentially('Voici le **plan**');
-    await expect(bob.chat.typingLine).toHaveText("Alice est en train d'écrire…");
+    await expect(bob.chat.typingLine).toHaveText('Alice est en train d’écrire…');
     await alice.chat.composer.fill('');
 
     // Markdown, rendered live on bob's side: bold, a link opening in a new tab, a list.

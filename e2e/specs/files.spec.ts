@@ -35,7 +35,7 @@ test.describe('files', () => {
       })),
     );
     await expect(
-      alice.page.getByText("Erreur lors de l'ajout des fichiers", { exact: true }),
+      alice.page.getByText('Erreur lors de l’ajout des fichiers', { exact: true }),
     ).toBeVisible();
     await expect(alice.page.getByRole('list', { name: 'Fichiers joints' })).toHaveCount(0);
 

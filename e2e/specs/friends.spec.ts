@@ -28,7 +28,7 @@ test.describe('friends', () => {
     await expect(bob.friends.heading).toBeVisible();
     await alice.friends.expectCount('friends', 0);
     await bob.friends.expectCount('received', 0);
-    await expect(alice.friends.panel()).toContainText("Vous n'avez pas encore d'amis.");
+    await expect(alice.friends.panel()).toContainText('Vous n’avez pas encore d’amis.');
     await shot(alice.page, 'empty-desktop');
 
     // The search ignores case and matches names and e-mail (other tests' Bobs share the
@@ -102,7 +102,7 @@ test.describe('friends', () => {
 
     await bob.friends.open('friends');
     await bob.friends.panel().getByRole('button', { name: 'Retirer Alice de vos amis' }).click();
-    const confirm = bob.page.getByRole('alertdialog', { name: 'Retirer Alice de vos amis ?' });
+    const confirm = bob.page.getByRole('alertdialog', { name: 'Retirer Alice de vos amis ?' });
     await confirm.getByRole('button', { name: 'Annuler' }).click();
     await bob.friends.expectCount('friends', 1);
 

@@ -123,7 +123,7 @@ for (const [size, viewport] of [
       await expect(broken).toBeVisible();
       await broken.getByText('Voir le texte brut').click();
       await expect(broken.locator('pre')).toHaveText('Message **abîmé** en transit');
-      await expect(broken).toContainText(/Référence de l'erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
+      await expect(broken).toContainText(/Référence de l’erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
       await bob.page.screenshot({ path: `${SHOTS}/message-fallback-${size}.png` });
 
       await bob.chat.send('Bob répond quand même.');
@@ -155,10 +155,10 @@ for (const [size, viewport] of [
       await alice.channels.tab('Tableau').click();
       const fallback = alice.page
         .getByRole('alert')
-        .filter({ hasText: "Cet écran n'a pas pu s'afficher." });
+        .filter({ hasText: 'Cet écran n’a pas pu s’afficher.' });
       await expect(fallback).toBeVisible();
       await expect(fallback.getByRole('button', { name: 'Réessayer' })).toBeVisible();
-      await expect(fallback).toContainText(/Référence de l'erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
+      await expect(fallback).toContainText(/Référence de l’erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
       await alice.page.screenshot({ path: `${SHOTS}/screen-fallback-${size}.png` });
 
       // The shell still works: another channel opens, and the boundary lets it render.
@@ -185,7 +185,7 @@ for (const [size, viewport] of [
       await expect(
         crash.getByRole('heading', { name: 'Ruche a rencontré un problème' }),
       ).toBeVisible();
-      const reference = (await crash.getByText(/Référence de l'erreur/).textContent())?.split(
+      const reference = (await crash.getByText(/Référence de l’erreur/).textContent())?.split(
         ' : ',
       )[1];
       expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);

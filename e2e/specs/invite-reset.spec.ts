@@ -21,7 +21,7 @@ test.describe('invite link reset', () => {
     await alice.channels.inviteDialog
       .getByRole('button', { name: 'Réinitialiser le lien' })
       .click();
-    const codeField = alice.channels.inviteDialog.getByLabel("Code d'invitation");
+    const codeField = alice.channels.inviteDialog.getByLabel('Code d’invitation');
     await expect(codeField).not.toHaveValue(oldCode);
     await expect(codeField).toHaveValue(/^[A-Z2-9]{8}$/);
     const newCode = await codeField.inputValue();

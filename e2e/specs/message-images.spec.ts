@@ -29,7 +29,7 @@ test.describe('images in messages', () => {
     await bob.page.goto(`/channel/${id}`);
     await expect(bob.chat.message('piège')).toBeVisible();
     const show = bob.chat.message('photo').getByRole('button', {
-      name: "Afficher l'image de images.example.test",
+      name: 'Afficher l’image de images.example.test',
     });
     await expect(show).toBeVisible();
     expect(remote).toEqual([]);

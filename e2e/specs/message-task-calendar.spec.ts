@@ -31,7 +31,7 @@ test('a message becomes a task due tomorrow, and lands in the assignee’s calen
   expect(sent.status()).toBe(201);
 
   await alice.page.goto(`/channel/${channel.id}`);
-  await alice.chat.act(alice.chat.message('communiqué de presse'), "Plus d'actions");
+  await alice.chat.act(alice.chat.message('communiqué de presse'), 'Plus d’actions');
   await alice.page.getByRole('menuitem', { name: 'Créer une tâche' }).click();
   const dialog = alice.page.getByRole('dialog', { name: 'Créer une tâche depuis un message' });
   await dialog.getByLabel('Échéance').fill(ymd(addDays(new Date(), 1)));

@@ -356,7 +356,7 @@ test('on the phone the app starts, signs in with OpenID Connect through the syst
   // Start-up (docs/product.md §2): light text on black, the page below the bar; the splash
   // hidden once, when the first screen is there.
   await expect(
-    page.getByRole('button', { name: "Continuer avec l'authentification unique" }),
+    page.getByRole('button', { name: 'Continuer avec l’authentification unique' }),
   ).toBeVisible();
   await expect.poll(async () => (await calls('SplashScreen', 'hide')).length).toBe(1);
   expect((await calls('StatusBar')).map((c) => [c.method, c.options])).toEqual([
@@ -366,7 +366,7 @@ test('on the phone the app starts, signs in with OpenID Connect through the syst
   ]);
 
   // The single sign-on button opens the server's sign-in in the system browser, not here.
-  await page.getByRole('button', { name: "Continuer avec l'authentification unique" }).click();
+  await page.getByRole('button', { name: 'Continuer avec l’authentification unique' }).click();
   await expect.poll(async () => (await calls('Browser', 'open')).length).toBe(1);
   const [open] = await calls('Browser', 'open');
   const signInUrl = new URL(String(open?.options.url));

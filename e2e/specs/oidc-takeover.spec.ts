@@ -44,7 +44,7 @@ async function personPage(browser: Browser): Promise<Page> {
 /** On Ruche's sign-in page: the single sign-on button, then the provider's own pages. */
 async function signInThroughProvider(page: Page, sub: string): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('button', { name: "Continuer avec l'authentification unique" }).click();
+  await page.getByRole('button', { name: 'Continuer avec l’authentification unique' }).click();
   // oidc-provider's development interactions: a login form, then a consent form.
   await page.waitForURL((url) => url.href.startsWith(provider.issuer));
   await page.locator('input[name="login"]').fill(sub);
@@ -86,7 +86,7 @@ test('a local account squatting the victim’s email never receives her provider
   await expect(
     victim
       .getByText('Un compte Ruche utilise déjà l’adresse e-mail', { exact: false })
-      .or(victim.getByText("Un compte Ruche utilise déjà l'adresse e-mail", { exact: false })),
+      .or(victim.getByText('Un compte Ruche utilise déjà l’adresse e-mail', { exact: false })),
   ).toBeVisible();
   expect((await victim.request.get('/api/auth/user')).status()).toBe(401);
   // She cannot make a private group there (no session, nothing for the attacker to read).

@@ -75,10 +75,10 @@ test.describe('search', () => {
 
     // Operators, with nothing of theirs to find.
     await search.input.fill('reunion avant:2020-01-01');
-    await expect(search.dialog).toContainText('Aucun résultat pour « reunion avant:2020-01-01 »');
+    await expect(search.dialog).toContainText('Aucun résultat pour « reunion avant:2020-01-01 »');
     await search.input.fill('reunion avant:2020-02-31');
     await expect(search.dialog.getByRole('alert')).toHaveText(
-      'Date invalide après « avant: » : écrivez-la AAAA-MM-JJ',
+      'Date invalide après « avant: » : écrivez-la AAAA-MM-JJ',
     );
     await page.keyboard.press('Escape');
     await expect(search.dialog).toBeHidden();

@@ -25,7 +25,7 @@ test.describe('sign-up and welcome', () => {
 
     // French validation messages from the shared schema.
     await welcome.saveDisplayName('   ');
-    await expect(welcome.dialog.getByRole('alert')).toHaveText("Le nom d'affichage est requis");
+    await expect(welcome.dialog.getByRole('alert')).toHaveText('Le nom d’affichage est requis');
     await welcome.saveDisplayName('a'.repeat(101));
     await expect(welcome.dialog.getByRole('alert')).toHaveText('Maximum 100 caractères');
 

@@ -70,7 +70,7 @@ test.describe('touch', () => {
     await bob.chat.longPress(mistake);
     await bob.chat.actionSheet.getByRole('button', { name: 'Supprimer le message' }).click();
     await bob.page
-      .getByRole('alertdialog', { name: 'Supprimer le message ?' })
+      .getByRole('alertdialog', { name: 'Supprimer le message ?' })
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await expect(mistake).toHaveCount(0);

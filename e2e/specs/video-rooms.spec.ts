@@ -28,7 +28,7 @@ test.describe('video rooms', () => {
     await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await alice.arrive();
     await alice.videoRooms.goto();
-    await expect(alice.page.getByText("Aucune salle pour l'instant")).toBeVisible();
+    await expect(alice.page.getByText('Aucune salle pour l’instant')).toBeVisible();
     await alice.videoRooms.create('Point hebdo');
     const card = alice.videoRooms.room('Point hebdo');
     await expect(card.getByText('10 participants max.')).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('video rooms', () => {
     await alice.arrive();
     await alice.videoRooms.goto();
     await alice.videoRooms.create('Entretien', { lobby: true });
-    await expect(alice.videoRooms.room('Entretien').getByText("Salle d'attente")).toBeVisible();
+    await expect(alice.videoRooms.room('Entretien').getByText('Salle d’attente')).toBeVisible();
     const link = await alice.videoRooms.linkOf('Entretien');
     await alice.page.goto(link);
     await alice.joinRoom.joinButton.click();
@@ -115,11 +115,11 @@ test.describe('video rooms', () => {
     const guest = await actor('Zoé');
     await guest.context.addInitScript(LOOPBACK_ONLY);
     await guest.page.goto(link);
-    await expect(guest.page.getByText("Salle d'attente")).toBeVisible();
+    await expect(guest.page.getByText('Salle d’attente')).toBeVisible();
     await guest.joinRoom.guestName.fill('Zoé');
     await guest.joinRoom.joinButton.click();
     await expect(
-      guest.page.getByRole('heading', { name: "Dans la salle d'attente" }),
+      guest.page.getByRole('heading', { name: 'Dans la salle d’attente' }),
     ).toBeVisible();
     await shot(guest.page, 'desktop-lobby-wait');
     // Waiting is not being in: the host's grid holds only her.
@@ -127,7 +127,7 @@ test.describe('video rooms', () => {
 
     // The host hears of her, and lets her in from the participants panel.
     const toasts = alice.page.getByRole('region', { name: /^Notifications/ });
-    await expect(toasts).toContainText("Zoé attend dans la salle d'attente");
+    await expect(toasts).toContainText('Zoé attend dans la salle d’attente');
     await alice.joinRoom.openParticipants();
     const panel = alice.page.getByRole('complementary', { name: 'Participants' });
     await expect(panel.getByText('1 personne attend')).toBeVisible();
@@ -135,17 +135,17 @@ test.describe('video rooms', () => {
     await panel.getByRole('button', { name: 'Faire entrer Zoé' }).click();
     await expect.poll(() => guest.joinRoom.isPlaying('Alice'), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => alice.joinRoom.isPlaying('Zoé'), { timeout: 20_000 }).toBe(true);
-    await expect(panel.getByText("Personne n'attend.")).toBeVisible();
+    await expect(panel.getByText('Personne n’attend.')).toBeVisible();
 
     // A second guest, on a phone, is refused.
     const late = await actor('Yann', { viewport: PHONE });
     await late.page.goto(link);
     await late.joinRoom.guestName.fill('Yann');
     await late.joinRoom.joinButton.click();
-    await expect(late.page.getByRole('heading', { name: "Dans la salle d'attente" })).toBeVisible();
+    await expect(late.page.getByRole('heading', { name: 'Dans la salle d’attente' })).toBeVisible();
     await shot(late.page, 'phone-lobby-wait');
     await panel.getByRole('button', { name: 'Refuser Yann' }).click();
-    await expect(late.page.getByText("L'organisateur ne vous a pas fait entrer.")).toBeVisible();
+    await expect(late.page.getByText('L’organisateur ne vous a pas fait entrer.')).toBeVisible();
     await expect(alice.joinRoom.tileOf('Yann')).toHaveCount(0);
   });
 

@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
-        `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} secondes`,
+        `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} secondes`,
       ),
   });
   registerErrorHandler(app);

@@ -39,7 +39,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const row = await findUserById(ctx.db, me.id);
     if (!row?.passwordHash) {
       throw badRequest(
-        "Ce compte se connecte par l'authentification unique : il n'a pas de mot de passe",
+        'Ce compte se connecte par l’authentification unique : il n’a pas de mot de passe',
       );
     }
     if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {

@@ -32,7 +32,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     requireAdmin(request);
     const id = z.uuid().safeParse(request.params.id);
     if (!id.success || !(await revokeWorkspaceInvite(ctx.db, id.data))) {
-      throw notFound("Lien d'inscription introuvable");
+      throw notFound('Lien d’inscription introuvable');
     }
     return reply.status(204).send();
   });

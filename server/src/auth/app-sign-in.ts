@@ -60,7 +60,7 @@ export function appReturnUrl(config: Config, platform: string | undefined): stri
 /** The 400 of a flow whose code could go to no verified link. */
 export const appPlatformRefused = () =>
   badRequest(
-    "Connexion depuis l'application refusée : sa plateforme (app_platform) n'est pas configurée sur ce serveur",
+    'Connexion depuis l’application refusée : sa plateforme (app_platform) n’est pas configurée sur ce serveur',
   );
 
 /** The address the system browser is sent to once the provider vouched for `userId`. */
@@ -102,7 +102,7 @@ export function registerAppSignIn(app: FastifyInstance, ctx: AppContext): void {
   const rateLimit = { max: ctx.config.authRateLimit, timeWindow: '1 minute' };
   app.post('/api/auth/app-sign-in', { config: { rateLimit } }, async (request, reply) => {
     if (!wantsBearerToken(request, ctx)) {
-      throw forbidden("Cette connexion est réservée à l'application mobile");
+      throw forbidden('Cette connexion est réservée à l’application mobile');
     }
     const { code, verifier } = parse(AppSignInSchema, request.body);
     const userId = await redeemAppCode(ctx.db, ctx.config, code, verifier);

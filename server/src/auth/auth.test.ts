@@ -132,7 +132,7 @@ describe('sign-up, sign-in and sign-out', () => {
       password: 'court',
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors?.email).toEqual(["L'adresse e-mail n'est pas valide"]);
+    expect(res.body.errors?.email).toEqual(['L’adresse e-mail n’est pas valide']);
     expect(res.body.errors?.password).toEqual([
       'Le mot de passe doit contenir au moins 8 caractères',
     ]);
@@ -140,7 +140,7 @@ describe('sign-up, sign-in and sign-out', () => {
 
     const missing = await client.post<ApiErrorBody>('/api/auth/register', {});
     expect(missing.status).toBe(400);
-    expect(missing.body.errors?.email).toEqual(["L'adresse e-mail est requise"]);
+    expect(missing.body.errors?.email).toEqual(['L’adresse e-mail est requise']);
     expect(missing.body.errors?.password).toEqual(['Le mot de passe est requis']);
   });
 
@@ -354,7 +354,7 @@ describe('GET and PATCH /api/auth/user', () => {
     for (const displayName of ['', '   ']) {
       const res = await client.patch<ApiErrorBody>('/api/auth/user', { displayName });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Le nom d'affichage est requis");
+      expect(res.body.message).toBe('Le nom d’affichage est requis');
     }
     expect((await client.get<User>('/api/auth/user')).body.displayName).toBe(user.displayName);
   });
@@ -383,7 +383,7 @@ describe('GET and PATCH /api/auth/user', () => {
     const res = await client.patch<ApiErrorBody>('/api/auth/user', { status: 'busy' });
     expect(res.status).toBe(400);
     expect(res.body.errors?.status).toEqual([
-      'Le statut doit être « online », « away » ou « offline »',
+      'Le statut doit être « online », « away » ou « offline »',
     ]);
     expect((await client.get<User>('/api/auth/user')).body.status).toBe('online');
   });

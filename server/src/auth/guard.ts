@@ -60,6 +60,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
 /** The workspace's administrators only (the first account, or `npm run admin -- make-admin`). */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden("Réservé aux administrateurs de l'espace de travail");
+  if (!user.isAdmin) throw forbidden('Réservé aux administrateurs de l’espace de travail');
   return user;
 }

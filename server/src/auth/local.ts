@@ -36,11 +36,11 @@ import {
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect';
 const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail';
-const LINK_INVALID = "Ce lien n'est plus valable : demandez-en un nouveau";
+const LINK_INVALID = 'Ce lien n’est plus valable : demandez-en un nouveau';
 /** With mail, sign-up answers the same whether or not the address has an account. */
 const CHECK_YOUR_MAIL = {
   verificationSent: true,
-  message: 'Vérifiez votre boîte mail : un lien de confirmation vous a été envoyé.',
+  message: 'Vérifiez votre boîte mail : un lien de confirmation vous a été envoyé.',
 };
 
 /** Built-in accounts (email + password, argon2id), used when no OIDC provider is configured. */
@@ -114,7 +114,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Retry-After', String(seconds));
       throw new HttpError(
         429,
-        `Trop de tentatives pour ce compte : réessayez dans ${seconds} secondes`,
+        `Trop de tentatives pour ce compte : réessayez dans ${seconds} secondes`,
       );
     }
     const user = await findUserByEmail(ctx.db, input.email);
@@ -130,7 +130,7 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
     if (mailer && !user.emailVerifiedAt && (await hasPendingVerification(ctx.db, user.id))) {
       await sendVerification(user.id, input.email);
       throw forbidden(
-        "Confirmez d'abord votre adresse e-mail : nous venons de vous renvoyer le lien de confirmation.",
+        'Confirmez d’abord votre adresse e-mail : nous venons de vous renvoyer le lien de confirmation.',
       );
     }
     await signIn(request, reply, ctx, user.id);

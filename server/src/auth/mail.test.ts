@@ -29,7 +29,7 @@ const uniqueEmail = (name: string) =>
 const path = (url: URL) => url.pathname + url.search;
 const CHECK_YOUR_MAIL = {
   verificationSent: true,
-  message: 'Vérifiez votre boîte mail : un lien de confirmation vous a été envoyé.',
+  message: 'Vérifiez votre boîte mail : un lien de confirmation vous a été envoyé.',
 };
 
 describe('sign-up with mail configured', () => {
@@ -54,7 +54,7 @@ describe('sign-up with mail configured', () => {
       password: 'ruche-phrase-secrète',
     });
     expect(early.status).toBe(403);
-    expect(early.body.message).toMatch(/^Confirmez d'abord votre adresse e-mail/);
+    expect(early.body.message).toMatch(/^Confirmez d’abord votre adresse e-mail/);
     await smtp.nextMailTo(email);
 
     const link = linkIn(mail, server.url);
@@ -163,7 +163,7 @@ describe('forgotten password', () => {
       { token, newPassword: 'encore-une-autre-phrase' },
     );
     expect(reused.status).toBe(400);
-    expect(reused.body.message).toBe("Ce lien n'est plus valable : demandez-en un nouveau");
+    expect(reused.body.message).toBe('Ce lien n’est plus valable : demandez-en un nouveau');
   });
 
   it('refuses an expired link', async () => {

@@ -428,7 +428,7 @@ describe('when the provider does not answer', () => {
     const browser = new TestClient(lateServer.url);
     const down = await browser.get<{ message: string }>('/api/login');
     expect(down.status).toBe(502);
-    expect(down.body.message).toBe("Le fournisseur d'identité ne répond pas, réessayez plus tard");
+    expect(down.body.message).toBe('Le fournisseur d’identité ne répond pas, réessayez plus tard');
 
     late.register(`${lateServer.url}/api/callback`);
     const up = await browser.get('/api/login');

@@ -231,7 +231,7 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       .catch((error: unknown) => {
         discovered = undefined; // try again on the next sign-in
         app.log.warn({ err: error }, 'OIDC discovery failed');
-        throw new HttpError(502, "Le fournisseur d'identité ne répond pas, réessayez plus tard");
+        throw new HttpError(502, 'Le fournisseur d’identité ne répond pas, réessayez plus tard');
       });
     return discovered;
   };

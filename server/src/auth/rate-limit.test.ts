@@ -37,7 +37,7 @@ describe('sign-in and sign-up are rate limited per address', () => {
     );
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('content-type')).toContain('application/json');
-    expect(blocked.body.message).toMatch(/^Trop de tentatives : réessayez dans \d+ secondes$/);
+    expect(blocked.body.message).toMatch(/^Trop de tentatives : réessayez dans \d+ secondes$/);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(guesser.cookies.has('ruche_session')).toBe(false);
   });

@@ -168,7 +168,7 @@ describe('using the token', () => {
       name: 'refusé',
     });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Requête refusée : origine non autorisée');
+    expect(res.body.message).toBe('Requête refusée : origine non autorisée');
   });
 
   it('judges a request by its bearer token alone, not the cookie beside it', async () => {

@@ -28,7 +28,7 @@ describe('SIGNUP=domains', () => {
     const outsider = await signUp(server, 'quelqu-un@ailleurs.org');
     expect(outsider.status).toBe(403);
     expect(outsider.body.message).toBe(
-      'Les inscriptions sont réservées aux adresses de : agence.fr, ruche.test',
+      'Les inscriptions sont réservées aux adresses de : agence.fr, ruche.test',
     );
     expect((await signUp(server, 'marie@agence.fr')).status).toBe(201);
     const second = await buildUser(server, { email: 'paul@ruche.test' });
@@ -65,7 +65,7 @@ describe('SIGNUP=invite', () => {
     const spent = await signUp(server, 'quatre@ruche.test', { inviteToken: token });
     expect(spent.status).toBe(403);
     expect(spent.body.message).toBe(
-      "Ce lien d'inscription n'est plus valable : demandez-en un nouveau",
+      'Ce lien d’inscription n’est plus valable : demandez-en un nouveau',
     );
 
     const second = await admin.client.post<WorkspaceInvite>('/api/admin/invites', {});

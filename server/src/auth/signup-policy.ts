@@ -8,8 +8,8 @@ import { workspaceInvites } from './schema';
 import { hashToken } from './sessions';
 
 const INVITE_REQUIRED =
-  "Les inscriptions se font sur invitation : demandez un lien d'inscription à un administrateur";
-const INVITE_INVALID = "Ce lien d'inscription n'est plus valable : demandez-en un nouveau";
+  'Les inscriptions se font sur invitation : demandez un lien d’inscription à un administrateur';
+const INVITE_INVALID = 'Ce lien d’inscription n’est plus valable : demandez-en un nouveau';
 
 export interface SignupCheck {
   /** Run inside the account's transaction: uses up the invite, if one was needed. */
@@ -32,7 +32,7 @@ export function checkSignup(
   if (policy === 'domains') {
     // Only a proven address counts (a provider's unverified email could be anything).
     if (input.email && input.emailVerified && domains.includes(domainOf(input.email))) return {};
-    throw forbidden(`Les inscriptions sont réservées aux adresses de : ${domains.join(', ')}`);
+    throw forbidden(`Les inscriptions sont réservées aux adresses de : ${domains.join(', ')}`);
   }
   const token = input.inviteToken;
   if (!token) throw forbidden(INVITE_REQUIRED);

@@ -13,7 +13,7 @@ import { classifyStoreError } from './store-unavailable';
  *   goes after waiting requests, so it cannot starve them;
  * - anything else (socket frames) waits its turn, as before.
  */
-export const OVERLOADED_MESSAGE = 'Ruche est très sollicité : réessayez dans quelques secondes';
+export const OVERLOADED_MESSAGE = 'Ruche est très sollicité : réessayez dans quelques secondes';
 
 export class StoreBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {

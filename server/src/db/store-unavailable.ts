@@ -8,7 +8,7 @@
  * db/store-gate.ts, turns each into a StoreUnavailableError): callers only ask
  * `storeRefusal` (lib/errors.ts), never for the driver's codes.
  */
-export const STORE_AWAY_MESSAGE = 'Le stockage ne répond pas : réessayez dans quelques instants';
+export const STORE_AWAY_MESSAGE = 'Le stockage ne répond pas : réessayez dans quelques instants';
 
 /** The retry hint of a store away: a restart takes seconds (docs/operations.md). */
 export const STORE_AWAY_RETRY_SECONDS = 5;

@@ -14,7 +14,7 @@ export function registerAppLinks(app: FastifyInstance, config: Config): void {
   const { android, iosAppIds } = config.appLinks;
 
   app.get('/.well-known/assetlinks.json', async (_request, reply) => {
-    if (!android) throw notFound("Aucune application Android n'est configurée");
+    if (!android) throw notFound('Aucune application Android n’est configurée');
     reply.header('Cache-Control', 'public, max-age=3600');
     return [
       {
@@ -29,7 +29,7 @@ export function registerAppLinks(app: FastifyInstance, config: Config): void {
   });
 
   app.get('/.well-known/apple-app-site-association', async (_request, reply) => {
-    if (iosAppIds.length === 0) throw notFound("Aucune application iOS n'est configurée");
+    if (iosAppIds.length === 0) throw notFound('Aucune application iOS n’est configurée');
     reply.header('Cache-Control', 'public, max-age=3600');
     return {
       applinks: {

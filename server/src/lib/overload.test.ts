@@ -9,7 +9,7 @@ import { TestSocket } from '../../test/test-socket';
 import { NOT_PROCESSED_HEADER } from './overload';
 
 // docs/scaling.md, "Overload": refuse at once what would wait too long, never queue for 30 s.
-const OVERLOADED = 'Ruche est très sollicité : réessayez dans quelques secondes';
+const OVERLOADED = 'Ruche est très sollicité : réessayez dans quelques secondes';
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();

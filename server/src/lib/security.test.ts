@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { TestSocket } from '../../test/test-socket';
 import { loadConfig } from '../config';
 
-const REFUSED = 'Requête refusée : origine non autorisée';
+const REFUSED = 'Requête refusée : origine non autorisée';
 
 let webRoot: string;
 let server: TestServer;

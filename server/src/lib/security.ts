@@ -97,7 +97,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // Nothing an API answers may be kept by a shared cache or the back-forward cache.
     reply.header('Cache-Control', 'no-store');
     if (isForeignWrite(request, config)) {
-      throw forbidden('Requête refusée : origine non autorisée');
+      throw forbidden('Requête refusée : origine non autorisée');
     }
   });
 }

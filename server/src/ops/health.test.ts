@@ -38,7 +38,7 @@ describe('health and readiness', () => {
     const res = await get('/readyz');
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
-      message: "Nœud indisponible : l'index de recherche ne répond pas",
+      message: "Nœud indisponible : l'index de recherche ne répond pas",
       failing: ['search-index'],
     });
     expect((await get('/healthz')).status).toBe(200);
@@ -76,7 +76,7 @@ describe('health and readiness', () => {
     const res = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
-      message: 'Nœud indisponible : le nœud s’arrête',
+      message: 'Nœud indisponible : le nœud s’arrête',
       failing: ['draining'],
     });
     expect(res.headers.connection).toBe('close');

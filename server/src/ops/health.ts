@@ -109,6 +109,6 @@ export function registerHealth(app: FastifyInstance, readiness: Readiness): void
     if (result.ready) return { status: 'ok' };
     return reply
       .status(503)
-      .send({ message: `Nœud indisponible : ${result.why.join(', ')}`, failing: result.failing });
+      .send({ message: `Nœud indisponible : ${result.why.join(', ')}`, failing: result.failing });
   });
 }

@@ -70,14 +70,14 @@ describe('readiness follows the dependencies', () => {
     const down = await until(503);
     expect(down).toEqual({
       status: 503,
-      body: { message: 'Nœud indisponible : le stockage ne répond pas', failing: ['store'] },
+      body: { message: 'Nœud indisponible : le stockage ne répond pas', failing: ['store'] },
     });
     // Liveness touches no store: the process is fine, restarting it would not help.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     // A signed-in call gets a 503 it can retry, not a 500.
     const call = await alice.client.get<ApiErrorBody>('/api/channels');
     expect(call.status).toBe(503);
-    expect(call.body.message).toBe('Le stockage ne répond pas : réessayez dans quelques instants');
+    expect(call.body.message).toBe('Le stockage ne répond pas : réessayez dans quelques instants');
     expect(call.headers.get('retry-after')).toBe('5');
     pg.restore();
     expect((await until(200)).body).toEqual({ status: 'ok' });
@@ -89,7 +89,7 @@ describe('readiness follows the dependencies', () => {
     const down = await until(503);
     expect(down).toEqual({
       status: 503,
-      body: { message: 'Nœud indisponible : Redis ne répond pas', failing: ['redis'] },
+      body: { message: 'Nœud indisponible : Redis ne répond pas', failing: ['redis'] },
     });
     redis.restore();
     expect((await until(200)).status).toBe(200);

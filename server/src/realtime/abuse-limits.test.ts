@@ -71,7 +71,7 @@ describe('per-account send rate', () => {
       content: 'encore',
     });
     expect(http.status).toBe(429);
-    expect(http.body.message).toBe('Vous envoyez trop de messages : patientez quelques secondes');
+    expect(http.body.message).toBe('Vous envoyez trop de messages : patientez quelques secondes');
     expect(Number(http.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -116,7 +116,7 @@ describe('send rate per user, across nodes', () => {
     if (Date.now() - started < 4_000) {
       expect(second.status).toBe(429);
       expect(second.body.message).toBe(
-        'Vous envoyez trop de messages : patientez quelques secondes',
+        'Vous envoyez trop de messages : patientez quelques secondes',
       );
       expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }

@@ -20,7 +20,7 @@ export function registerConnectionFrames(
         return;
       }
       // docs/product.md §10.6: an auth frame naming someone else is refused, and the socket closed.
-      socket.reply({ type: 'error', message: 'Authentification refusée : utilisateur invalide' });
+      socket.reply({ type: 'error', message: 'Authentification refusée : utilisateur invalide' });
       socket.close(CLOSE_POLICY_VIOLATION, 'auth refusée');
     },
   );

@@ -11,7 +11,7 @@ const MAX_PENDING_FRAMES = 50;
 /** Frames refused in a row before the socket is closed: a client that ignores 429s. */
 const FLOOD_CLOSE_AFTER = 200;
 const TOO_MANY_FRAMES = new HttpError(429, 'Trop de trames : ralentissez');
-const TOO_MANY_PENDING = new HttpError(429, 'Trop de trames en attente : réessayez');
+const TOO_MANY_PENDING = new HttpError(429, 'Trop de trames en attente : réessayez');
 
 interface FrameEntry {
   schema: z.ZodType;

@@ -95,8 +95,8 @@ describe('send_message', () => {
     expect(await socket.next(answerTo(clientId))).toMatchObject({
       type: 'message_rejected',
       status: 400,
-      message: 'Le message est vide : écrivez un texte ou joignez un fichier',
-      errors: { content: ['Le message est vide : écrivez un texte ou joignez un fichier'] },
+      message: 'Le message est vide : écrivez un texte ou joignez un fichier',
+      errors: { content: ['Le message est vide : écrivez un texte ou joignez un fichier'] },
     });
     const next = send(socket, channel.id, { content: 'mieux' });
     expect(await socket.next(answerTo(next))).toMatchObject({ type: 'message_ack' });

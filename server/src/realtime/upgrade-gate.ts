@@ -41,8 +41,8 @@ const tooManySockets = (reply: FastifyReply, identity: Identity) =>
     .send({
       message:
         identity.kind === 'user'
-          ? 'Trop de connexions ouvertes pour ce compte : fermez des onglets'
-          : 'Trop de connexions ouvertes avec cette invitation : fermez des onglets',
+          ? 'Trop de connexions ouvertes pour ce compte : fermez des onglets'
+          : 'Trop de connexions ouvertes avec cette invitation : fermez des onglets',
     });
 
 /** What checkUpgrade works with: the node's budgets and counts, made once by registerRealtime. */

@@ -176,7 +176,7 @@ describe('tasks', () => {
     expect((await createTask(alice, todo.id, { title: 'x'.repeat(201) })).status).toBe(400);
     const badDay = await createTask(alice, todo.id, { title: 'T', dueDate: '2026-02-30' });
     expect(badDay.status).toBe(400);
-    expect(badDay.body.message).toBe("La date d'échéance doit être une date (AAAA-MM-JJ)");
+    expect(badDay.body.message).toBe('La date d’échéance doit être une date (AAAA-MM-JJ)');
     const outsider = await createTask(alice, todo.id, {
       title: 'T',
       assignedToId: stranger.user.id,

@@ -62,7 +62,7 @@ export function registerCalendarConnectionRoutes(app: FastifyInstance, ctx: AppC
       return reply.redirect(`/calendar-settings?pick=${id}`);
     } catch (error) {
       request.log.warn({ err: error }, 'calendar authorization failed');
-      const message = error instanceof HttpError ? error.message : "L'autorisation n'a pas abouti";
+      const message = error instanceof HttpError ? error.message : 'L’autorisation n’a pas abouti';
       return reply.redirect(`/calendar-settings?error=${encodeURIComponent(message)}`);
     }
   });

@@ -139,7 +139,7 @@ describe('addresses without PUBLIC_URL', () => {
       const res = await postWithHost(server, alice, path, 'evil.example', CONNECTION);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(
-        "L'adresse publique du serveur (PUBLIC_URL) n'est pas configurée : demandez à l'administrateur de la définir",
+        'L’adresse publique du serveur (PUBLIC_URL) n’est pas configurée : demandez à l’administrateur de la définir',
       );
       // Forwarded by a proxy, even under a loopback name: not a local user.
       const proxied = await postWithHost(server, alice, path, `localhost:${port}`, CONNECTION, {

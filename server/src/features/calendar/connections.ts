@@ -33,7 +33,7 @@ export const CALLBACK_PATH = '/api/calendar/oauth/callback';
 
 export function providerFor(deps: CalendarDeps, name: ProviderName): CalendarProvider {
   const config = deps.calendar[name];
-  if (!config) throw badRequest(`${PROVIDER_LABEL[name]} n'est pas configuré sur ce serveur`);
+  if (!config) throw badRequest(`${PROVIDER_LABEL[name]} n’est pas configuré sur ce serveur`);
   return name === 'google' ? googleProvider(config) : outlookProvider(config);
 }
 
@@ -118,7 +118,7 @@ export async function completeAuthorization(
   query: { code?: string; state?: string; error?: string },
   origin: string,
 ): Promise<string> {
-  if (!query.state) throw badRequest("Réponse d'autorisation incomplète");
+  if (!query.state) throw badRequest('Réponse d’autorisation incomplète');
   await deleteStaleConsents(deps.db);
   const [row] = await deps.db
     .select()
@@ -129,7 +129,7 @@ export async function completeAuthorization(
   if (!row?.oauthVerifier) throw notFound(CONNECTION_NOT_FOUND);
   if (query.error || !query.code) {
     await deps.db.delete(calendarConnections).where(eq(calendarConnections.id, row.id));
-    throw badRequest("L'autorisation a été refusée");
+    throw badRequest('L’autorisation a été refusée');
   }
   const provider = providerFor(deps, row.provider as ProviderName);
   const tokens = await provider.exchangeCode({
@@ -137,7 +137,7 @@ export async function completeAuthorization(
     redirectUri: origin + CALLBACK_PATH,
     codeVerifier: row.oauthVerifier,
   });
-  if (!tokens.refreshToken) throw badRequest("Le fournisseur n'a pas accordé d'accès hors ligne");
+  if (!tokens.refreshToken) throw badRequest('Le fournisseur n’a pas accordé d’accès hors ligne');
   const key = deps.calendar.tokenKey;
   await deps.db
     .update(calendarConnections)
@@ -161,7 +161,7 @@ export async function listRemoteCalendars(
   id: string,
 ): Promise<RemoteCalendar[]> {
   const row = await findConnection(deps.db, userId, id);
-  if (!row.refreshTokenEnc) throw conflict("Autorisez d'abord l'accès à l'agenda");
+  if (!row.refreshTokenEnc) throw conflict('Autorisez d’abord l’accès à l’agenda');
   const provider = providerFor(deps, row.provider as ProviderName);
   return withAccessToken(deps, row, provider, (token) => provider.listCalendars(token));
 }

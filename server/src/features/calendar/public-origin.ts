@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { conflict } from '../../lib/errors';
 
 export const PUBLIC_URL_MISSING =
-  "L'adresse publique du serveur (PUBLIC_URL) n'est pas configurée : demandez à l'administrateur de la définir";
+  'L’adresse publique du serveur (PUBLIC_URL) n’est pas configurée : demandez à l’administrateur de la définir';
 
 const LOOPBACK_NAME = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 const LOOPBACK_PEER = /^(127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/;

@@ -232,7 +232,7 @@ describe('connections', () => {
     const failed = await sync(ida, connection.id);
     expect(failed.status).toBe(502);
     expect(failed.body.message).toBe(
-      "Le fournisseur d'agenda n'a pas répondu correctement : réessayez plus tard",
+      'Le fournisseur d’agenda n’a pas répondu correctement : réessayez plus tard',
     );
     const list = async () =>
       (await ida.client.get<CalendarConnection[]>('/api/calendar/connections')).body[0];

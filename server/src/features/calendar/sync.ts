@@ -31,8 +31,8 @@ const LEASE_SECONDS = 300;
 
 export const SYNC_BUSY = 'Une synchronisation de cette connexion est déjà en cours';
 const REVOKED =
-  "L'accès à l'agenda a été révoqué ou a expiré : supprimez la connexion et ajoutez-la de nouveau";
-const PROVIDER_DOWN = "Le fournisseur d'agenda n'a pas répondu correctement : réessayez plus tard";
+  'L’accès à l’agenda a été révoqué ou a expiré : supprimez la connexion et ajoutez-la de nouveau';
+const PROVIDER_DOWN = 'Le fournisseur d’agenda n’a pas répondu correctement : réessayez plus tard';
 
 /**
  * docs/calendar.md: one sync per connection at a time, on any node. The lease is a column
@@ -68,9 +68,9 @@ export async function syncConnection(
     throw exists ? conflict(SYNC_BUSY) : notFound('Connexion introuvable');
   }
   try {
-    if (!row.isActive) throw conflict('La connexion est inactive : activez-la pour synchroniser');
-    if (!row.refreshTokenEnc) throw conflict("Autorisez d'abord l'accès à l'agenda");
-    if (!row.calendarId) throw conflict("Choisissez d'abord l'agenda à synchroniser");
+    if (!row.isActive) throw conflict('La connexion est inactive : activez-la pour synchroniser');
+    if (!row.refreshTokenEnc) throw conflict('Autorisez d’abord l’accès à l’agenda');
+    if (!row.calendarId) throw conflict('Choisissez d’abord l’agenda à synchroniser');
     const provider = providerFor(deps, row.provider as ProviderName);
     const result = await runSync(deps, row, provider);
     await deps.db
@@ -103,7 +103,7 @@ function asHttpError(error: unknown): unknown {
   if (error instanceof ThrottledError) {
     return new HttpError(
       429,
-      `Le fournisseur d'agenda limite les requêtes : réessayez dans ${error.retryAfterSeconds} s`,
+      `Le fournisseur d’agenda limite les requêtes : réessayez dans ${error.retryAfterSeconds} s`,
     );
   }
   const fromProvider =

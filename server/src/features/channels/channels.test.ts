@@ -62,7 +62,7 @@ describe('POST /api/channels', () => {
       'direct type',
       { name: 'ok', type: 'direct' },
       'type',
-      'Le type doit être « channel », « group » ou « voice »',
+      'Le type doit être « channel », « group » ou « voice »',
     ],
   ])('rejects a %s with a French field error', async (_label, body, field, message) => {
     const alice = await buildUser(server);

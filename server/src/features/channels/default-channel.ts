@@ -6,7 +6,7 @@ import { channels } from './schema';
 
 // Any fixed 64-bit number: two first sign-ups must not create two default channels.
 const DEFAULT_CHANNEL_LOCK = 5_118_346_207;
-const DESCRIPTION = "Le canal de toute l'équipe : annonces et discussions générales.";
+const DESCRIPTION = 'Le canal de toute l’équipe : annonces et discussions générales.';
 
 /**
  * docs/product.md §10.16: every new account joins the workspace's default channel (#général,

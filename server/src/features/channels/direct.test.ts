@@ -67,7 +67,7 @@ describe('POST /api/channels/direct', () => {
     expect(missing.body.errors?.recipientId).toBeDefined();
     const malformed = await openDirect(alice, { recipientId: 'bob' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.message).toBe("L'identifiant du destinataire n'est pas valide");
+    expect(malformed.body.message).toBe('L’identifiant du destinataire n’est pas valide');
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -97,7 +97,7 @@ describe('DELETE /api/channels/:id/members/:memberId', () => {
       `/api/channels/${channel.id}/members/${stranger.user.id}`,
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe("Ce membre n'appartient pas au canal");
+    expect(unknown.body.message).toBe('Ce membre n’appartient pas au canal');
     const byStranger = await stranger.client.delete(
       `/api/channels/${channel.id}/members/${bob.user.id}`,
     );

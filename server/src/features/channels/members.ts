@@ -9,7 +9,7 @@ import { findChannelForUser, findMember } from './queries';
 import { channelMembers, channelRemovals, channels } from './schema';
 import { channelTopic } from './topics';
 
-export const MEMBER_NOT_FOUND = "Ce membre n'appartient pas au canal";
+export const MEMBER_NOT_FOUND = 'Ce membre n’appartient pas au canal';
 
 /** Make a user a member; false when they already were (a concurrent join is not an error). */
 export async function insertMember(
@@ -70,7 +70,7 @@ export async function removeMember(
     .where(eq(channels.id, channelId));
   // docs/product.md §10.3: a direct channel is exactly its two users, for good.
   if (channel?.type === 'direct') {
-    throw forbidden("Personne ne peut être retiré d'une conversation directe");
+    throw forbidden('Personne ne peut être retiré d’une conversation directe');
   }
   if (channel?.createdById !== actorId) {
     throw forbidden('Seul le créateur du canal peut retirer des membres');
@@ -125,7 +125,7 @@ export async function leaveChannel(deps: Deps, userId: string, channelId: string
     }
     if (row.role === 'owner') {
       throw conflict(
-        'Le propriétaire ne peut pas quitter son canal : supprimez-le depuis ses options',
+        'Le propriétaire ne peut pas quitter son canal : supprimez-le depuis ses options',
       );
     }
     await detach(tx, row.id);

@@ -6,7 +6,7 @@ import { buildChannel } from '../../../test/chat-factories';
 import { type Actor, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
 
-const INVALID = "Ce code d'invitation n'est pas valide ou a expiré";
+const INVALID = 'Ce code d’invitation n’est pas valide ou a expiré';
 
 let server: TestServer;
 let alice: Actor;
@@ -63,11 +63,11 @@ describe('POST /api/channels/:id/invites', () => {
 
     const past = await createInvite(alice, channel.id, { expiresAt: '2000-01-01T00:00:00Z' });
     expect(past.status).toBe(400);
-    expect(past.body.message).toBe("La date d'expiration est déjà passée");
+    expect(past.body.message).toBe('La date d’expiration est déjà passée');
     const zero = await createInvite(alice, channel.id, { maxUses: 0 });
     expect(zero.status).toBe(400);
     expect(zero.body.errors?.maxUses).toEqual([
-      "Le nombre maximal d'utilisations doit être au moins 1",
+      'Le nombre maximal d’utilisations doit être au moins 1',
     ]);
   });
 
@@ -81,7 +81,7 @@ describe('POST /api/channels/:id/invites', () => {
     });
     const res = await createInvite(alice, dm.body.id);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("Une conversation directe n'accepte pas d'invitation");
+    expect(res.body.message).toBe('Une conversation directe n’accepte pas d’invitation');
   });
 });
 
@@ -182,7 +182,7 @@ describe('joining with a code', () => {
 // docs/security.md, finding 5: a removal lasts, and invites are the managers' to shape.
 describe('removal and the managers’ invites', () => {
   const REMOVED =
-    'Vous avez été retiré de ce canal : demandez une nouvelle invitation à son propriétaire';
+    'Vous avez été retiré de ce canal : demandez une nouvelle invitation à son propriétaire';
   const remove = (who: Actor, channelId: string, userId: string) =>
     who.client.delete(`/api/channels/${channelId}/members/${userId}`);
   const revoke = (who: Actor, channelId: string, inviteId: string) =>

@@ -75,14 +75,14 @@ export async function ensureInvite(
   input: InviteCreateInput,
 ): Promise<{ invite: InviteRow; created: boolean }> {
   if ((await findChannelType(db, channelId)) === 'direct') {
-    throw forbidden("Une conversation directe n'accepte pas d'invitation");
+    throw forbidden('Une conversation directe n’accepte pas d’invitation');
   }
   const custom = input.expiresAt !== undefined || input.maxUses !== undefined;
   // A member may share the active invite or make one when there is none; replacing it, or
   // choosing its limits, is for the channel's managers (docs/security.md, finding 5).
   if (custom && !(await isChannelManager(db, channelId, userId))) {
     throw forbidden(
-      "Seuls le propriétaire et les administrateurs du canal choisissent les limites d'une invitation",
+      'Seuls le propriétaire et les administrateurs du canal choisissent les limites d’une invitation',
     );
   }
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
@@ -199,7 +199,7 @@ export async function revokeInvite(
   inviteId: string,
 ): Promise<void> {
   if (!(await isChannelManager(db, channelId, userId))) {
-    throw forbidden("Seuls le propriétaire et les administrateurs du canal révoquent l'invitation");
+    throw forbidden('Seuls le propriétaire et les administrateurs du canal révoquent l’invitation');
   }
   const revoked = await db
     .update(channelInvites)

@@ -64,9 +64,9 @@ describe('POST /api/channels/:id/messages', () => {
       'blank text without attachments',
       { content: '  \n ' },
       'content',
-      'Le message est vide : écrivez un texte ou joignez un fichier',
+      'Le message est vide : écrivez un texte ou joignez un fichier',
     ],
-    ['no body', {}, 'content', 'Le message est vide : écrivez un texte ou joignez un fichier'],
+    ['no body', {}, 'content', 'Le message est vide : écrivez un texte ou joignez un fichier'],
     [
       'too long text',
       { content: 'a'.repeat(10_001) },
@@ -82,19 +82,19 @@ describe('POST /api/channels/:id/messages', () => {
         ],
       },
       'attachments.0.url',
-      "L'adresse de la pièce jointe doit commencer par / ou http(s)://",
+      'L’adresse de la pièce jointe doit commencer par / ou http(s)://',
     ],
     [
       'a malformed parent id',
       { content: 'x', parentMessageId: '12' },
       'parentMessageId',
-      "L'identifiant du message parent n'est pas valide",
+      'L’identifiant du message parent n’est pas valide',
     ],
     [
       'an overlong clientId',
       { content: 'x', clientId: 'c'.repeat(65) },
       'clientId',
-      "L'identifiant client dépasse 64 caractères",
+      'L’identifiant client dépasse 64 caractères',
     ],
   ])('rejects %s (400)', async (_label, body, field, message) => {
     const res = await post(alice, body);
@@ -282,7 +282,7 @@ describe('PATCH /api/messages/:id', () => {
       content: 'non',
     });
     expect(byBob.status).toBe(403);
-    expect(byBob.body.message).toBe("Seul l'auteur peut modifier ce message");
+    expect(byBob.body.message).toBe('Seul l’auteur peut modifier ce message');
     const byStranger = await stranger.client.patch<ApiErrorBody>(`/api/messages/${message.id}`, {
       content: 'non',
     });
@@ -335,10 +335,10 @@ describe('POST /api/messages/:id/reactions', () => {
 
   it.each([
     ['text', 'ok', 'La réaction doit être un émoji'],
-    ['nothing', '', "L'émoji est requis"],
-    ['11 emojis', '👍'.repeat(11), "L'émoji ne peut pas dépasser 10 caractères"],
+    ['nothing', '', 'L’émoji est requis'],
+    ['11 emojis', '👍'.repeat(11), 'L’émoji ne peut pas dépasser 10 caractères'],
     // docs/security.md finding 1: this body held the whole server for 2 s (35 characters: 30 min).
-    ['a run of joiners', `${'\u200d'.repeat(25)}a`, "L'émoji ne peut pas dépasser 10 caractères"],
+    ['a run of joiners', `${'\u200d'.repeat(25)}a`, 'L’émoji ne peut pas dépasser 10 caractères'],
     ['joiners only', '\u200d\u200d\u200d', 'La réaction doit être un émoji'],
   ])('rejects %s (400)', async (_label, emoji, message) => {
     const target = await sendMessage(alice, channel.id, 'cible');

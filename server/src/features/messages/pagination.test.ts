@@ -80,7 +80,7 @@ describe('GET /api/channels/:id/messages', () => {
       '?from=1&around=2b1e7a3c-0c47-4e0e-9d4b-6b0f0f5b2f43',
       'Utilisez un seul de before, after, around ou from',
     ],
-    ['?around=nope', "L'identifiant du message n'est pas valide"],
+    ['?around=nope', 'L’identifiant du message n’est pas valide'],
   ])('rejects %s (400)', async (query, message) => {
     const res = await alice.client.get<{ message: string }>(
       `/api/channels/${channel.id}/messages${query}`,

@@ -25,7 +25,7 @@ export interface AckTiming {
 
 /** Sends of one socket waiting for the store; past this, a flood is refused, not queued. */
 const MAX_SENDS_IN_FLIGHT = 100;
-const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessayez');
+const TOO_MANY_SENDS = new HttpError(429, 'Trop de messages à la fois : réessayez');
 
 /** One socket's sends: stored one after the other (see registerSendFrame). */
 interface SendQueue {

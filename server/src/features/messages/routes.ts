@@ -39,7 +39,7 @@ import { unreadCountSql } from './unread';
 type ById = { Params: { id: string } };
 
 const tooManySends = () =>
-  new HttpError(429, 'Vous envoyez trop de messages : patientez quelques secondes');
+  new HttpError(429, 'Vous envoyez trop de messages : patientez quelques secondes');
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   provideUnreadCount(unreadCountSql);

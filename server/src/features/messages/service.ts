@@ -17,7 +17,7 @@ export async function editMessage(
   input: MessageUpdateInput,
 ): Promise<Message> {
   const row = await findMessageForMember(deps.db, messageId, userId);
-  if (row.userId !== userId) throw forbidden("Seul l'auteur peut modifier ce message");
+  if (row.userId !== userId) throw forbidden('Seul l’auteur peut modifier ce message');
   // Mentions follow the text: the composer writes "@Name" for each person it picks.
   const mentions = needsMentionLookup(input.content)
     ? await findMentionedMembers(deps.db, row.channelId, mentionCandidates(input.content))
@@ -49,7 +49,7 @@ export async function editMessage(
  */
 export async function deleteMessage(deps: Deps, userId: string, messageId: string): Promise<void> {
   const row = await findMessageForMember(deps.db, messageId, userId);
-  if (row.userId !== userId) throw forbidden("Seul l'auteur peut supprimer ce message");
+  if (row.userId !== userId) throw forbidden('Seul l’auteur peut supprimer ce message');
   const deleted = await deps.db
     .delete(messages)
     .where(or(eq(messages.id, messageId), eq(messages.parentMessageId, messageId)))

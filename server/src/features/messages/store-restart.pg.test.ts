@@ -19,7 +19,7 @@ import { ThrowawayPostgres } from '../../../test/throwaway-postgres';
 type Answer = Extract<ServerEvent, { type: 'message_ack' | 'message_rejected' }>;
 type Send = { clientId: string; content: string };
 
-const STORE_AWAY = 'Le stockage ne répond pas : réessayez dans quelques instants';
+const STORE_AWAY = 'Le stockage ne répond pas : réessayez dans quelques instants';
 
 let pg: ThrowawayPostgres;
 let server: TestServer;

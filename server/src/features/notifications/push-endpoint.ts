@@ -41,7 +41,7 @@ export class PushEndpointRefused extends Error {
     readonly host: string,
     message: string,
   ) {
-    super(`Service push refusé : ${message}`);
+    super(`Service push refusé : ${message}`);
     this.name = 'PushEndpointRefused';
   }
 }

@@ -236,7 +236,7 @@ describe('GET /api/search', () => {
       expect(ids((await search(bob, `${w} le:15/11/2026`)).body)).toEqual([middle.id]);
       const bad = await search(bob, `${w} avant:2026-13-01`);
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toBe('Date invalide après « avant: » : écrivez-la AAAA-MM-JJ');
+      expect(bad.body.message).toBe('Date invalide après « avant: » : écrivez-la AAAA-MM-JJ');
     });
 
     it('a:fichier keeps messages with attachments, and files', async () => {

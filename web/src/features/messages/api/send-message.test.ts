@@ -101,7 +101,7 @@ describe('a send the server refuses for now (503, its store restarting)', () => 
         clientId: 'k9',
         channelId: 'c1',
         status: 503,
-        message: 'Le stockage ne répond pas : réessayez dans quelques instants',
+        message: 'Le stockage ne répond pas : réessayez dans quelques instants',
         retryAfterMs: 5000,
       });
       await vi.advanceTimersByTimeAsync(4999);

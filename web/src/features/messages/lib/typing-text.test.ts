@@ -16,11 +16,11 @@ describe('typingText', () => {
   });
 
   it('names one person', () => {
-    expect(typingText(['Alice'], t)).toBe("Alice est en train d'écrire…");
+    expect(typingText(['Alice'], t)).toBe('Alice est en train d’écrire…');
   });
 
   it('joins two names with "et"', () => {
-    expect(typingText(['Alice', 'Bob'], t)).toBe("Alice et Bob sont en train d'écrire…");
+    expect(typingText(['Alice', 'Bob'], t)).toBe('Alice et Bob sont en train d’écrire…');
   });
 
   it('falls back to a generic text for three or more', () => {
