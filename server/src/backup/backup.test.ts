@@ -77,7 +77,7 @@ async function whatAliceSees(client: TestClient, ids: { board: string; root: str
     .map((c) => ({ id: c.id, name: c.name, type: c.type }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const messages: Record<string, unknown> = {};
-  const files: Record<string, unknown> = {};
+  const files: Record<string, { id: string; name: string; size: number; url: string }[]> = {};
   for (const channel of channels) {
     const page = (await client.get<MessagePage>(`/api/channels/${channel.id}/messages`)).body;
     messages[channel.name] = page.messages.map((m) => ({
@@ -198,7 +198,7 @@ describe('npm run admin -- backup / restore', () => {
       await signIn(again.url, bob);
       const after = await whatAliceSees(aliceAgain, ids);
       expect(after).toEqual(before);
-      const restoredFile = (before.files as Record<string, { url: string }[]>)['général']?.[0];
+      const restoredFile = before.files.général?.[0];
       expect(await download(aliceAgain, restoredFile?.url ?? '')).toEqual(upload);
       // The generated calendar key came back with the rows it encrypts.
       expect(await readFile(path.join(target.dataDir, 'calendar-token-key'), 'utf8')).toBe(
@@ -213,7 +213,7 @@ describe('npm run admin -- backup / restore', () => {
     } finally {
       await again.close();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('restores an archive made before the latest migrations, then applies them', async () => {
     const source = await freshStore();
@@ -253,5 +253,5 @@ describe('npm run admin -- backup / restore', () => {
     } finally {
       await again.close();
     }
-  }, 240_000);
+  }, 480_000);
 });
