@@ -17,8 +17,13 @@ export interface StubRequest {
 export type StubAnswer = unknown | { status: number; json?: unknown };
 type Handler = (request: StubRequest) => StubAnswer | Promise<StubAnswer>;
 
+/** `{ status, json? }` and nothing else: a wire object may have a `status` of its own (a user's). */
 const isStatusAnswer = (answer: unknown): answer is { status: number; json?: unknown } =>
-  typeof answer === 'object' && answer !== null && 'status' in answer && !Array.isArray(answer);
+  typeof answer === 'object' &&
+  answer !== null &&
+  !Array.isArray(answer) &&
+  typeof (answer as { status?: unknown }).status === 'number' &&
+  Object.keys(answer).every((key) => key === 'status' || key === 'json');
 
 /** `stubFetch({ 'GET /api/channels': [channel] })`: installs the stub; returns what was asked. */
 export function stubFetch(routes: Record<string, StubAnswer | Handler>): StubRequest[] {

@@ -1,6 +1,7 @@
 /**
- * Renders a component as the app mounts it (web/src/app/boot.tsx): a query client with the
- * app's defaults (docs/product.md §7) but its own cache, and a router at a given address.
+ * Renders a component as the app mounts it (web/src/app/app.tsx): a query client with the
+ * app's defaults (docs/product.md §7) but its own cache, tooltips, toasts, and a router at a
+ * given address.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
@@ -10,6 +11,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { User } from '#shared/users';
 import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { CURRENT_USER_KEY } from '@/features/auth';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
@@ -36,8 +38,10 @@ export function renderApp(
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>{ui}</Router>
-      <Toaster />
+      <TooltipProvider>
+        <Router hook={location.hook}>{ui}</Router>
+        <Toaster />
+      </TooltipProvider>
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient, history: location.history ?? [] };

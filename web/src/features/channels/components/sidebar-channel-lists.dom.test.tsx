@@ -21,9 +21,9 @@ function renderSidebar(path = '/channel/c-design', channels = [general, design, 
   const requests = stubFetch({
     'GET /api/auth/user': me,
     'GET /api/channels': channels,
-    // The sidebar loads ahead the newest page of unread channels (use-prefetch-unread.ts).
-    'GET /api/channels/c-general/messages': [],
   });
+  // Bare lists: no channel content provided (lib/channel-content.ts), so nothing is loaded
+  // ahead; app/layout/sidebar.dom.test.tsx renders them with the messages' one.
   const rendered = renderApp(
     <nav>
       <ChannelNavList />
