@@ -6,12 +6,18 @@ export class CalendarPage {
   readonly addButton: Locator;
   readonly dialog: Locator;
   readonly cards: Locator;
+  /** /calendar-settings: opens the dialog that connects a Google or Outlook account. */
+  readonly addConnectionButton: Locator;
+  /** /calendar-settings, back from the provider: the calendar chosen for the connection. */
+  readonly useCalendarButton: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Agenda', level: 1 });
     this.addButton = page.getByRole('button', { name: 'Nouvel événement' });
     this.dialog = page.getByRole('dialog');
     this.cards = page.getByTestId('event-card');
+    this.addConnectionButton = page.getByRole('button', { name: 'Ajouter une connexion' });
+    this.useCalendarButton = page.getByRole('button', { name: 'Utiliser cet agenda' });
   }
 
   async goto(): Promise<void> {

@@ -16,6 +16,8 @@ export class ChatUi {
   readonly newMessagesLine: Locator;
   /** The message right below that line. */
   readonly firstNewMessage: Locator;
+  /** Shown while the list is scrolled up or opened in the past: back to the newest messages. */
+  readonly jumpToRecent: Locator;
 
   constructor(private readonly page: Page) {
     this.log = page.getByRole('log', { name: 'Messages' });
@@ -24,6 +26,7 @@ export class ChatUi {
     this.thread = page.getByRole('complementary', { name: 'Fil de discussion' });
     this.newMessagesLine = this.log.getByRole('separator', { name: 'Nouveaux messages' });
     this.firstNewMessage = this.newMessagesLine.locator('xpath=../following-sibling::article[1]');
+    this.jumpToRecent = page.getByRole('button', { name: 'Revenir aux messages récents' });
   }
 
   /** The message whose text contains `text` (messages are articles named by their author). */

@@ -136,7 +136,7 @@ test.describe('calendar', () => {
     );
     expect(overflow).toBe(false);
     await bob.page.goto('/calendar-settings');
-    await bob.page.getByRole('button', { name: 'Ajouter une connexion' }).click();
+    await bob.calendar.addConnectionButton.click();
     await expect(bob.page.getByRole('dialog')).toBeVisible();
     await bob.page.screenshot({ path: testInfo.outputPath('calendar-settings-phone.png') });
   });
@@ -162,7 +162,7 @@ test.describe('calendar sync', () => {
     expect(seeded.status()).toBe(201);
 
     await page.goto('/calendar-settings');
-    await page.getByRole('button', { name: 'Ajouter une connexion' }).click();
+    await alice.calendar.addConnectionButton.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('radio', { name: 'Google' })).toBeChecked();
     await expect(dialog.getByRole('radio', { name: 'Import' })).toBeChecked();
@@ -171,7 +171,7 @@ test.describe('calendar sync', () => {
 
     // The provider consents at once and sends the browser back to pick the calendar.
     await expect(page.getByRole('heading', { name: 'Choisir l’agenda' })).toBeVisible();
-    await page.getByRole('button', { name: 'Utiliser cet agenda' }).click();
+    await alice.calendar.useCalendarButton.click();
     const card = page.getByTestId('connection-card').filter({ hasText: 'Agenda pro' });
     await expect(card).toContainText('Jamais synchronisée');
     await expect(card).toContainText('Import');
@@ -197,11 +197,11 @@ test.describe('calendar sync failure', () => {
     await bob.signUpViaApi({ displayName: 'Bob' });
     const { page } = bob;
     await page.goto('/calendar-settings');
-    await page.getByRole('button', { name: 'Ajouter une connexion' }).click();
+    await bob.calendar.addConnectionButton.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: 'Outlook' }).check();
     await dialog.getByRole('button', { name: 'Continuer vers le fournisseur' }).click();
-    await page.getByRole('button', { name: 'Utiliser cet agenda' }).click();
+    await bob.calendar.useCalendarButton.click();
     const card = page.getByTestId('connection-card').filter({ hasText: 'Calendrier' });
     await expect(card).toContainText('Outlook');
 

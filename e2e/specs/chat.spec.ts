@@ -232,7 +232,7 @@ test.describe('chat', () => {
     await post('Arrivé pendant la lecture');
     await expect(bob.chat.message('Arrivé pendant la lecture')).toBeVisible();
     await bob.page.getByRole('tab', { name: 'Membres' }).click();
-    await bob.page.getByRole('tab', { name: 'Discussion' }).click();
+    await bob.channels.tab('Discussion').click();
     await expect(bob.chat.message('Arrivé pendant la lecture')).toBeVisible();
     await expect(bob.chat.newMessagesLine).toHaveCount(1);
     await expect(bob.chat.firstNewMessage).toContainText('Premier message nouveau');
@@ -301,7 +301,7 @@ test.describe('chat', () => {
     await expect(bob.chat.message('Lu avant de partir')).toBeVisible();
     await expect(bob.chat.message('Nouvelle 60')).toHaveCount(0);
     // The newest are one click away.
-    await bob.page.getByRole('button', { name: 'Revenir aux messages récents' }).click();
+    await bob.chat.jumpToRecent.click();
     await expect(bob.chat.message('Nouvelle 60')).toBeInViewport();
     await expect(bob.chat.newMessagesLine).toHaveCount(0);
   });
@@ -337,7 +337,7 @@ test.describe('chat', () => {
     await expect(article).toHaveAttribute('data-highlighted', 'true');
     // The address is the plain channel again; the newest messages are one click away.
     await expect(alice.page).toHaveURL(new RegExp(`/channel/${id}$`));
-    await alice.page.getByRole('button', { name: 'Revenir aux messages récents' }).click();
+    await alice.chat.jumpToRecent.click();
     await expect(alice.chat.message('Archive n°260')).toBeVisible();
 
     // Scrolling up from the newest loads the older pages, down to the channel's start.
@@ -390,9 +390,7 @@ test.describe('chat', () => {
         }),
     );
     expect(moved).toBe(0);
-    await expect(
-      alice.page.getByRole('button', { name: 'Revenir aux messages récents' }),
-    ).toBeHidden();
+    await expect(alice.chat.jumpToRecent).toBeHidden();
     // The virtual list places rows by the heights it measures: each row's box holds all of its
     // space (a margin escaping it went unmeasured, and the list opened short of the newest).
     const gaps = await alice.chat.log.evaluate((log) => {
@@ -428,9 +426,7 @@ test.describe('chat', () => {
     await back();
     await expect(alice.chat.message(/Ligne n°40$/)).toBeInViewport();
     await expect(alice.chat.message(/Ligne n°60$/)).not.toBeInViewport();
-    await expect(
-      alice.page.getByRole('button', { name: 'Revenir aux messages récents' }),
-    ).toBeVisible();
+    await expect(alice.chat.jumpToRecent).toBeVisible();
   });
 
   test('a dropped connection catches up on reconnect: nothing lost, nothing doubled', async ({

@@ -77,9 +77,9 @@ test.describe('files', () => {
     await expect(bob.files.lightbox).toHaveCount(0);
 
     // The files tab: Alice uploads a document with a description; Bob's tab shows it live.
-    await bob.page.getByRole('tab', { name: 'Fichiers' }).click();
+    await bob.channels.tab('Fichiers').click();
     await expect(bob.files.row('colle.png')).toBeVisible();
-    await alice.page.getByRole('tab', { name: 'Fichiers' }).click();
+    await alice.channels.tab('Fichiers').click();
     await alice.page.getByRole('button', { name: 'Envoyer un fichier' }).click();
     const dialog = alice.page.getByRole('dialog', { name: 'Envoyer un fichier' });
     const submit = dialog.getByRole('button', { name: 'Envoyer', exact: true });
@@ -148,7 +148,7 @@ test.describe('files', () => {
     });
     expect(upload.status()).toBe(201);
     await carol.page.goto(`/channel/${id}`);
-    await carol.page.getByRole('tab', { name: 'Fichiers' }).click();
+    await carol.channels.tab('Fichiers').click();
     await expect(carol.files.row('devis.txt')).toContainText('Le devis signé');
     await carol.page.screenshot({ path: testInfo.outputPath('files-tab-390.png') });
 
@@ -178,7 +178,7 @@ test.describe('files', () => {
       },
     });
     expect(sent.status()).toBe(201);
-    await carol.page.getByRole('tab', { name: 'Discussion' }).click();
+    await carol.channels.tab('Discussion').click();
     await expect(carol.files.imageButton('photo.png')).toBeVisible();
     await expect(carol.page.getByRole('link', { name: 'Télécharger devis.txt' })).toBeVisible();
     await carol.page.screenshot({ path: testInfo.outputPath('chat-390.png') });
