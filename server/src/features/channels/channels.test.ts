@@ -125,8 +125,9 @@ describe('GET /api/channels', () => {
     const unread = async (who: typeof alice) => (await listed(who))?.unreadCount;
     expect(await unread(bob)).toBe(3);
     expect(await unread(alice)).toBe(0);
-    // Never read yet: no read position (to the client, everything in it is new).
-    expect(await listed(bob)).toMatchObject({ lastReadAt: null, lastReadSeq: 0 });
+    // Read from the join on (issue 45, item 4): joined before they were sent, all three are new.
+    expect(await listed(bob)).toMatchObject({ lastReadSeq: 0 });
+    expect((await listed(bob))?.lastReadAt).not.toBeNull();
 
     const read = await bob.client.post<ChannelRead>(`/api/channels/${channel.id}/read`);
     expect(read.status).toBe(200);

@@ -11,7 +11,11 @@ import { channelTopic } from './topics';
 
 export const MEMBER_NOT_FOUND = 'Ce membre n’appartient pas au canal';
 
-/** Make a user a member; false when they already were (a concurrent join is not an error). */
+/**
+ * Make a user a member; false when they already were (a concurrent join is not an error).
+ * Their read position starts where the channel is: what was said before they joined is
+ * history, not news ("Nouveaux messages" and unread counts start at the join).
+ */
 export async function insertMember(
   db: Db | Tx,
   channelId: string,
@@ -20,7 +24,13 @@ export async function insertMember(
 ): Promise<boolean> {
   const inserted = await db
     .insert(channelMembers)
-    .values({ channelId, userId, role })
+    .values({
+      channelId,
+      userId,
+      role,
+      lastReadAt: sql`now()`,
+      lastReadSeq: sql`(select ${channels.lastSeq} from ${channels} where ${channels.id} = ${channelId})`,
+    })
     .onConflictDoNothing({ target: [channelMembers.channelId, channelMembers.userId] })
     .returning({ id: channelMembers.id });
   return inserted.length > 0;
