@@ -22,6 +22,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'ruche-backup-bench-'));
 const names = {
   src: `ruche_bench_backup_src_${process.pid}`,
   dst: `ruche_bench_backup_dst_${process.pid}`,
+  pg: `ruche_bench_backup_pg_${process.pid}`,
 };
 const server = postgres(base.toString(), { max: 1, onnotice: () => {} });
 
@@ -46,7 +47,7 @@ const step = (label, result, extra = '') => {
 };
 
 try {
-  for (const name of Object.values(names)) await server.unsafe(`create database ${name}`);
+  for (const name of [names.src, names.dst]) await server.unsafe(`create database ${name}`);
   const srcDir = path.join(work, 'src');
   admin(srcDir, urlOf(names.src), 'migrate');
   const src = postgres(urlOf(names.src), { max: 1, onnotice: () => {} });
@@ -106,6 +107,23 @@ try {
     'restore into another new embedded store',
     admin(path.join(work, 'e2'), undefined, 'restore', archive2),
   );
+  // For comparison, PostgreSQL's own tools on the same database, where installed.
+  const timed = (command, args) => {
+    const started = performance.now();
+    execFileSync(command, args, { stdio: 'ignore' });
+    return { seconds: (performance.now() - started) / 1000, out: '' };
+  };
+  try {
+    const dump = path.join(work, 'pg.dump');
+    step('pg_dump -Fc (database only)', timed('pg_dump', ['-Fc', '-f', dump, urlOf(names.src)]));
+    await server.unsafe(`create database ${names.pg}`);
+    step(
+      'pg_restore into an empty database',
+      timed('pg_restore', ['--no-owner', '-d', urlOf(names.pg), dump]),
+    );
+  } catch (error) {
+    process.stdout.write(`pg_dump / pg_restore not run: ${error.message}\n`);
+  }
   process.stdout.write(`\n${report.join('\n')}\n`);
 } finally {
   for (const name of Object.values(names)) {

@@ -82,6 +82,11 @@ export async function runBackupCommand(
         `  Secrets remis dans DATA_DIR : ${summary.secrets.join(', ')} (une variable d’environnement définie l’emporte sur chacun).`,
       );
     }
+    out(
+      `  Étapes : ${Object.entries(summary.phases)
+        .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+        .join(', ')}.`,
+    );
     out('Démarrez Ruche.');
     return 0;
   } catch (error) {

@@ -53,6 +53,8 @@ export interface RestoreSummary {
   migrated: number;
   /** Secrets put back into DATA_DIR (an environment variable still wins over each). */
   secrets: string[];
+  /** Seconds each step took: extraction, schéma, lignes, migrations et ANALYZE, fichiers. */
+  phases: Record<string, number>;
   /** The files went to the S3 bucket configured here (the archive had them from disk). */
   filesToS3: boolean;
 }
@@ -318,21 +320,34 @@ export async function restoreBackup(
           `La cible n’est pas vide (${there.rows > 0 ? 'des données dans le stockage' : ''}${there.rows > 0 && there.files > 0 ? ', ' : ''}${there.files > 0 ? `${there.files} fichier(s) dans ${path.join(config.dataDir, 'files')}` : ''}) : la restauration les remplacerait. Relancez avec --force pour les remplacer.`,
         );
       }
+      const phases: Record<string, number> = {};
+      let mark = performance.now();
+      const lap = (name: string) => {
+        const now = performance.now();
+        phases[name] = (now - mark) / 1000;
+        mark = now;
+      };
       await tar.x({ file: source, cwd: staging, strict: true });
+      lap('extraction');
       await emptyAtLevel(database, manifest, level, staging);
+      lap('schéma');
       const rows = await loadRows(database, manifest, staging);
+      lap('lignes');
       const before = await countApplied(database.sql);
       await runMigrations(database);
       const migrated = (await countApplied(database.sql)) - before;
       await database.sql`analyze`;
+      lap('migrations et ANALYZE');
       const files = manifest.files.where === 'archive' ? await restoreFiles(config, staging) : 0;
       const secrets = await restoreSecrets(config, manifest, staging);
+      lap('fichiers');
       return {
         manifest,
         rows,
         files,
         migrated,
         secrets,
+        phases,
         filesToS3: manifest.files.where === 'archive' && Boolean(config.files.s3),
       };
     } finally {
