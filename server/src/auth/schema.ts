@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, STATUS_MAX, STATUS_MESSAGE_MAX } from '#shared/limits';
 import { createdAt, id, ownedBy, tz, updatedAt } from '../db/columns';
+import { folded } from '../db/fold';
 
 export const users = pgTable(
   'users',
@@ -41,8 +42,20 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The directory's search (features/users/directory.ts), kept by the store: every name and
+    // the email, then the name people are sorted by, accents and case aside (db/fold.ts).
+    directoryText: text('directory_text').generatedAlwaysAs(
+      folded(
+        sql`coalesce("display_name", '') || ' ' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || coalesce("email", '')`,
+      ),
+    ),
+    directorySortKey: text('directory_sort_key').generatedAlwaysAs(
+      folded(sql`coalesce("display_name", "first_name", "email", '')`),
+    ),
   },
   (t) => [
+    // The directory's pages, in order (features/users/directory.ts).
+    index('users_directory_sort_idx').on(t.directorySortKey, t.id),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
     // "@handle" look-ups (features/channels/queries.ts, findMentionedMembers); the email's
