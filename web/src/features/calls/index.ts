@@ -6,3 +6,5 @@
  */
 export { CallLayerLoader } from './components/call-layer-loader';
 export { useStartCall } from './hooks/use-start-call';
+/** Whether a call is on screen (ringing or in progress): voice waits for it to end. */
+export { getCallRequest } from './lib/call-store';

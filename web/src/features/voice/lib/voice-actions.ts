@@ -1,5 +1,6 @@
 import type { VoiceEvent } from '#shared/protocol/voice';
 import { toast } from '@/components/ui/use-toast';
+import { getCallRequest } from '@/features/calls';
 import i18n from '@/lib/i18n';
 import { updateVoiceParticipant } from '../api/update-voice-participant';
 import {
@@ -53,6 +54,11 @@ function sendJoin(channelId: string) {
 export async function joinVoiceChannel(channel: VoiceChannelRef): Promise<void> {
   const current = getVoiceState();
   if (current.channel?.id === channel.id && current.status !== 'idle') return;
+  // One voice connection per person: a call on screen is ended first, by the person.
+  if (getCallRequest()) {
+    toast({ title: t('voice.callFirst'), description: channel.name });
+    return;
+  }
   const stream = await navigator.mediaDevices?.getUserMedia(MIC_CONSTRAINTS).catch(() => null);
   if (!stream) {
     toast({
