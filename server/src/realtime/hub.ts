@@ -1,12 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserStatus } from '#shared/limits';
-import { CLOSE_SERVICE_RESTART, CLOSE_TOO_SLOW, type ServerEvent } from '#shared/protocol';
-import type { Broker, PresenceStore } from './broker';
-import type { Log } from './broker-redis';
+import { CLOSE_TOO_SLOW, type ServerEvent } from '#shared/protocol';
 import type { Connection, RawSocket } from './connection';
 import { registerConnectionFrames } from './connection-frames';
 import { FrameIntake } from './frame-intake';
+import { Heartbeat } from './heartbeat';
+import {
+  FRAMES_PER_SECOND,
+  HEARTBEAT_MS,
+  type HubOptions,
+  type HubStats,
+  MAX_SOCKETS_PER_USER,
+} from './hub-options';
 import type { Identity, ScopedIdentity, UserIdentity } from './identity';
 import { LocalIndex } from './local-index';
 import { Outbox } from './outbox';
@@ -22,59 +28,19 @@ import type {
   TopicKind,
 } from './realtime';
 import { Routing, type TopicOptions } from './routing';
+import { ScopedIdentifiers } from './scoped-identifiers';
 import { Sockets } from './sockets';
 import { TopicKinds } from './topic-kinds';
 
-export interface HubOptions {
-  broker: Broker;
-  presenceStore: PresenceStore;
-  log: Log;
-  /** The live status REST reads (users.status), written by presence while a user is connected. */
-  saveStatus(userId: string, status: UserStatus): Promise<void>;
-  loadStatuses(userIds: readonly string[]): Promise<Map<string, UserStatus>>;
-  loadChosenStatus(userId: string): Promise<UserStatus>;
-  resetStatuses(): Promise<void>;
-  awayAfterMs?: number;
-  /** A user's last socket closed: how long before they go offline (Presence). */
-  offlineGraceMs?: number;
-  /** Heartbeat period: ws pings, presence heartbeat and the away rule. */
-  heartbeatMs?: number;
-  chunkSize?: number;
-  maxBufferedBytes?: number;
-  /** See OutboxOptions. */
-  flushBudgetMs?: number;
-  /** Client frames one socket may send per second (a token bucket of twice that). */
-  framesPerSecond?: number;
-  /** Sockets one user may hold on this node at once. */
-  maxSocketsPerUser?: number;
-  /** A broker message from another node arrived this long (ms, by both clocks) after its publish. */
-  onBrokerLag?: (ms: number) => void;
-}
-
-/** What GET /metrics reads of the hub: plain numbers, counted at no cost. */
-export interface HubStats {
-  sockets: number;
-  framesIn: number;
-  /** WebSocket messages written (a batch of events counts once). */
-  framesOut: number;
-  /** Events queued on sockets. */
-  deliveries: number;
-}
-
-const HEARTBEAT_MS = 10_000;
-/** A socket must answer a ping within this many heartbeats, or it is dropped. */
-const PINGS_PER_HEARTBEAT = 3;
-const FRAMES_PER_SECOND = 30;
-const MAX_SOCKETS_PER_USER = 20;
-
-const frame = (event: ServerEvent) => JSON.stringify(event);
+export type { HubOptions, HubStats } from './hub-options';
 
 /**
  * The realtime hub of one node, a composition of its parts (docs/realtime.md, "The hub"):
  * the sockets' life (Sockets) and what they listen to (LocalIndex, TopicKinds), their
  * batched writes (Outbox), frames coming in (FrameIntake), routes to every node and back
- * to the sockets (Routing), presence (Presence, PresenceWatch). It fills the registry the
- * features use (realtime.ts) and knows no feature by name.
+ * to the sockets (Routing), presence (Presence, PresenceWatch), who a sessionless upgrade
+ * is (ScopedIdentifiers) and the clock (Heartbeat). It fills the registry the features use
+ * (realtime.ts) and knows no feature by name.
  */
 export class Hub implements Realtime {
   readonly index = new LocalIndex();
@@ -85,11 +51,8 @@ export class Hub implements Realtime {
   private readonly routing: Routing;
   private readonly sockets: Sockets;
   private readonly kinds = new TopicKinds();
-  private readonly identifiers: ScopedIdentifier[] = [];
-  /** Where the scoped tokens come (upgrade-gate.ts refuses an upgrade that carries none). */
-  readonly tokenCarriers: TokenCarrier[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private ticks = 0;
+  private readonly scoped = new ScopedIdentifiers();
+  private readonly heartbeats: Heartbeat;
 
   constructor(private readonly options: HubOptions) {
     const { broker, log, onBrokerLag } = options;
@@ -109,15 +72,8 @@ export class Hub implements Realtime {
     const presence = new Presence({
       store: options.presenceStore,
       isHere: (userId) => index.userConnections(userId).size > 0,
-      lastActivity: (userId) => {
-        let last = 0;
-        for (const conn of index.userConnections(userId)) last = Math.max(last, conn.lastActivity);
-        return last;
-      },
-      publish: async (u, s, auto) => {
-        const event = frame({ type: 'presence_update', userId: u, status: s });
-        this.routing.publish({ k: 'presence', u, s, auto }, event);
-      },
+      lastActivity: (userId) => index.lastActivity(userId),
+      publish: (userId, status, auto) => this.routing.presenceChanged(userId, status, auto),
       saveStatus: options.saveStatus,
       loadStatuses: options.loadStatuses,
       loadChosenStatus: options.loadChosenStatus,
@@ -139,7 +95,8 @@ export class Hub implements Realtime {
     this.presence = presence;
     this.watch = watch;
     this.intake = intake;
-    this.sockets = new Sockets({ index, outbox, presence, watch, intake, kinds, log });
+    const maxPerUser = options.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER;
+    this.sockets = new Sockets({ index, outbox, presence, watch, intake, kinds, maxPerUser, log });
     this.routing = new Routing({
       broker,
       index,
@@ -149,6 +106,11 @@ export class Hub implements Realtime {
       disconnect,
       log,
       onBrokerLag,
+    });
+    this.heartbeats = new Heartbeat({
+      presence: () => presence.tick(),
+      ping: () => this.sockets.heartbeat(),
+      log,
     });
     broker.onResubscribed(() => void this.resync());
     registerConnectionFrames(this, (socket, userIds) => {
@@ -169,9 +131,7 @@ export class Hub implements Realtime {
   async start(): Promise<void> {
     await this.options.broker.start();
     await this.presence.start();
-    const period = this.options.heartbeatMs ?? HEARTBEAT_MS;
-    this.timer = setInterval(() => void this.tick(), period);
-    this.timer.unref();
+    this.heartbeats.start(this.options.heartbeatMs ?? HEARTBEAT_MS);
   }
 
   get stats(): HubStats {
@@ -188,20 +148,12 @@ export class Hub implements Realtime {
    * never appear offline.
    */
   drain(): number {
-    this.sockets.draining = true;
-    const conns = this.index.connections();
-    for (const conn of conns) {
-      this.sockets.disconnect(conn, CLOSE_SERVICE_RESTART, 'Redémarrage', false);
-    }
-    return conns.length;
+    return this.sockets.drain();
   }
 
   async close(): Promise<void> {
-    this.sockets.closing = true;
-    clearInterval(this.timer);
-    for (const conn of this.index.connections()) {
-      this.sockets.disconnect(conn, 1001, 'Serveur arrêté', true);
-    }
+    this.heartbeats.stop();
+    this.sockets.closeAll();
     await this.presence.close();
     await this.options.broker.close();
   }
@@ -237,8 +189,12 @@ export class Hub implements Realtime {
   }
 
   identifyScoped(identifier: ScopedIdentifier, carrier: TokenCarrier): void {
-    this.identifiers.push(identifier);
-    this.tokenCarriers.push(carrier);
+    this.scoped.add(identifier, carrier);
+  }
+
+  /** Where the scoped tokens come (upgrade-gate.ts refuses an upgrade that carries none). */
+  get tokenCarriers(): readonly TokenCarrier[] {
+    return this.scoped.carriers;
   }
 
   onShared<T>(name: string, handler: (note: T) => void): void {
@@ -246,12 +202,8 @@ export class Hub implements Realtime {
   }
 
   /** Who an upgrade request without a session is: the first identifier to know wins. */
-  async scopedIdentityOf(request: FastifyRequest): Promise<ScopedIdentity | undefined> {
-    for (const identify of this.identifiers) {
-      const identity = await identify(request);
-      if (identity) return identity;
-    }
-    return undefined;
+  scopedIdentityOf(request: FastifyRequest): Promise<ScopedIdentity | undefined> {
+    return this.scoped.identify(request);
   }
 
   // ── fan-out: what the features call (Routing) ────────────────────────────────────────
@@ -309,8 +261,7 @@ export class Hub implements Realtime {
 
   /** Whether this user may open one more socket on this node (docs/security.md, finding 6). */
   mayOpenSocket(userId: string): boolean {
-    const max = this.options.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER;
-    return this.index.userConnections(userId).size < max;
+    return this.sockets.mayOpen(userId);
   }
 
   handleFrame(conn: Connection, text: string): Promise<void> {
@@ -337,20 +288,10 @@ export class Hub implements Realtime {
    * so every socket's `resync` is queued ahead of the first event it will hear: the client
    * catches up from the last seq it saw before the loss, and no live event can move that
    * mark past the gap (docs/realtime.md, "Losing the broker"). Then the topics are reloaded
-   * (Sockets.reloadTopics).
+   * (Sockets.resync).
    */
   resync(): Promise<void> {
-    const resync = frame({ type: 'resync' });
-    for (const conn of this.index.connections()) this.outbox.send(conn, resync);
-    return this.sockets.reloadTopics(resync);
-  }
-
-  private async tick(): Promise<void> {
-    this.ticks++;
-    if (this.ticks % PINGS_PER_HEARTBEAT === 0) this.heartbeat();
-    await this.presence.tick().catch((err: unknown) => {
-      this.options.log.warn({ err }, 'presence heartbeat failed');
-    });
+    return this.sockets.resync();
   }
 
   /** Terminate sockets that did not answer the last ping; ping the others. */

@@ -109,6 +109,13 @@ export class LocalIndex {
     return this.connectionsOf(userTopic(userId));
   }
 
+  /** The user's most recent client frame on any of their sockets here (ms; 0: none). */
+  lastActivity(userId: string): number {
+    let last = 0;
+    for (const conn of this.userConnections(userId)) last = Math.max(last, conn.lastActivity);
+    return last;
+  }
+
   /** Users with a socket on this node. */
   users(): string[] {
     const out = new Set<string>();

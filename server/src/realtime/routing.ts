@@ -1,3 +1,4 @@
+import type { UserStatus } from '#shared/limits';
 import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import type { Broker } from './broker';
 import type { Log } from './broker-redis';
@@ -86,6 +87,12 @@ export class Routing {
 
   async recheckPresence(userId: string, of?: readonly string[]): Promise<void> {
     this.publish(of ? { k: 'recheck', u: userId, of: [...of] } : { k: 'recheck', u: userId });
+  }
+
+  /** A user's status changed (Presence.publish): their sockets and those watching them. */
+  async presenceChanged(userId: string, status: UserStatus, auto: boolean): Promise<void> {
+    const event = frame({ type: 'presence_update', userId, status });
+    this.publish({ k: 'presence', u: userId, s: status, auto }, event);
   }
 
   async sessionEnded(sessionId: string): Promise<void> {

@@ -18,6 +18,8 @@ export interface SocketsDeps {
   watch: PresenceWatch;
   intake: FrameIntake;
   kinds: TopicKinds;
+  /** Sockets one user may hold on this node at once. */
+  maxPerUser: number;
   log: Log;
 }
 
@@ -31,9 +33,9 @@ export class Sockets {
   private readonly handles = new WeakMap<Connection, Socket>();
   private readonly connections = new WeakMap<Socket, Connection>();
   /** The node is closing: users are not reconciled one socket at a time. */
-  closing = false;
+  private closing = false;
   /** The node is draining (SIGTERM): sockets were told to reconnect elsewhere. */
-  draining = false;
+  private draining = false;
 
   constructor(private readonly deps: SocketsDeps) {}
 
@@ -52,6 +54,30 @@ export class Sockets {
     if (conn.userId) this.deps.presence.reconcile(conn.userId);
     conn.ready = this.load(conn);
     return conn;
+  }
+
+  /** Whether this user may open one more socket on this node (docs/security.md, finding 6). */
+  mayOpen(userId: string): boolean {
+    return this.deps.index.userConnections(userId).size < this.deps.maxPerUser;
+  }
+
+  /**
+   * SIGTERM (Hub.drain): every socket closed with CLOSE_SERVICE_RESTART after what is queued
+   * for it; a socket that opens meanwhile is closed at once. Returns how many were open.
+   */
+  drain(): number {
+    this.draining = true;
+    const conns = this.deps.index.connections();
+    for (const conn of conns) this.disconnect(conn, CLOSE_SERVICE_RESTART, 'Redémarrage', false);
+    return conns.length;
+  }
+
+  /** The node stops: every socket is dropped, users are not reconciled one at a time. */
+  closeAll(): void {
+    this.closing = true;
+    for (const conn of this.deps.index.connections()) {
+      this.disconnect(conn, 1001, 'Serveur arrêté', true);
+    }
   }
 
   /** The connection behind a handle frame handlers got. */
@@ -150,12 +176,16 @@ export class Sockets {
   }
 
   /**
-   * After `resync` was queued on every socket (Hub.resync): this node's users declared again,
-   * every socket's topics reloaded from the topic kinds, and a socket whose topics changed
-   * meanwhile (a topic granted during the outage) told to catch up once more.
+   * The broker subscription is back (Hub.resync): `resync` is queued on every socket at once,
+   * synchronously, ahead of any event the restored subscription delivers. Then this node's
+   * users are declared again, every socket's topics reloaded from the topic kinds, and a
+   * socket whose topics changed meanwhile (a topic granted during the outage) told to catch
+   * up once more.
    */
-  async reloadTopics(resync: string): Promise<void> {
+  async resync(): Promise<void> {
     const { index, log } = this.deps;
+    const resync = frame({ type: 'resync' });
+    for (const conn of index.connections()) this.deps.outbox.send(conn, resync);
     await this.deps.presence.restore().catch((err: unknown) => {
       log.warn({ err }, 'presence restore failed');
     });
