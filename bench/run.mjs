@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { destroyAgent } from './lib/http.mjs';
 import { Population } from './lib/population.mjs';
-import { markdown, summarize } from './lib/report.mjs';
+import { buildReference, resolveCommit } from './lib/reference.mjs';
+import { comparisonMarkdown, markdown, summarize } from './lib/report.mjs';
 import {
   buildServer,
   childrenOf,
@@ -48,6 +49,12 @@ const HELP = `npm run bench -- [options]
   --channel-notifications on|off
                        (c) and (e): the members' "channel messages" notification preference
                        (default on, as for a new account; off measures without them)
+  --reference LIST     also build these commits' servers (comma-separated, in git worktrees
+                       under the temp folder) and run them in the same sitting, each run
+                       alternating with this checkout's; reports medians and the ratio to each
+                       (scenarios a-d only)
+  --at COMMIT          measure that commit (built like a reference) instead of this checkout's
+                       working tree, which may hold other people's uncommitted changes
   --cpu-prof           run the Ruche nodes with --cpu-prof (profiles in bench/results/prof-*)
   --log                pass the Ruche nodes' output through
  (e) capacity:
@@ -80,6 +87,8 @@ const { values: opt } = parseArgs({
     send: { type: 'string', default: 'ws' },
     'no-ceilings': { type: 'boolean', default: false },
     'channel-notifications': { type: 'string', default: 'on' },
+    reference: { type: 'string' },
+    at: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
     users: { type: 'string' },
@@ -154,6 +163,10 @@ const params = {
     channelNotifications: opt['channel-notifications'] !== 'off',
   },
 };
+if (opt.reference && scenarios.includes('capacity')) {
+  console.error('--reference compares scenarios a-d: run capacity (e) on its own');
+  process.exit(2);
+}
 if (scenarios.includes('capacity') && params.capacity.users.length === 0) {
   console.error('--users needs a comma-separated list of user counts');
   process.exit(2);
@@ -230,9 +243,16 @@ async function withBare(fn) {
  * kind 'capacity' runs scenario (e) once, on nodes of its own: the server's socket admission
  * rate is kept (the other scenarios connect thousands of sockets at once and lift it).
  */
-async function runConfig(store, nodeCount, main, ceilingDbUrl, kind = 'classic') {
+async function runConfig(
+  store,
+  nodeCount,
+  main,
+  ceilingDbUrl,
+  kind = 'classic',
+  { runCount = runs, code, profTag = '' } = {},
+) {
   const isCapacity = kind === 'capacity';
-  const config = { kind, store, nodes: nodeCount, runs: [] };
+  const config = { kind, store, nodes: nodeCount, code, runs: [] };
   const tag = `${store[0]}${nodeCount}${Date.now().toString(36)}`;
   const dbName = `ruche_bench_${isCapacity ? 'cap_' : ''}${store[0]}${nodeCount}_${process.pid}`;
   const local = [];
@@ -244,7 +264,7 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl, kind = 'classic')
     if (redis) local.push(() => redis.stop());
     const secret = `bench-secret-${tag}-0123456789abcdefghijklmnop`;
     const profDir = opt['cpu-prof']
-      ? path.join(resultsDir, `prof-${stamp}-${store}-${nodeCount}`)
+      ? path.join(resultsDir, `prof-${stamp}-${store}-${nodeCount}${profTag}`)
       : undefined;
     const nodes = [];
     for (let i = 0; i < nodeCount; i++) {
@@ -258,8 +278,13 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl, kind = 'classic')
         secret,
         cpuProfDir: profDir,
         log: opt.log,
-        // The server's default WS_ADMIT_PER_SECOND (100/s per node): capacity measures it.
-        env: isCapacity ? { WS_ADMIT_PER_SECOND: undefined } : {},
+        // The server's default WS_ADMIT_PER_SECOND (100/s per node): capacity measures it,
+        // with the overload guard at its defaults. Scenarios a-d measure the code's cost, not
+        // its shedding: the guard is off, as for the tests (server/test/overload-guard.ts),
+        // or a busy machine's sign-ups are shed (503) before anything is measured.
+        env: isCapacity
+          ? { WS_ADMIT_PER_SECOND: undefined }
+          : { OVERLOAD_EVENT_LOOP_MS: '0', STORE_WAIT_MS: '25000' },
       });
       local.push(() => node.stop());
       nodes.push({ ...node, dataDir });
@@ -319,7 +344,7 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl, kind = 'classic')
       return config;
     }
 
-    for (let run = 1; run <= runs; run++) {
+    for (let run = 1; run <= runCount; run++) {
       const r = {};
       for (const sc of classic) {
         const label = `${store}/${nodeCount} run ${run} ${sc}`;
@@ -381,6 +406,40 @@ async function runConfig(store, nodeCount, main, ceilingDbUrl, kind = 'classic')
   return config;
 }
 
+/**
+ * --reference: each run is one configuration per code on a fresh database and fresh nodes,
+ * the codes in turn (this checkout first in odd runs, last in even ones, so that neither
+ * always follows the other), and the runs of each code are merged into one configuration.
+ */
+async function alternate(store, nodeCount, codes, ceilingDbUrl) {
+  const merged = codes.map((c) => ({
+    kind: 'classic',
+    store,
+    nodes: nodeCount,
+    code: c.label,
+    reference: Boolean(c.reference),
+    runs: [],
+    population: [],
+  }));
+  for (let run = 1; run <= runs; run++) {
+    const order = codes.map((_, i) => i);
+    if (run % 2 === 0) order.reverse();
+    for (const i of order) {
+      log(`${store}/${nodeCount} run ${run} of ${runs}: ${codes[i].label}`);
+      const one = await runConfig(store, nodeCount, codes[i].main, ceilingDbUrl, 'classic', {
+        runCount: 1,
+        code: codes[i].label,
+        profTag: `-${codes[i].label}-run${run}`,
+      });
+      merged[i].runs.push(...one.runs.map((r) => ({ ...r, run, at: new Date().toISOString() })));
+      merged[i].population.push(one.population);
+      if (one.error) merged[i].error = one.error;
+    }
+  }
+  for (const m of merged) m.summary = summarize(m);
+  return merged;
+}
+
 async function main() {
   const results = {
     startedAt: new Date().toISOString(),
@@ -389,8 +448,24 @@ async function main() {
     git: gitInfo(),
     configs: [],
   };
-  log('building the server bundle into bench/.build');
-  const mainJs = await buildServer();
+  let mainJs;
+  let label = `${results.git.commit}${results.git.dirty ? '+' : ''}`;
+  if (opt.at) {
+    const commit = resolveCommit(opt.at);
+    mainJs = await buildReference(commit, log);
+    label = commit.short;
+    results.git = { commit: commit.short, dirty: false, at: true };
+  } else {
+    log('building the server bundle into bench/.build');
+    mainJs = await buildServer();
+  }
+  // The measured code first, then each reference: runs alternate between them (below).
+  const codes = [{ label, main: mainJs }];
+  for (const rev of opt.reference ? opt.reference.split(',').map((r) => r.trim()) : []) {
+    const commit = resolveCommit(rev);
+    codes.push({ label: commit.short, main: await buildReference(commit, log), reference: true });
+  }
+  if (codes.length > 1) results.references = codes.filter((c) => c.reference).map((c) => c.label);
   const stores = opt.store.split(',').map((s) => s.trim());
   const nodeCounts = opt.nodes.split(',').map(Number);
   let ceilingDbUrl;
@@ -405,7 +480,11 @@ async function main() {
         log('skipping embedded with 2 nodes: the embedded store belongs to one process');
         continue;
       }
-      if (classic.length > 0) results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl));
+      if (classic.length > 0 && codes.length > 1) {
+        results.configs.push(...(await alternate(store, n, codes, ceilingDbUrl)));
+      } else if (classic.length > 0) {
+        results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl));
+      }
       if (scenarios.includes('capacity'))
         results.configs.push(await runConfig(store, n, mainJs, ceilingDbUrl, 'capacity'));
     }
@@ -415,6 +494,7 @@ async function main() {
   const file = path.join(resultsDir, `bench-${stamp}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
   console.log(markdown(results));
+  if (results.references) console.log(`\n${comparisonMarkdown(results)}`);
   console.log(`\nFull results: ${path.relative(repoRoot, file)}`);
 }
 

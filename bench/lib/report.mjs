@@ -192,7 +192,7 @@ export function markdown(results) {
   const capacityLines = [];
   for (const c of results.configs) {
     const s = c.summary ?? {};
-    const name = `${c.store}, ${c.nodes} node${c.nodes > 1 ? 's + Redis' : ''}`;
+    const name = `${c.store}, ${c.nodes} node${c.nodes > 1 ? 's + Redis' : ''}${c.code ? `, ${c.code}` : ''}`;
     if (c.kind === 'capacity') {
       capacityLines.push(...capacityMarkdown(c, name));
       continue;
@@ -237,4 +237,51 @@ export function markdown(results) {
   }
   if (!classic) lines.splice(-3, 3);
   return [...lines, ...capacityLines].join('\n');
+}
+
+/**
+ * --reference: each figure of this checkout against each reference run in the same sitting,
+ * the medians' ratio (> 1: this checkout does more, or is faster for latency and memory).
+ */
+export function comparisonMarkdown(results) {
+  const FIGURES = [
+    ['throughput', '(c) persisted msgs/s', (r) => r.throughput?.ruche?.persistedPerSec, false],
+    ['fanoutDeliveries', '(a) deliveries/s', (r) => r.fanout?.ruche?.heldDeliveriesPerSec, false],
+    ['latencyP50', '(b) p50 ms', (r) => r.latency?.ruche?.latency?.p50, true],
+    ['latencyP99', '(b) p99 ms', (r) => r.latency?.ruche?.latency?.p99, true],
+    ['idle', '(d) KB per socket', (r) => r.idle?.ruche?.kibPerSocket * 1.024, true],
+  ];
+  const lines = [
+    'Same sitting, runs alternated (medians; per run in the order run):',
+    '',
+    '| config | figure | code | median | runs | ratio of this checkout to it |',
+    '|---|---|---|---:|---|---:|',
+  ];
+  const classic = results.configs.filter((c) => c.kind !== 'capacity' && c.code);
+  const groups = new Map();
+  for (const c of classic) {
+    const key = `${c.store}, ${c.nodes} node${c.nodes > 1 ? 's' : ''}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(c);
+  }
+  for (const [key, configs] of groups) {
+    const mine = configs.find((c) => !c.reference);
+    for (const [name, text, perRun, lowerIsBetter] of FIGURES) {
+      if (!mine?.summary?.[name]) continue;
+      for (const c of configs) {
+        const value = c.summary?.[name]?.value;
+        const base = mine.summary[name].value;
+        const ratio =
+          c === mine || !value || base == null
+            ? '–'
+            : `${(lowerIsBetter ? value / base : base / value).toFixed(2)} ×`;
+        const digits = name === 'throughput' || name === 'fanoutDeliveries' ? 0 : 2;
+        const each = c.runs.map((r) => fmt(perRun(r) ?? null, digits));
+        lines.push(
+          `| ${key} | ${text} | ${c.code}${c.reference ? ' (reference)' : ''} | ${fmt(value, digits)} | ${each.join(', ')} | ${ratio} |`,
+        );
+      }
+    }
+  }
+  return lines.join('\n');
 }

@@ -15,16 +15,21 @@ import { request } from './http.mjs';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const buildDir = path.join(repoRoot, 'bench/.build/server');
 
-/** Bundle server/src like scripts/build-server.mjs does, into bench/.build/server. */
-export async function buildServer() {
+/**
+ * Bundle server/src like scripts/build-server.mjs does, into bench/.build/server; `root` is
+ * another checkout of the repository (a reference commit, lib/reference.mjs) and `outDir`
+ * its own folder under bench/.build, so that its packages resolve from this repository's
+ * node_modules at run time.
+ */
+export async function buildServer(root = repoRoot, outDir = buildDir) {
   const { build } = await import('esbuild');
-  rmSync(buildDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: {
-      main: path.join(repoRoot, 'server/src/main.ts'),
-      'embedded-worker': path.join(repoRoot, 'server/src/db/embedded-worker.ts'),
+      main: path.join(root, 'server/src/main.ts'),
+      'embedded-worker': path.join(root, 'server/src/db/embedded-worker.ts'),
     },
-    outdir: buildDir,
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -33,10 +38,10 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  cpSync(path.join(repoRoot, 'server/src/db/migrations'), path.join(buildDir, 'migrations'), {
+  cpSync(path.join(root, 'server/src/db/migrations'), path.join(outDir, 'migrations'), {
     recursive: true,
   });
-  return path.join(buildDir, 'main.js');
+  return path.join(outDir, 'main.js');
 }
 
 export function freePort() {

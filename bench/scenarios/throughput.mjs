@@ -23,9 +23,14 @@ export async function throughput(
   const pairs = Array.from({ length: senders }, (_, i) => [members[i], members[senders + i]]);
   const channelIds = [];
   for (const pair of pairs) channelIds.push(await channelFor(sut, pair));
-  if (sut.kind === 'ruche') {
-    // Every receiver is notified of each message by default (a new account's preferences);
-    // --channel-notifications off measures the same sends without those notifications.
+  // Every receiver is notified of each message by default (a new account's preferences);
+  // --channel-notifications off measures the same sends without those notifications. A
+  // reference commit from before notifications (--reference) has no such table.
+  const [prefs] =
+    sut.kind === 'ruche'
+      ? await sut.sql`select to_regclass('notification_preferences') is not null as exists`
+      : [];
+  if (prefs?.exists) {
     await sut.sql`update notification_preferences set channel_messages = ${channelNotifications}
       where user_id = any(${members.map((m) => m.id)}::uuid[])`;
   }
