@@ -37,6 +37,15 @@ if (!env.JANUS_URL && janusInstalled()) {
   supervise(janus.child);
 }
 
+// The media mode (docs/calls.md): through Janus up to 50 a room, else the browsers' mesh,
+// where the server seats at most 4 in a room or a voice channel.
+if (env.JANUS_URL) {
+  console.log(`▸ Médias : serveur multimédia Janus (${env.JANUS_URL}), jusqu’à 50 personnes`);
+} else {
+  console.log(
+    '▸ Médias : sans serveur multimédia (maillage entre navigateurs), 4 personnes au plus par salle ou canal vocal — apt-get install janus, ou JANUS_URL',
+  );
+}
 console.log('▸ Démarrage de Ruche…');
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
   env,

@@ -3,15 +3,22 @@
 // alice calls bob RUNS times, and each run times bob's click on "Accepter" until both call
 // dialogs show the call active (the peer connection's state "connected"). Prints each run and
 // the median. Not a test: run by hand after `npm run build`:
-//   node bench/calls/accept-to-connected.mjs [runs=5]
+//   node bench/calls/accept-to-connected.mjs [runs=5] [--relay=udp|tcp]
+// --relay: through a real coturn on loopback (scripts/coturn.mjs) with
+// ICE_TRANSPORT_POLICY=relay, the pages reaching it over UDP or over TCP only: the call of
+// a person behind a strict NAT. RUCHE_BENCH_SERVER names another build's main.js.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { startCoturn } from '../../scripts/coturn.mjs';
 
-const RUNS = Number(process.argv[2] ?? 5);
+const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
+const RELAY = process.argv.find((a) => a.startsWith('--relay='))?.slice('--relay='.length);
+if (RELAY && RELAY !== 'udp' && RELAY !== 'tcp') throw new Error('--relay=udp or --relay=tcp');
+const SERVER = process.env.RUCHE_BENCH_SERVER ?? 'dist/server/main.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const freePort = () =>
@@ -23,13 +30,13 @@ const freePort = () =>
     });
   });
 
-async function startServer() {
+async function startServer(extraEnv) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-calls-'));
   const port = await freePort();
   const env = { ...process.env };
   // The embedded store, one node: whatever the caller's shell configures.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER']) delete env[key];
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, [SERVER], {
     env: {
       ...env,
       NODE_ENV: 'production',
@@ -39,6 +46,7 @@ async function startServer() {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '10000',
       ICE_SERVERS: '[]',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -62,6 +70,17 @@ async function startServer() {
 async function person(browser, url, name) {
   const context = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
   const page = await context.newPage();
+  // Keep the page's peer connections, to read the selected pair.
+  await page.addInitScript(() => {
+    const Original = window.RTCPeerConnection;
+    window.__benchPeers = [];
+    window.RTCPeerConnection = class extends Original {
+      constructor(config) {
+        super(config);
+        window.__benchPeers.push(this);
+      }
+    };
+  });
   const email = `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@ruche.test`;
   for (;;) {
     const res = await page.request.post('/api/auth/register', {
@@ -76,12 +95,38 @@ async function person(browser, url, name) {
   return { context, page, id: me.id };
 }
 
+let lastPair = null;
+/** The selected candidate pair's local end, of the page's connected peer connection. */
+const selectedPair = (page) =>
+  page.evaluate(async () => {
+    for (const pc of window.__benchPeers ?? []) {
+      if (pc.connectionState !== 'connected') continue;
+      const stats = [...(await pc.getStats()).values()];
+      const transport = stats.find((s) => s.type === 'transport');
+      const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
+      const local = stats.find((s) => s.id === pair?.localCandidateId);
+      const remote = stats.find((s) => s.id === pair?.remoteCandidateId);
+      return {
+        local: local?.candidateType,
+        relayProtocol: local?.relayProtocol,
+        remote: remote?.candidateType,
+      };
+    }
+    return null;
+  });
+
 const phase = (page, value) =>
   page.waitForSelector(`[data-testid="call-dialog"][data-call-phase="${value}"]`, {
     timeout: 60_000,
   });
 
-const server = await startServer();
+const secret = `ruche-bench-turn-${Math.random().toString(36).slice(2)}`;
+const coturn = RELAY ? await startCoturn({ secret }) : undefined;
+const server = await startServer(
+  coturn
+    ? { TURN_SECRET: secret, TURN_URLS: coturn.urls[RELAY], ICE_TRANSPORT_POLICY: 'relay' }
+    : {},
+);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: [
@@ -115,14 +160,22 @@ try {
     const ms = performance.now() - started;
     times.push(ms);
     console.log(`run ${run}: ${ms.toFixed(0)} ms`);
+    if (coturn) lastPair = await selectedPair(alice.page);
     await alice.page.getByRole('button', { name: 'Raccrocher' }).click();
     await bob.page.waitForSelector('[data-testid="call-dialog"]', { state: 'detached' });
     await alice.page.waitForSelector('[data-testid="call-dialog"]', { state: 'detached' });
   }
   const sorted = [...times].sort((x, y) => x - y);
   const median = sorted[Math.floor(sorted.length / 2)];
-  console.log(`accept → connected, median of ${RUNS}: ${median.toFixed(0)} ms`);
+  if (coturn) {
+    // The pair the last call selected: through coturn, over the transport asked for.
+    console.log(`relay over ${RELAY}: ${JSON.stringify(lastPair)}`);
+  }
+  console.log(
+    `accept → connected${RELAY ? ` (relay, ${RELAY})` : ''}, median of ${RUNS}: ${median.toFixed(0)} ms`,
+  );
 } finally {
   await browser.close();
   await server.stop();
+  await coturn?.stop();
 }

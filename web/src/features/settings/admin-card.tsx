@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAuthProviders } from '@/features/auth';
 import { writeClipboard } from '@/lib/clipboard';
+import { useMediaMode } from '@/lib/use-media-mode';
 import {
   useCreateWorkspaceInvite,
   useRevokeWorkspaceInvite,
@@ -33,9 +34,28 @@ export function AdminCard() {
     >
       <div className="grid gap-6">
         <InstanceStorage />
+        <MediaMode />
         {invites ? <WorkspaceInvites /> : null}
       </div>
     </SettingsCard>
+  );
+}
+
+/** How calls carry media here (docs/calls.md): Janus, or the mesh and its limit of 4. */
+function MediaMode() {
+  const { t } = useTranslation();
+  const media = useMediaMode();
+  if (!media.data) return null;
+  const { mode, participantLimit } = media.data;
+  return (
+    <section aria-label={t('settings.admin.mediaTitle')} className="grid gap-1">
+      <h3 className="font-medium text-sm">{t('settings.admin.mediaTitle')}</h3>
+      <p className="text-muted-foreground text-sm" data-media-mode={mode}>
+        {t(mode === 'sfu' ? 'settings.admin.mediaSfu' : 'settings.admin.mediaMesh', {
+          max: participantLimit,
+        })}
+      </p>
+    </section>
   );
 }
 

@@ -27,6 +27,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
+import { useMediaMode } from '@/lib/use-media-mode';
 import { useCreateVideoRoom } from '../api/create-video-room';
 
 type RoomForm = z.input<typeof RoomCreateSchema>;
@@ -54,6 +55,7 @@ export function CreateRoomDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const media = useMediaMode();
   const create = useCreateVideoRoom();
   const [expiry, setExpiry] = useState<ExpiryChoice>(`${ROOM_DEFAULT_EXPIRY_HOURS}`);
   const form = useForm<RoomForm, unknown, RoomValues>({
@@ -130,6 +132,11 @@ export function CreateRoomDialog({
                 {...form.register('maxParticipants', { valueAsNumber: true })}
               />
               {fieldError('maxParticipants')}
+              {media.data?.mode === 'mesh' ? (
+                <p className="text-muted-foreground text-xs" data-testid="room-mesh-limit">
+                  {t('videoRooms.create.meshLimit', { max: media.data.participantLimit })}
+                </p>
+              ) : null}
             </div>
             <div className="grid gap-2">
               <Label htmlFor="room-expiry">{t('videoRooms.create.expiry')}</Label>

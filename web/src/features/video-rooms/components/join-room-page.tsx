@@ -173,7 +173,7 @@ function JoinForm({
         <div className="flex flex-wrap justify-center gap-2">
           <Badge variant="outline">
             <UsersIcon aria-hidden />
-            {t('videoRooms.list.maxParticipants', { count: room.maxParticipants })}
+            {t('videoRooms.list.maxParticipants', { count: room.participantLimit })}
           </Badge>
           <Badge variant="outline">
             <UserRoundCheckIcon aria-hidden />

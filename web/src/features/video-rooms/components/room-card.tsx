@@ -78,7 +78,7 @@ export function RoomCard({ room }: { room: VideoRoom }) {
       <div className="flex flex-wrap gap-2 text-xs">
         <Badge variant="outline">
           <UsersIcon aria-hidden />
-          {t('videoRooms.list.maxParticipants', { count: room.maxParticipants })}
+          {t('videoRooms.list.maxParticipants', { count: room.participantLimit })}
         </Badge>
         <Badge variant="outline">
           <UserRoundCheckIcon aria-hidden />
