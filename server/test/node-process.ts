@@ -31,6 +31,13 @@ export interface NodeProcessOptions {
    * asks for the server's own defaults.
    */
   overloadGuard?: 'out of the way' | 'defaults';
+  /**
+   * `bundle`: the built server (dist/server/main.js, `npm run build`), as production and the
+   * image run it, with no compile at start; default: the sources under tsx.
+   */
+  entry?: 'source' | 'bundle';
+  /** Listen on this port (a node restarted where its load balancer expects it). */
+  port?: number;
 }
 
 /** Start a node with these variables (on top of quiet, permissive test defaults); waits for /readyz. */
@@ -38,8 +45,12 @@ export async function startNodeProcess(
   env: Record<string, string>,
   options: NodeProcessOptions = {},
 ): Promise<NodeProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const port = options.port ?? (await freePort());
+  const args =
+    options.entry === 'bundle'
+      ? ['--enable-source-maps', 'dist/server/main.js']
+      : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -11,6 +11,7 @@
  * member on each node, and a rolling restart under traffic (drain.pg.test.ts stops one node).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import type {
 } from '#shared/calendar';
 import type { Channel } from '#shared/channels';
 import type { ChannelFile } from '#shared/files';
+import type { Message, MessagePage } from '#shared/messages';
 import type { User } from '#shared/users';
 import { janusInstalled } from '../../../scripts/janus.mjs';
 import { TestClient } from '../../test/client';
@@ -33,16 +35,26 @@ import { type NodeProcess, startNodeProcess } from '../../test/node-process';
 import { startS3, type TestS3 } from '../../test/s3-store';
 import type { TestServer } from '../../test/server';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
+import { TcpProxy } from '../../test/tcp-proxy';
 import { isEvent, TestSocket } from '../../test/test-socket';
 import { generateEnv } from './gen-env';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const root = path.resolve(import.meta.dirname, '../../..');
+/**
+ * Production nodes run the built bundle (npm test builds before it runs vitest); a run of
+ * this file alone, before any build, runs the sources under tsx instead.
+ */
+const entry = existsSync(path.join(root, 'dist/server/main.js')) ? 'bundle' : 'source';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let store: TestStoreHandle;
 let s3: TestS3;
 let providers: FakeCalendarProviders;
 let janus: Awaited<ReturnType<typeof startTestJanus>> | undefined;
 let shared: Record<string, string>;
+/** Both nodes' environment but DATA_DIR. */
+let nodeEnv: Record<string, string>;
 const dataDirs: string[] = [];
 let a: NodeProcess;
 let b: NodeProcess;
@@ -73,7 +85,7 @@ beforeAll(async () => {
     janusInstalled() ? startTestJanus() : Promise.resolve(undefined),
   ]);
   shared = sharedSecrets();
-  const env = {
+  nodeEnv = {
     ...shared,
     DATABASE_URL: store.databaseUrl as string,
     REDIS_URL,
@@ -84,11 +96,12 @@ beforeAll(async () => {
     TURN_URLS: 'turn:turn.ruche.test:3478',
     ...(janus ? { JANUS_URL: janus.url } : {}),
   };
+  const env = nodeEnv;
   // One DATA_DIR each, as two containers: nothing but the above is shared.
   const dirs = await Promise.all([0, 1].map(() => mkdtemp(path.join(tmpdir(), 'ruche-stack-'))));
   dataDirs.push(...dirs);
   const [first, second] = await Promise.all(
-    dirs.map((dir) => startNodeProcess({ ...env, DATA_DIR: dir })),
+    dirs.map((dir) => startNodeProcess({ ...env, DATA_DIR: dir }, { entry })),
   );
   [a, b] = [first as NodeProcess, second as NodeProcess];
 }, 240_000);
@@ -231,4 +244,106 @@ describe('two nodes, one stack', () => {
       socket.ws.terminate();
     }
   });
+
+  it('a rolling restart under steady traffic: A then B; no 5xx but 503 with Retry-After, nothing acknowledged lost', async ({
+    annotate,
+  }) => {
+    // The load balancer: each connection to the next node, or to the other one when a node
+    // refuses it (Caddy's lb_try_duration, nginx's proxy_next_upstream).
+    const lb = await TcpProxy.start([
+      { host: '127.0.0.1', port: a.port },
+      { host: '127.0.0.1', port: b.port },
+    ]);
+    const lbUrl = `http://127.0.0.1:${lb.port}`;
+    const senders = await Promise.all([0, 1, 2].map(() => buildUser(serverOf(a))));
+    const channel = await generalChannel(senders[0]!.client);
+    const acknowledged = new Set<string>();
+    const statuses = new Map<number, number>();
+    const wrong: string[] = [];
+    let resets = 0;
+    let running = true;
+
+    /** One person sending every 50 ms, as the web app does: the same clientId until stored. */
+    const send = async (who: Actor) => {
+      const client = new TestClient(lbUrl);
+      for (const [k, v] of who.client.cookies) client.cookies.set(k, v);
+      let n = 0;
+      while (running) {
+        const clientId = randomUUID();
+        for (let attempt = 0; attempt < 20; attempt++) {
+          let res: Awaited<ReturnType<TestClient['post']>>;
+          try {
+            res = await client.post<Message>(`/api/channels/${channel.id}/messages`, {
+              content: `message ${++n}`,
+              clientId,
+            });
+          } catch {
+            // A kept-alive connection closed under the request: the browser sends it again.
+            resets++;
+            await sleep(50);
+            continue;
+          }
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status === 201 || res.status === 200) {
+            acknowledged.add((res.body as Message).id);
+            break;
+          }
+          if (res.status === 503 && res.headers.get('retry-after')) {
+            await sleep(Number(res.headers.get('retry-after')) * 1000);
+            continue;
+          }
+          wrong.push(`${res.status} ${JSON.stringify(res.body)}`);
+          break;
+        }
+        await sleep(50);
+      }
+    };
+    const traffic = senders.map(send);
+
+    const readyAfterMs: Record<string, number> = {};
+    const drainedAfterMs: Record<string, number> = {};
+    try {
+      await sleep(1000);
+      for (const name of ['A', 'B'] as const) {
+        const node = name === 'A' ? a : b;
+        const stopping = Date.now();
+        node.child.kill('SIGTERM');
+        expect((await node.exited).code, `${name} drains and exits 0`).toBe(0);
+        drainedAfterMs[name] = Date.now() - stopping;
+        const started = Date.now();
+        const again = await startNodeProcess(
+          { ...nodeEnv, DATA_DIR: dataDirs[name === 'A' ? 0 : 1] as string },
+          { entry, port: node.port },
+        );
+        readyAfterMs[name] = Date.now() - started;
+        if (name === 'A') a = again;
+        else b = again;
+        await sleep(1000);
+      }
+    } finally {
+      running = false;
+      await Promise.all(traffic);
+      await lb.close();
+    }
+    // Seen in the test's output: the issue asks under 15 s; not asserted (the machine's load).
+    await annotate(
+      `rolling restart (${entry}): drained in ${JSON.stringify(drainedAfterMs)} ms, ready again after ${JSON.stringify(readyAfterMs)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${resets} connections reset`,
+    );
+    expect(wrong).toEqual([]);
+    expect(acknowledged.size).toBeGreaterThan(0);
+
+    // Every acknowledged message is stored, read back through the restarted B.
+    const stored = new Set<string>();
+    let after = 0;
+    for (;;) {
+      const page = await senders[0]!.client.get<MessagePage>(
+        `/api/channels/${channel.id}/messages?after=${after}`,
+      );
+      expect(page.status).toBe(200);
+      for (const m of page.body.messages) stored.add(m.id);
+      if (!page.body.newerCursor) break;
+      after = Number(page.body.newerCursor);
+    }
+    expect([...acknowledged].filter((id) => !stored.has(id))).toEqual([]);
+  }, 300_000);
 });
