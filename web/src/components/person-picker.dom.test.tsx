@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StartDirectDialog } from '@/features/channels/components/start-direct-dialog';
+import { normalize } from '@/lib/match-user';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
 import { buildChannel, buildUser } from '@/test/wire';
@@ -11,9 +12,18 @@ const bob = buildUser({ displayName: 'Bob Durand', email: 'bob@ruche.test' });
 const chloe = buildUser({ displayName: 'Chloé Petit', email: 'chloe@ruche.test' });
 const dm = buildChannel({ id: 'c-dm-chloe', type: 'direct', directUser: chloe });
 
-function renderPicker(users: unknown = [me, bob, chloe]) {
+/** The server's search (GET /api/users/search): every word, accents and case aside. */
+function directory(request: { path: string }) {
+  const q = normalize(new URL(request.path, 'http://x').searchParams.get('q') ?? '');
+  const users = [me, bob, chloe].filter((u) =>
+    q.split(/\s+/).every((word) => normalize(`${u.displayName} ${u.email}`).includes(word)),
+  );
+  return { users, nextCursor: null };
+}
+
+function renderPicker() {
   const requests = stubFetch({
-    'GET /api/users': users,
+    'GET /api/users/search': directory,
     'POST /api/channels/direct': { status: 201, json: dm },
   });
   const rendered = renderApp(<StartDirectDialog open onOpenChange={() => undefined} />, {
@@ -36,18 +46,21 @@ describe('the person picker (components/person-picker.tsx)', () => {
     expect(screen.getByRole('button', { name: 'Démarrer la conversation' })).toBeDisabled();
   });
 
-  it('narrows the list as one types, accents aside, and says when no one matches', async () => {
-    const { user } = renderPicker();
+  it('asks the server for what one types and shows its answer, or says no one matches', async () => {
+    const { user, requests } = renderPicker();
     const search = await screen.findByRole('searchbox', { name: 'Rechercher une personne' });
     await screen.findByRole('radiogroup', { name: 'Personnes' });
 
-    await user.type(search, 'chloe');
-    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual([
-      'Chloé Petit (chloe@ruche.test)',
-    ]);
+    await user.type(search, 'chloé p');
+    await waitFor(() =>
+      expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(
+        ['Chloé Petit (chloe@ruche.test)'],
+      ),
+    );
+    expect(requests.map((r) => r.path)).toContain('/api/users/search?q=chlo%C3%A9%20p');
 
     await user.type(search, 'x');
-    expect(screen.getByText('Aucun résultat')).toBeVisible();
+    expect(await screen.findByText('Aucun résultat')).toBeVisible();
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 

@@ -14,7 +14,7 @@ export interface PersonPickerLabels {
 }
 
 export interface PersonPickerProps {
-  /** The people that can be chosen, already filtered by the search (lib/match-user.ts). */
+  /** The people that can be chosen, already filtered by the search (the server's, or lib/match-user.ts). */
   candidates: readonly User[];
   /** The directory is still loading: a skeleton shows. */
   pending: boolean;
@@ -27,6 +27,8 @@ export interface PersonPickerProps {
   nameOf: (user: User) => string;
   labels: PersonPickerLabels;
   listClassName?: string;
+  /** More people past those shown (the directory comes by pages): a button asks for them. */
+  more?: { hasMore: boolean; loading: boolean; onMore: () => void; label: string };
 }
 
 /**
@@ -43,6 +45,7 @@ export function PersonPicker({
   nameOf,
   labels,
   listClassName,
+  more,
 }: PersonPickerProps) {
   return (
     <>
@@ -82,6 +85,16 @@ export function PersonPicker({
             ))}
           </RadioGroup.Root>
         )}
+        {!pending && more?.hasMore ? (
+          <button
+            type="button"
+            onClick={more.onMore}
+            disabled={more.loading}
+            className="mt-1 w-full rounded-md px-2.5 py-2 text-muted-foreground text-sm hover:bg-accent/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          >
+            {more.label}
+          </button>
+        ) : null}
       </div>
     </>
   );

@@ -1,28 +1,22 @@
-import { and, asc, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, ne, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/schema';
 import type { UserRow } from '../../auth/users';
 import type { Db } from '../../db/client';
-import { containsPattern } from '../../lib/like';
+import { matches } from './directory';
 
 const USER_LIST_LIMIT = 500;
 
-/** The user directory (DM dialog, assignees, add-friend), sorted by how people are named. */
+/**
+ * The first 500 people of the directory (the quick switcher), sorted by how people are named;
+ * `q` as in GET /api/users/search, accents and case aside. The pickers page through
+ * GET /api/users/search instead (directory.ts).
+ */
 export async function listUsers(
   db: Db,
   options: { excludeId?: string; q?: string | undefined },
 ): Promise<UserRow[]> {
-  const where: SQL[] = [];
+  const where: SQL[] = matches(options.q);
   if (options.excludeId) where.push(ne(users.id, options.excludeId));
-  if (options.q) {
-    const like = containsPattern(options.q);
-    const match = or(
-      ilike(users.displayName, like),
-      ilike(users.firstName, like),
-      ilike(users.lastName, like),
-      ilike(users.email, like),
-    );
-    if (match) where.push(match);
-  }
   return db
     .select()
     .from(users)

@@ -5,5 +5,6 @@
  * importers load them with import() so that they stay out of the importer's chunk.
  */
 export { useUsers } from './api/get-users';
+export { type UserSearch, useUserSearch } from './api/search-users';
 export { usePresenceEvents } from './hooks/use-presence-events';
 export { sendPresence } from './lib/send-presence';

@@ -13,8 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useCurrentUser } from '@/features/auth';
-import { useUsers } from '@/features/users';
-import { matchesUser } from '@/lib/match-user';
+import { useUserSearch } from '@/features/users';
 import { toastFailure } from '@/lib/toast-failure';
 import { useCreateDirectChannel } from '../api/create-direct-channel';
 
@@ -33,14 +32,15 @@ export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { user: me } = useCurrentUser();
-  const users = useUsers({ enabled: open });
+  const [query, setQuery] = useState('');
+  const search = useUserSearch(query, open);
   const createDirect = useCreateDirectChannel();
   const [selectedId, setSelectedId] = useState<string>('');
-  const [query, setQuery] = useState('');
 
+  // The server searches the whole directory (not the first 500), accents aside.
   const candidates = useMemo(
-    () => (users.data ?? []).filter((user) => user.id !== me?.id && matchesUser(user, query)),
-    [users.data, me?.id, query],
+    () => search.users.filter((user) => user.id !== me?.id),
+    [search.users, me?.id],
   );
 
   const close = () => {
@@ -72,7 +72,13 @@ export function StartDirectDialog({ open, onOpenChange }: StartDirectDialogProps
         </DialogHeader>
         <PersonPicker
           candidates={candidates}
-          pending={users.isPending}
+          pending={search.pending}
+          more={{
+            hasMore: search.hasMore,
+            loading: search.loadingMore,
+            onMore: search.loadMore,
+            label: t('common.morePeople'),
+          }}
           query={query}
           onQueryChange={setQuery}
           value={selectedId}

@@ -15,8 +15,7 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth';
-import { useUsers } from '@/features/users';
-import { matchesUser } from '@/lib/match-user';
+import { useUserSearch } from '@/features/users';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useSendFriendRequest } from '../api/send-friend-request';
@@ -44,10 +43,10 @@ export function AddFriendDialog({
   const { t } = useTranslation();
   const displayName = useDisplayName();
   const { user: me } = useCurrentUser();
-  const users = useUsers({ enabled: open });
+  const [query, setQuery] = useState('');
+  const search = useUserSearch(query, open);
   const send = useSendFriendRequest();
   const [selectedId, setSelectedId] = useState('');
-  const [query, setQuery] = useState('');
   const [message, setMessage] = useState('');
 
   const excluded = useMemo(
@@ -60,9 +59,10 @@ export function AddFriendDialog({
       ]),
     [me, friends, received, sent],
   );
+  // The server searches the whole directory (not the first 500), accents aside.
   const candidates = useMemo(
-    () => (users.data ?? []).filter((user) => !excluded.has(user.id) && matchesUser(user, query)),
-    [users.data, excluded, query],
+    () => search.users.filter((user) => !excluded.has(user.id)),
+    [search.users, excluded],
   );
   // A person who just became unavailable (their request arrived live) cannot stay chosen.
   const chosen = candidates.some((user) => user.id === selectedId) ? selectedId : '';
@@ -103,7 +103,13 @@ export function AddFriendDialog({
         </DialogHeader>
         <PersonPicker
           candidates={candidates}
-          pending={users.isPending}
+          pending={search.pending}
+          more={{
+            hasMore: search.hasMore,
+            loading: search.loadingMore,
+            onMore: search.loadMore,
+            label: t('common.morePeople'),
+          }}
           query={query}
           onQueryChange={setQuery}
           value={chosen}
