@@ -1,7 +1,7 @@
 // npm test: install what is missing, then run every check — typecheck, lint, the import
 // boundaries (check:arch), the unit/API/realtime suites against PostgreSQL and the embedded
 // store (multi-node cases with Redis), and the browser end-to-end tests in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -68,6 +68,33 @@ async function ensureServices() {
   }
 }
 
+/** Runs the commands at once; prints each one's output as it ends; exits on the first failure. */
+async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const begun = Date.now();
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const seconds = Math.round((Date.now() - begun) / 1000);
+            console.log(`\n▸ ${name} (${seconds} s)`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, code });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((result) => result.code !== 0);
+  if (failed.length) {
+    console.error(`\n✖ ${failed.map((result) => result.name).join(', ')}`);
+    process.exit(failed[0].code ?? 1);
+  }
+}
+
 const counts = { passed: 0, failed: 0, skipped: 0 };
 function addVitest(file) {
   if (!existsSync(file)) return;
@@ -91,14 +118,18 @@ ensureCoturn();
 await ensureServices();
 mkdirSync('test-results', { recursive: true });
 
-step('Vérification des types');
-run('npm', ['run', '--silent', 'typecheck']);
-step('Lint');
-run('npm', ['run', '--silent', 'lint']);
-step('Architecture (import boundaries)');
-run('npm', ['run', '--silent', 'check:arch']);
-step('Construction');
-run('npm', ['run', '--silent', 'build']);
+// The static checks and the build read the sources and write nothing the others read: they
+// run side by side (most are single-threaded), each one's output printed when it ends
+// (docs/performance.md, "`npm test`").
+step('Vérification des types, lint, architecture (import boundaries) et construction');
+await runTogether([
+  ['Vérification des types (serveur)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['Vérification des types (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
+  ['Vérification des types (e2e)', 'npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']],
+  ['Lint', 'npm', ['run', '--silent', 'lint']],
+  ['Architecture', 'npm', ['run', '--silent', 'check:arch']],
+  ['Construction', 'npm', ['run', '--silent', 'build']],
+]);
 
 step('Tests unitaires, API et temps réel (PostgreSQL, stockage embarqué, Redis)');
 const unit = spawnSync(
