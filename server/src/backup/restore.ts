@@ -213,6 +213,14 @@ async function loadRows(
     for (const fk of foreignKeys) {
       await tx.unsafe(`alter table ${fk.tbl} drop constraint ${quoteIdent(fk.name)}`);
     }
+    // Indexes that back no constraint are built once after the load rather than row by row
+    // (the search's GIN index above all), as pg_restore does.
+    const indexes = await tx<{ name: string; def: string }[]>`
+      select i.relname as name, pg_get_indexdef(i.oid) as def
+      from pg_index x join pg_class i on i.oid = x.indexrelid
+      where i.relnamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`;
+    for (const index of indexes) await tx.unsafe(`drop index ${quoteIdent(index.name)}`);
     let total = 0;
     for (const table of manifest.tables) {
       const name = quoteIdent(table.name);
@@ -240,6 +248,7 @@ async function loadRows(
       }
       total += rows;
     }
+    for (const index of indexes) await tx.unsafe(index.def);
     for (const fk of foreignKeys) {
       await tx.unsafe(`alter table ${fk.tbl} add constraint ${quoteIdent(fk.name)} ${fk.def}`);
     }
