@@ -43,6 +43,8 @@ test.beforeAll(async () => {
   expect(coturnInstalled(), 'coturn (/usr/bin/turnserver): apt-get install coturn').toBe(true);
   coturn = await startCoturn({ secret: SECRET });
   server = await startE2eServer({
+    // Rooms through the shared Janus (global-setup.ts) when it runs, else the mesh.
+    JANUS_URL: process.env.RUCHE_E2E_JANUS,
     TURN_SECRET: SECRET,
     TURN_URLS: `${coturn.urls.udp},${coturn.urls.tcp}`,
     ICE_TRANSPORT_POLICY: 'relay',
@@ -186,3 +188,41 @@ for (const transport of ['udp', 'tcp'] as const) {
     }
   });
 }
+
+test('a video room connects through coturn only (to Janus, or in the mesh)', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const alice = await person(browser, 'Alice', 'udp');
+  const guestContext = await browser.newContext({ baseURL: server.url, locale: 'fr-FR' });
+  const guest = new Actor('Zoé', guestContext, await guestContext.newPage());
+  await recordThrough(guest.page, 'udp');
+  try {
+    const made = await alice.page.request.post('/api/video-rooms', { data: { name: 'Relais' } });
+    expect(made.status(), await made.text()).toBe(201);
+    const { roomCode } = (await made.json()) as { roomCode: string };
+    await alice.page.goto(`/join/${roomCode}`);
+    await alice.joinRoom.joinButton.click();
+    await expect(alice.joinRoom.tileOf('Alice')).toBeVisible({ timeout: 30_000 });
+    await guest.page.goto(`/join/${roomCode}`);
+    await guest.joinRoom.guestName.fill('Zoé');
+    await guest.joinRoom.joinButton.click();
+
+    await expect.poll(() => guest.joinRoom.isPlaying('Alice'), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => alice.joinRoom.isPlaying('Zoé'), { timeout: 60_000 }).toBe(true);
+    for (const page of [alice.page, guest.page]) {
+      const pairs = await relayPairs(page);
+      const detail = JSON.stringify(pairs);
+      console.log('room pairs:', detail);
+      expect(pairs.length, detail).toBeGreaterThan(0);
+      for (const pair of pairs) {
+        expect(pair.policy, detail).toBe('relay');
+        expect(pair.local.candidateType, detail).toBe('relay');
+        expect(pair.local.relayProtocol, detail).toBe('udp');
+      }
+    }
+  } finally {
+    await alice.context.close();
+    await guestContext.close();
+  }
+});
