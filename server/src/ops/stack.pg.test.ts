@@ -2,13 +2,14 @@
  * The whole stack as compose.yaml runs it (issue 44, item 2; docs/operations.md): two node
  * processes from the real entry (server/src/main.ts), each with its own DATA_DIR as two
  * containers have, sharing only what compose.yaml gives both — PostgreSQL, Redis, an S3
- * store (s3rver on loopback), Janus when installed, and the secrets of one `.env` made by
+ * store (s3rver on loopback), Janus, and the secrets of one `.env` made by
  * `npm run admin -- gen-env`. What one person does through node A must hold through node B:
  * the session, a file's bytes, the push key, the ICS feed, a calendar connection, a message
- * on a socket. One start of the stack for the file.
+ * on a socket, a voice channel with one member on each node in one Janus room. Then a rolling
+ * restart under traffic. One start of the stack for the file.
  *
- * Not here yet (docs/operations.md, "What was run"): browsers, a voice channel with one
- * member on each node, and a rolling restart under traffic (drain.pg.test.ts stops one node).
+ * Not here yet (docs/operations.md, "What was run"): real browsers (media through Janus is
+ * the e2e voice specs' part), and sockets kept through the restart (drain.pg.test.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -26,11 +27,11 @@ import type { Channel } from '#shared/channels';
 import type { ChannelFile } from '#shared/files';
 import type { Message, MessagePage } from '#shared/messages';
 import type { User } from '#shared/users';
-import { janusInstalled } from '../../../scripts/janus.mjs';
+import { addMember, buildChannel } from '../../test/chat-factories';
 import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
 import { FAKE_CALENDAR_ID, FakeCalendarProviders } from '../../test/fake-calendar-providers';
-import { startTestJanus } from '../../test/janus';
+import { janusParticipants, startTestJanus, until } from '../../test/janus';
 import { type NodeProcess, startNodeProcess } from '../../test/node-process';
 import { startS3, type TestS3 } from '../../test/s3-store';
 import type { TestServer } from '../../test/server';
@@ -51,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let store: TestStoreHandle;
 let s3: TestS3;
 let providers: FakeCalendarProviders;
-let janus: Awaited<ReturnType<typeof startTestJanus>> | undefined;
+let janus: Awaited<ReturnType<typeof startTestJanus>>;
 let shared: Record<string, string>;
 /** Both nodes' environment but DATA_DIR. */
 let nodeEnv: Record<string, string>;
@@ -82,7 +83,8 @@ beforeAll(async () => {
     createTestStore('postgres'),
     startS3(),
     new FakeCalendarProviders().start(),
-    janusInstalled() ? startTestJanus() : Promise.resolve(undefined),
+    // Debian's Janus, as the tests install it (npm test): the SFU both nodes drive.
+    startTestJanus(),
   ]);
   shared = sharedSecrets();
   nodeEnv = {
@@ -94,7 +96,7 @@ beforeAll(async () => {
     ...providers.env(),
     CALENDAR_SYNC_INTERVAL_MS: '0',
     TURN_URLS: 'turn:turn.ruche.test:3478',
-    ...(janus ? { JANUS_URL: janus.url } : {}),
+    JANUS_URL: janus.url,
   };
   const env = nodeEnv;
   // One DATA_DIR each, as two containers: nothing but the above is shared.
@@ -242,6 +244,38 @@ describe('two nodes, one stack', () => {
       expect(JSON.stringify(event)).toContain(content);
     } finally {
       socket.ws.terminate();
+    }
+  });
+
+  it('a voice channel with one member on each node: both in one Janus room', async () => {
+    const alice = await buildUser(serverOf(a));
+    const bob = await buildUser(serverOf(a));
+    const channel = await buildChannel(alice, { type: 'voice' });
+    await addMember(channel, alice, bob);
+    const space = `voice:${channel.id}`;
+    const sockets: TestSocket[] = [];
+    try {
+      for (const [who, node] of [
+        [alice, a],
+        [bob, b],
+      ] as const) {
+        const client = through(node, who);
+        const socket = await TestSocket.open(serverOf(node), client);
+        sockets.push(socket);
+        expect((await client.post(`/api/voice-channels/${channel.id}/join`)).status).toBe(200);
+        socket.send({ type: 'sfu_join', space });
+        await socket.next((e) => e.type === 'sfu_joined');
+      }
+      // Node B found the room node A made.
+      expect(await janusParticipants(janus.url, space)).toEqual(
+        [alice.user.id, bob.user.id].sort(),
+      );
+      // Leaving through B takes Alice's socket on A out of Janus.
+      await through(b, alice).post(`/api/voice-channels/${channel.id}/leave`);
+      await until(async () => (await janusParticipants(janus.url, space)).length === 1);
+      expect(await janusParticipants(janus.url, space)).toEqual([bob.user.id]);
+    } finally {
+      for (const socket of sockets) socket.ws.terminate();
     }
   });
 
