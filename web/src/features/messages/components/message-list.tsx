@@ -13,6 +13,7 @@ import { useFirstItemIndex } from '../hooks/use-first-item-index';
 import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
 import { useOpenAtEnd } from '../hooks/use-open-at-end';
 import { usePermalinkTarget } from '../hooks/use-permalink';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useUnreadWindow } from '../hooks/use-unread-window';
 import { groupMessages, type ListRow } from '../lib/group-messages';
 import { flattenMessages, isAtHead, lastSeenSeq } from '../lib/message-cache';
@@ -205,6 +206,8 @@ export function MessageList({
     atEnd: opensAt?.align === 'end',
     lastIndex: rows.length - 1,
   });
+  // At the bottom, the list stays there as rows grow (an image's height comes after it).
+  const bottom = useStickToBottom(listKey, highlightId === null);
   // Opening, only the rows in view: the rest come in the frames after it shows.
   const inOpening = atEnd.pinning || (opensAt !== undefined && !atEnd.shown);
 
@@ -264,11 +267,20 @@ export function MessageList({
         defaultItemHeight={56}
         alignToBottom
         atBottomThreshold={80}
-        atBottomStateChange={setAtBottom}
+        atBottomStateChange={(value) => {
+          setAtBottom(value);
+          bottom.atBottomChanged(value);
+        }}
+        scrollerRef={bottom.scrollerRef}
+        totalListHeightChanged={bottom.heightChanged}
         followOutput={(isAtBottom) => {
-          // Own new message: always follow. Others': only when already at the bottom.
+          // Own new message: always follow (and see it whole as it grows). Others': only when
+          // already at the bottom.
           const last = rows.at(-1)?.message;
-          if (last?.pending === 'sending') return 'auto';
+          if (last?.pending === 'sending') {
+            bottom.stick();
+            return 'auto';
+          }
           // A permalink's message stays in view while highlighted: rows added meanwhile (the
           // page after its window, loaded because the window fits on a phone) do not pull the
           // list down past it.
