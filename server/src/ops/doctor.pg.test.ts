@@ -2,10 +2,11 @@
  * `npm run admin -- doctor` as an operator types it, against the machine's PostgreSQL and
  * Redis, an S3 server (s3rver), Janus (when installed) and an SMTP server, all on loopback:
  * each check says OK, or what is wrong and what to do, and the exit code says whether any
- * failed. PostgreSQL only: it is about a cluster's node (the embedded store is checked the
- * same way, through the same store client).
+ * failed. A .pg test (a cluster's node); one case opens a new embedded store.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
@@ -78,7 +79,7 @@ async function doctor(env: NodeJS.ProcessEnv): Promise<Outcome> {
     {
       cwd: root,
       env: { ...shell, ...env },
-      timeout: 60_000,
+      timeout: 140_000,
     },
   ).then(
     (r) => ({ code: 0, stdout: r.stdout }),
@@ -196,6 +197,32 @@ describe('npm run admin -- doctor', () => {
       ),
     ]);
   }, 90_000);
+
+  it('one node on a new embedded store: it opens, every migration pending, single-node checks', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-doctor-'));
+    try {
+      const out = await doctor({ DATA_DIR: dataDir });
+      expect(out.code, out.lines.join('\n')).toBe(1);
+      expect(line(out, 'Grappe')).toEqual([expect.stringMatching(/^OK\s+Grappe : un seul nœud/)]);
+      expect(line(out, 'Stockage')).toEqual([
+        expect.stringMatching(/^OK\s+Stockage : stockage intégré \(DATA_DIR\) joignable$/),
+      ]);
+      expect(line(out, 'Migrations')).toEqual([
+        expect.stringMatching(/^ÉCHEC\s+Migrations : \d+ en attente \(0000_init…\)/),
+      ]);
+      expect(line(out, 'Fichiers')).toEqual([
+        expect.stringMatching(/^OK\s+Fichiers : disque local .*\/files : écriture$/),
+      ]);
+      expect(line(out, 'Redis')).toEqual([expect.stringMatching(/^—\s+Redis : non configuré/)]);
+      expect(line(out, 'TURN')).toEqual([expect.stringMatching(/^ATTENTION\s+TURN/)]);
+      expect(line(out, 'PUBLIC_URL')).toEqual([
+        expect.stringMatching(/^ATTENTION\s+PUBLIC_URL : absent/),
+      ]);
+      expect(out.lines.at(-1)).toBe('1 échec : ce nœud ne devrait pas recevoir de trafic.');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('an invalid configuration is the first and only finding', async () => {
     const out = await doctor({ ...soundEnv(), SESSION_SECRET: 'trop-court' });

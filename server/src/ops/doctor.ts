@@ -35,6 +35,8 @@ export interface Finding {
 
 /** A dependency that does not answer within this long counts as unreachable. */
 const CHECK_TIMEOUT_MS = 5000;
+/** The embedded store starts a PostgreSQL of its own (and makes it, the first time). */
+const EMBEDDED_OPEN_TIMEOUT_MS = 60_000;
 
 const LABEL: Record<Verdict, string> = {
   ok: 'OK',
@@ -43,13 +45,10 @@ const LABEL: Record<Verdict, string> = {
   skip: '—',
 };
 
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+function withTimeout<T>(work: Promise<T>, what: string, ms = CHECK_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what} : pas de réponse en ${CHECK_TIMEOUT_MS / 1000} s`)),
-      CHECK_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(new Error(`${what} : pas de réponse en ${ms / 1000} s`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -347,6 +346,7 @@ export async function diagnose(env: NodeJS.ProcessEnv): Promise<Finding[]> {
     database = await withTimeout(
       openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 1 }),
       'le stockage',
+      config.databaseUrl ? CHECK_TIMEOUT_MS : EMBEDDED_OPEN_TIMEOUT_MS,
     );
   } catch (err) {
     findings.push({
