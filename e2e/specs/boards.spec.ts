@@ -127,7 +127,8 @@ test.describe('boards', () => {
     const seed = await seedBoard(alice, bob, []);
     const sent = await bob.page.request.post(`/api/channels/${seed.channelId}/messages`, {
       data: {
-        content: 'Il faut relire la **maquette** avant vendredi',
+        content:
+          'Il faut relire la **maquette** de [l’accueil](https://exemple.fr/a) avant `vendredi`',
         clientId: crypto.randomUUID(),
       },
     });
@@ -140,8 +141,9 @@ test.describe('boards', () => {
     await alice.chat.act(message, 'Plus d’actions');
     await alice.page.getByRole('menuitem', { name: 'Créer une tâche' }).click();
     const dialog = alice.page.getByRole('dialog', { name: 'Créer une tâche depuis un message' });
+    // The title is the message as read, not its markdown (issue 45, item 10).
     await expect(dialog.getByLabel('Titre')).toHaveValue(
-      'Il faut relire la maquette avant vendredi',
+      'Il faut relire la maquette de l’accueil avant vendredi',
     );
     await expect(dialog.getByLabel('Liste')).toHaveValue(seed.lists['À faire'] ?? '');
     await dialog.getByRole('button', { name: 'Créer la tâche' }).click();

@@ -1,12 +1,13 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, PHONE, test } from '../fixtures';
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A channel of the signed-in user with `count` messages, the one at `index` being `wanted`. */
 async function channelWith(page: Page, wanted: string, count = 120, index = 3) {
+  const name = unique('projets');
   const created = await page.request.post('/api/channels', {
-    data: { name: unique('projets'), type: 'channel' },
+    data: { name, type: 'channel' },
   });
   const { id } = (await created.json()) as { id: string };
   let wantedId = '';
@@ -24,8 +25,12 @@ async function channelWith(page: Page, wanted: string, count = 120, index = 3) {
       if (message.content === wanted) wantedId = message.id;
     }
   }
-  return { id, wantedId };
+  return { id, wantedId, name };
 }
+
+/** Whether an element shows all of its text, not cut by an ellipsis. */
+const shownWhole = (locator: Locator) =>
+  locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0);
 
 test.describe('search', () => {
   test('from the rail: results as you type, the 3-character rule, keyboard, and the message highlighted', async ({
@@ -107,5 +112,39 @@ test.describe('search', () => {
     const article = chat.log.locator(`[data-message-id="${wantedId}"]`);
     await expect(article).toBeVisible({ timeout: 30_000 });
     await expect(article).toHaveAttribute('data-highlighted', 'true');
+  });
+
+  test('phone: a result reads as its message was written, its author and channel in full', async ({
+    actor,
+  }) => {
+    test.setTimeout(180_000);
+    const alice = await actor('Alice', { viewport: PHONE });
+    await alice.arrive();
+    const { page, shell, search } = alice;
+    const wanted =
+      '**Bonjour** l’équipe, la `facture` est sur [le drive](https://exemple.fr/drive) :tada:';
+    const { name } = await channelWith(page, wanted, 10, 2);
+
+    await shell.mobileMenuButton.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rechercher' }).click();
+    await search.input.fill('facture');
+    const option = search.option('Bonjour');
+    // Issue 45, item 9: bold, code and link as formatting, the word found still highlighted.
+    await expect(option.locator('strong')).toHaveText('Bonjour');
+    await expect(option.locator('code')).toHaveText('facture');
+    await expect(option.locator('code mark')).toHaveText('facture');
+    await expect(option).toContainText('le drive');
+    await expect(option).toContainText('🎉');
+    await expect(option).not.toContainText('**');
+    await expect(option).not.toContainText('](');
+    await expect(option.getByRole('link')).toHaveCount(0);
+    // The author and the channel stay readable beside the date on a 390 px screen.
+    const author = option.getByText('Alice', { exact: true });
+    const channel = option.getByText(name, { exact: true });
+    await expect(author).toBeVisible();
+    await expect(channel).toBeVisible();
+    expect(await shownWhole(author)).toBe(true);
+    expect(await shownWhole(channel)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('search-phone.png') });
   });
 });

@@ -20,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { markdownFirstLine } from '@/lib/markdown-text';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useCreateTask } from '../api/create-task';
@@ -40,13 +41,9 @@ interface TaskDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The title a message suggests: its first non-empty line, without markdown marks, cut to fit. */
+/** The title a message suggests: its first line of text, as plain text (markdown read), cut to fit. */
 export function titleFromMessage(content: string): string {
-  const line = content.split('\n').find((l) => l.trim()) ?? '';
-  return line
-    .replace(/[*_`>#~]/g, '')
-    .trim()
-    .slice(0, TASK_TITLE_MAX);
+  return markdownFirstLine(content).slice(0, TASK_TITLE_MAX);
 }
 
 interface Draft {

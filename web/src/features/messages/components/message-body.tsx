@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { pageUrl, parseUrl } from '@/lib/safe-url';
+import { remarkShortcodes, useShortcodeTable } from '../lib/emoji-shortcodes';
 import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
+import { endQuotesAtTheirLines } from '../lib/slack-quotes';
 
 /**
  * The markdown body (docs/product.md §1): GFM through react-markdown with its DEFAULT urlTransform,
- * so only addresses with no scheme or http, https, irc, ircs, mailto, xmpp survive.
+ * so only addresses with no scheme or http, https, irc, ircs, mailto, xmpp survive. Code reads
+ * at 14 px beside the 15 px text (a block's `code` keeps the block's size, not 13/16 of it).
  */
 const components: Components = {
   a: ({ node: _node, href, children, ...props }) =>
@@ -29,13 +32,13 @@ const components: Components = {
   pre: ({ node: _node, ...props }) => (
     <pre
       {...props}
-      className="my-1.5 max-w-full overflow-x-auto rounded-md border bg-muted/60 p-3 font-mono text-[0.8125rem] leading-relaxed [&>code]:bg-transparent! [&>code]:p-0! [&>code]:text-foreground!"
+      className="my-1.5 max-w-full overflow-x-auto rounded-md border bg-muted/60 p-3 font-mono text-sm leading-relaxed [&>code]:bg-transparent! [&>code]:p-0! [&>code]:text-[1em]! [&>code]:text-foreground!"
     />
   ),
   code: ({ node: _node, className, ...props }) => (
     <code
       {...props}
-      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125em] text-rose-600 dark:text-rose-300`}
+      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-rose-600 dark:text-rose-300`}
     />
   ),
   ul: ({ node: _node, ...props }) => <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />,
@@ -163,11 +166,15 @@ export const MessageBody = memo(function MessageBody({
   content: string;
   mentions: readonly MentionTarget[];
 }) {
-  const plugins = useMemo(() => [remarkGfm, remarkMentions(mentions)], [mentions]);
+  const shortcodes = useShortcodeTable(content);
+  const plugins = useMemo(
+    () => [remarkGfm, remarkShortcodes(shortcodes), remarkMentions(mentions)],
+    [mentions, shortcodes],
+  );
   return (
     <div className="message-body space-y-1 text-[0.9375rem] text-foreground/95 leading-relaxed">
       <Markdown remarkPlugins={plugins} components={components} urlTransform={urlTransform}>
-        {content}
+        {endQuotesAtTheirLines(content)}
       </Markdown>
     </div>
   );

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageSearchResult, SearchPage } from '#shared/search';
 import { type StubRequest, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
@@ -50,6 +50,9 @@ function renderSearch(answer: (q: string) => SearchPage = () => page) {
 }
 
 describe('the search dialog (docs/search.md)', () => {
+  // The excerpts' renderer is its own chunk (lazy): loaded once here, not inside a test's time.
+  beforeAll(() => import('@/features/messages/components/message-snippet'), 60_000);
+
   it('asks for three characters, then shows the results of what was typed', async () => {
     const { user, requests } = renderSearch();
     const box = screen.getByRole('combobox', {
@@ -74,6 +77,23 @@ describe('the search dialog (docs/search.md)', () => {
     expect(requests.filter((r) => r.path.startsWith('/api/search'))).toEqual([
       { method: 'GET', path: '/api/search?q=r%C3%A9union', body: undefined },
     ]);
+  });
+
+  it('renders an excerpt as its message reads: bold, code, links, the match kept', async () => {
+    const result = messageResult('m-3', '**Bonjour** l’équipe, la ', 'réunion');
+    result.snippet.push({
+      text: ' est dans `agenda` et [la doc](https://exemple.fr/doc)',
+      match: false,
+    });
+    const { user } = renderSearch(() => ({ results: [result], nextCursor: null }));
+    await user.type(screen.getByRole('combobox'), 'réunion');
+    const option = await screen.findByRole('option');
+    expect(await within(option).findByText('Bonjour')).toHaveProperty('tagName', 'STRONG');
+    expect(within(option).getByText('agenda').tagName).toBe('CODE');
+    expect(within(option).getByText('réunion').tagName).toBe('MARK');
+    expect(within(option).getByText('la doc').tagName).not.toBe('A');
+    expect(option).not.toHaveTextContent('**');
+    expect(option).not.toHaveTextContent('](');
   });
 
   it('moves through the results with the arrows and opens the one chosen with Entrée', async () => {

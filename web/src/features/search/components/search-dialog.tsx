@@ -7,14 +7,16 @@ import {
   XIcon,
 } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { formatFileSize } from '#shared/files';
 import {
   SEARCH_MIN_LENGTH,
   SEARCH_OPERATOR_HINTS,
   type SearchChannel,
   type SearchResult,
+  type SnippetPart,
 } from '#shared/search';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { ComboboxInput, ComboboxOption, useComboboxList } from '@/components/combobox';
@@ -34,14 +36,14 @@ type Entry =
   | { kind: 'recent'; key: string; query: string }
   | { kind: 'result'; key: string; result: SearchResult };
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+// The messages' own markdown rendering, in its chunk (the channel view has loaded it already).
+const MessageSnippet = lazy(() =>
+  import('@/features/messages/components/message-snippet').then((module) => ({
+    default: module.MessageSnippet,
+  })),
+);
 
-const formatSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} o`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} Ko`
-      : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Search messages and files of my channels (docs/search.md): Ctrl/Cmd+Shift+F, the rail, the mobile menu. */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
@@ -326,7 +328,7 @@ function ResultRow({
           <span className="flex items-center gap-2 text-muted-foreground text-xs">
             {where}
             <span aria-hidden>·</span>
-            <span className="shrink-0">{formatSize(result.size)}</span>
+            <span className="shrink-0">{formatFileSize(result.size)}</span>
             <span aria-hidden>·</span>
             <span className="shrink-0">{authorName ?? t('common.unknownUser')}</span>
             <span aria-hidden className="hidden sm:inline">
@@ -348,9 +350,12 @@ function ResultRow({
         className="mt-0.5 size-8 [&_span]:text-[10px]"
       />
       <span className="min-w-0 flex-1">
-        <span className="flex items-baseline gap-2 text-xs">
-          <span className="truncate font-semibold text-foreground text-sm">{authorName}</span>
-          <span className="flex min-w-0 items-center gap-2 text-muted-foreground">
+        {/* On a phone the channel and date wrap under the author rather than squeeze it. */}
+        <span className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs">
+          <span className="max-w-full truncate font-semibold text-foreground text-sm">
+            {authorName}
+          </span>
+          <span className="flex min-w-0 max-w-full items-center gap-2 text-muted-foreground">
             {where}
             <span aria-hidden>·</span>
             <time dateTime={result.createdAt} className="shrink-0">
@@ -359,20 +364,27 @@ function ResultRow({
           </span>
         </span>
         <span data-search-snippet className="line-clamp-3 block break-words text-muted-foreground">
-          {result.snippet.map((part, i) =>
-            part.match ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
-              <mark key={i} className="rounded-sm bg-primary/25 px-0.5 text-foreground">
-                {part.text}
-              </mark>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
-              <span key={i}>{part.text}</span>
-            ),
-          )}
+          <Suspense fallback={<PlainSnippet parts={result.snippet} />}>
+            <MessageSnippet parts={result.snippet} />
+          </Suspense>
         </span>
       </span>
     </>
+  );
+}
+
+/** The excerpt as plain text while its markdown renderer loads. */
+function PlainSnippet({ parts }: { parts: readonly SnippetPart[] }) {
+  return parts.map((part, i) =>
+    part.match ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
+      <mark key={i} className="rounded-sm bg-primary/25 px-0.5 text-foreground">
+        {part.text}
+      </mark>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed excerpt
+      <span key={i}>{part.text}</span>
+    ),
   );
 }
 
