@@ -8,14 +8,16 @@
  * on a socket, a voice channel with one member on each node in one Janus room. Then a rolling
  * restart under traffic. One start of the stack for the file.
  *
- * Not here yet (docs/operations.md, "What was run"): real browsers (media through Janus is
- * the e2e voice specs' part), and sockets kept through the restart (drain.pg.test.ts).
+ * A browser checks the files tab on B. Not here yet (docs/operations.md, "What was run"):
+ * browsers elsewhere (media through Janus is the e2e voice specs' part), and sockets kept
+ * through the restart (drain.pg.test.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CalendarConnection,
@@ -176,7 +178,28 @@ describe('two nodes, one stack', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     // In the bucket, not on either node's disk.
     expect((await s3.keys(`${channel.id}/`)).length).toBeGreaterThan(0);
-  });
+
+    // And in a browser on B, the channel's files tab lists it (Debian's Chromium, as e2e/).
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addCookies(
+        [...onB.cookies].map(([name, value]) => ({ name, value, url: b.url })),
+      );
+      const page = await context.newPage();
+      await page.goto(`${b.url}/channel/${channel.id}`);
+      await page.getByRole('tab', { name: 'Fichiers' }).click({ timeout: 60_000 });
+      await page
+        .getByRole('table', { name: 'Fichiers du canal' })
+        .getByRole('row')
+        .filter({ hasText: 'plan.txt' })
+        .waitFor({ timeout: 30_000 });
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it('the ICS feed made through A is served by B', async () => {
     const alice = await buildUser(serverOf(a));
