@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FileSearchResult, SearchPage } from '#shared/search';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
@@ -34,6 +34,10 @@ function renderHost() {
 }
 
 describe('the search dialog’s shortcut (docs/search.md)', () => {
+  // The dialog is its own chunk (lazy): loaded once here, not inside a test's time (a busy
+  // machine took more than findBy's wait to load it with the rest of the suite beside it).
+  beforeAll(() => import('./search-dialog'), 60_000);
+
   it('opens on Ctrl+Maj+F with the focus in the field, and closes on Échap', async () => {
     const { user } = renderHost();
     expect(screen.queryByRole('dialog')).toBeNull();
