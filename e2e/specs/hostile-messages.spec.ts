@@ -186,7 +186,7 @@ for (const [size, viewport] of [
         crash.getByRole('heading', { name: 'Ruche a rencontré un problème' }),
       ).toBeVisible();
       const reference = (await crash.getByText(/Référence de l’erreur/).textContent())?.split(
-        ' : ',
+        /\s:\s/,
       )[1];
       expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
       // The console names the same reference, for whoever the person quotes it to.
