@@ -51,7 +51,8 @@ async function startServer(extraEnv) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to 3 min: an embedded store's first start on a loaded two-core machine is slow.
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(`${url}/api/auth/providers`)).ok) break;
     } catch {}
