@@ -79,7 +79,7 @@ async function doctor(env: NodeJS.ProcessEnv): Promise<Outcome> {
     {
       cwd: root,
       env: { ...shell, ...env },
-      timeout: 140_000,
+      timeout: 240_000,
     },
   ).then(
     (r) => ({ code: 0, stdout: r.stdout }),
@@ -222,7 +222,7 @@ describe('npm run admin -- doctor', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 150_000);
+  }, 300_000);
 
   it('an invalid configuration is the first and only finding', async () => {
     const out = await doctor({ ...soundEnv(), SESSION_SECRET: 'trop-court' });
