@@ -32,4 +32,37 @@ test.describe('finding people', () => {
       alice.page.getByRole('heading', { name: `Hélène Lefèvre ${tag}` }).first(),
     ).toBeVisible();
   });
+
+  test('« Inviter des membres » adds a colleague found by name, beside the link and the code', async ({
+    alice,
+    actor,
+  }, testInfo) => {
+    const tag = Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6);
+    const zoe = await actor('Zoe');
+    await zoe.signUpViaApi({ displayName: `Zoé Éluard ${tag}` });
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: `equipe-${tag}`, type: 'group' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await alice.page.goto(`/channel/${id}`);
+
+    await alice.channels.openInviteDialog();
+    const dialog = alice.channels.inviteDialog;
+    await dialog
+      .getByRole('searchbox', { name: 'Rechercher une personne à ajouter' })
+      .fill(`zoe eluard ${tag}`);
+    const option = dialog.getByRole('radio', { name: new RegExp(`Zoé Éluard ${tag}`) });
+    await option.click();
+    await alice.page.screenshot({ path: testInfo.outputPath('invite-by-name-1280.png') });
+    await dialog.getByRole('button', { name: 'Ajouter au canal' }).click();
+    await expect(
+      alice.page.getByText(`Zoé Éluard ${tag} fait maintenant partie du canal.`),
+    ).toBeVisible();
+    const zoes = await zoe.page.request.get('/api/channels');
+    expect(((await zoes.json()) as Array<{ id: string }>).map((c) => c.id)).toContain(id);
+  });
 });

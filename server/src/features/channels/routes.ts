@@ -10,6 +10,7 @@ import { parse } from '../../lib/errors';
 import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
 import { CHANNEL_NOT_FOUND, requireMember } from './access';
+import { addMemberByName } from './add-by-name';
 import { subscribeDefaultChannel } from './default-channel';
 import { openDirectChannel } from './direct';
 import { leaveChannel, removeMember } from './members';
@@ -98,6 +99,14 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = requireUser(request);
     await leaveChannel(depsFor(ctx, request), user.id, channelId(request.params));
     return reply.status(204).send();
+  });
+
+  app.post<ById>('/api/channels/:id/members', async (request, reply) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    const deps = depsFor(ctx, request);
+    const { member, added } = await addMemberByName(deps, user.id, id, request.body);
+    return reply.status(added ? 201 : 200).send(member);
   });
 
   app.post<ById>('/api/channels/:id/join', async (request) => {

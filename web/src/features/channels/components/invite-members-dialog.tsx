@@ -19,6 +19,7 @@ import { useCopy } from '@/lib/use-copy';
 import { useCreateChannelInvite } from '../api/create-channel-invite';
 import { activeInvite, useChannelInvites } from '../api/get-channel-invites';
 import { useRevokeChannelInvite } from '../api/revoke-channel-invite';
+import { AddByName } from './add-by-name';
 
 interface InviteMembersDialogProps {
   channelId: string;
@@ -79,6 +80,7 @@ export function InviteMembersDialog({
           <DialogTitle>{t('invites.title')}</DialogTitle>
           <DialogDescription>{t('invites.description', { name: channelName })}</DialogDescription>
         </DialogHeader>
+        <AddByName channelId={channelId} open={open} />
         {invite ? (
           <div className="grid gap-4">
             <CopyField
