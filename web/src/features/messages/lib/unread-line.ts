@@ -15,7 +15,8 @@ export function firstUnreadMessageId(
   hasOlder: boolean,
 ): string | null {
   if (!position) return null;
-  // Never read (a channel joined, a conversation opened by the other person): all is new.
+  // Never read (a conversation opened by the other person): all is new. A channel joined
+  // starts read at the join (the server sets it), so its history is not.
   const readAt = position.lastReadAt ? Date.parse(position.lastReadAt) : Number.NEGATIVE_INFINITY;
   const index = messages.findIndex(
     (message) =>
