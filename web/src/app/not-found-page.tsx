@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from '#shared/users';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth';
-import { FullPageLoader } from './full-page-loader';
 
 // The shell loads with this page, not in the router's chunk: the entry stays as light as the
 // landing page's budget asks (web/src/app/bundle-budget.test.ts).
@@ -18,9 +16,7 @@ const AppLayout = lazy(() =>
  * list, phone bars), so every way out stays at hand; signed out, it stands alone and leads
  * back to the landing page. French only (issue 45, item 8).
  */
-export function NotFoundPage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <FullPageLoader />;
+export function NotFoundPage({ user }: { user: User | null }) {
   if (!user) {
     return (
       <main className="flex min-h-dvh w-full items-center justify-center bg-background p-4">
@@ -29,7 +25,7 @@ export function NotFoundPage() {
     );
   }
   return (
-    <Suspense fallback={<FullPageLoader />}>
+    <Suspense fallback={null}>
       <AppLayout user={user}>
         <div className="flex flex-1 items-center justify-center p-4">
           <NotFoundCard user={user} />

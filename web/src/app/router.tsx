@@ -115,7 +115,7 @@ export function Router() {
         <Route path="/calendar-settings">
           <RequireUser>{(me) => <CalendarSettingsScreen user={me} />}</RequireUser>
         </Route>
-        <Route component={NotFoundPage} />
+        <Route>{() => <NotFoundPage user={user} />}</Route>
       </Switch>
     </Suspense>
   );
