@@ -27,7 +27,8 @@ export class ChannelsUi {
     this.joinCodeDialog = page.getByRole('dialog', { name: 'Rejoindre avec un code' });
     this.inviteDialog = page.getByRole('dialog', { name: 'Inviter des membres' });
     this.browseDialog = page.getByRole('dialog', { name: 'Parcourir les canaux' });
-    this.deleteDialog = page.getByRole('alertdialog', { name: /^Supprimer « / });
+    // The name's no-break space (the catalogue's, inside « ») reads as a space here.
+    this.deleteDialog = page.getByRole('alertdialog', { name: /^Supprimer «\s/ });
     this.toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
   }
 
