@@ -123,7 +123,7 @@ for (const [size, viewport] of [
       await expect(broken).toBeVisible();
       await broken.getByText('Voir le texte brut').click();
       await expect(broken.locator('pre')).toHaveText('Message **abîmé** en transit');
-      await expect(broken).toContainText(/Référence de l’erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
+      await expect(broken).toContainText(/Référence de l’erreur\s: [0-9A-F]{4}-[0-9A-F]{4}/);
       await bob.page.screenshot({ path: `${SHOTS}/message-fallback-${size}.png` });
 
       await bob.chat.send('Bob répond quand même.');
@@ -158,7 +158,7 @@ for (const [size, viewport] of [
         .filter({ hasText: 'Cet écran n’a pas pu s’afficher.' });
       await expect(fallback).toBeVisible();
       await expect(fallback.getByRole('button', { name: 'Réessayer' })).toBeVisible();
-      await expect(fallback).toContainText(/Référence de l’erreur : [0-9A-F]{4}-[0-9A-F]{4}/);
+      await expect(fallback).toContainText(/Référence de l’erreur\s: [0-9A-F]{4}-[0-9A-F]{4}/);
       await alice.page.screenshot({ path: `${SHOTS}/screen-fallback-${size}.png` });
 
       // The shell still works: another channel opens, and the boundary lets it render.

@@ -64,14 +64,14 @@ test('shows the storage the account’s files take against its quota, on a deskt
   await alice.settings.goto();
   const card = alice.settings.storageCard;
   // French figures: a decimal comma and a no-break space before the unit; 1 GiB by default.
-  await expect(card.getByText(/^Stockage : 1,5\sko sur 1\sGo$/)).toBeVisible();
+  await expect(card.getByText(/^Stockage\s: 1,5\sko sur 1\sGo$/)).toBeVisible();
   const bar = card.getByRole('progressbar');
-  await expect(bar).toHaveAccessibleName(/^Stockage : 1,5\sko sur 1\sGo$/);
+  await expect(bar).toHaveAccessibleName(/^Stockage\s: 1,5\sko sur 1\sGo$/);
   await expect(bar).toHaveAttribute('aria-valuenow', '0');
   await card.screenshot({ path: testInfo.outputPath('storage-desktop.png') });
 
   await alice.page.setViewportSize(PHONE);
-  await expect(card.getByText(/^Stockage : 1,5\sko sur 1\sGo$/)).toBeVisible();
+  await expect(card.getByText(/^Stockage\s: 1,5\sko sur 1\sGo$/)).toBeVisible();
   const box = await card.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(PHONE.width);
   await card.screenshot({ path: testInfo.outputPath('storage-phone.png') });
