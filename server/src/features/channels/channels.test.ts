@@ -211,7 +211,7 @@ describe('browse and join public channels', () => {
     const members = await bob.client.get<unknown[]>(`/api/channels/${pub.id}/members`);
     expect(members.body).toHaveLength(2);
 
-    // Groups and voice channels are by invite only.
+    // Groups are by invite only.
     expect((await bob.client.post(`/api/channels/${group.id}/join`)).status).toBe(404);
   });
 
