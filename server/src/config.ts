@@ -188,9 +188,17 @@ const EnvSchema = z.object({
   FILES_QUOTA_PER_USER: byteSize('1G'),
   FILES_QUOTA_TOTAL: byteSize('0'),
   /** docs/files.md, "Drafts": a composer's upload never sent is purged after this long. */
-  FILES_DRAFT_TTL_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
+  FILES_DRAFT_TTL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60 * 1000),
   /** How often a node looks for drafts to purge (0: never). */
-  FILES_DRAFT_PURGE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(10 * 60 * 1000),
+  FILES_DRAFT_PURGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(10 * 60 * 1000),
   /** S3-compatible object storage for files; local disk under DATA_DIR/files when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
