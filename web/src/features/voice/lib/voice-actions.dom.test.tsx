@@ -1,7 +1,14 @@
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientFrame } from '#shared/protocol';
 import type { VoiceParticipant } from '#shared/voice';
-import { handleVoiceEvent, leaveVoiceChannel, rejoinAfterReconnect } from './voice-actions';
+import { renderApp } from '@/test/render';
+import {
+  handleVoiceEvent,
+  joinVoiceChannel,
+  leaveVoiceChannel,
+  rejoinAfterReconnect,
+} from './voice-actions';
 import { getVoiceState, resetVoice, setVoiceSender, setVoiceState } from './voice-store';
 
 /**
@@ -90,5 +97,45 @@ describe('the voice session', () => {
       message: 'Un serveur multimédia est nécessaire',
     });
     expect(getVoiceState().status).toBe('idle');
+  });
+});
+
+/** The browser's answer to the microphone request: a DOMException named like a real refusal. */
+function micAnswers(errorName: string) {
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: () => Promise.reject(new DOMException('refusé', errorName)) },
+  });
+}
+
+describe("joining when the microphone cannot be had (docs/calls.md, L'application mobile)", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('says the microphone was refused and where to allow it, and does not join', async () => {
+    micAnswers('NotAllowedError');
+    renderApp(<div />);
+    await joinVoiceChannel(channel);
+    expect(await screen.findByText('Accès au micro refusé')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Autorisez le micro pour Ruche (dans les réglages du navigateur, ou de l’appareil pour l’application), puis rejoignez le canal vocal à nouveau.',
+      ),
+    ).toBeVisible();
+    expect(getVoiceState().status).toBe('idle');
+    expect(sent).toEqual([]);
+  });
+
+  it('says no microphone was found and to plug one in, and does not join', async () => {
+    micAnswers('NotFoundError');
+    renderApp(<div />);
+    await joinVoiceChannel(channel);
+    expect(await screen.findByText('Aucun micro détecté')).toBeVisible();
+    expect(
+      screen.getByText('Branchez ou activez un micro, puis rejoignez le canal vocal à nouveau.'),
+    ).toBeVisible();
+    expect(getVoiceState().status).toBe('idle');
+    expect(sent).toEqual([]);
   });
 });

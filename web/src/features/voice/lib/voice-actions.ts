@@ -47,6 +47,28 @@ function sendJoin(channelId: string) {
   }, JOIN_TIMEOUT_MS);
 }
 
+type MicFailure = 'denied' | 'notFound' | 'other';
+
+/** Why getUserMedia failed: refused (by the person, or the browser's or app's settings), no microphone, or else. */
+function micFailureOf(err: unknown): MicFailure {
+  const name = (err as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'notFound';
+  return 'other';
+}
+
+/** What to say, and what to do about it (the same wording as calls and video rooms). */
+function micFailureToast(failure: MicFailure) {
+  if (failure === 'denied')
+    return { title: t('voice.micDenied.title'), description: t('voice.micDenied.description') };
+  if (failure === 'notFound')
+    return {
+      title: t('voice.micNotFound.title'),
+      description: t('voice.micNotFound.description'),
+    };
+  return { title: t('voice.errorTitle'), description: t('voice.micError') };
+}
+
 /**
  * Join a voice channel (or move there from another one: one voice connection per person).
  * Asks for the microphone, then the server, over this tab's socket.
@@ -59,13 +81,15 @@ export async function joinVoiceChannel(channel: VoiceChannelRef): Promise<void> 
     toast({ title: t('voice.callFirst'), description: channel.name });
     return;
   }
-  const stream = await navigator.mediaDevices?.getUserMedia(MIC_CONSTRAINTS).catch(() => null);
-  if (!stream) {
-    toast({
-      variant: 'destructive',
-      title: t('voice.errorTitle'),
-      description: t('voice.micError'),
+  let micFailure: MicFailure = 'other';
+  const stream = await navigator.mediaDevices
+    ?.getUserMedia(MIC_CONSTRAINTS)
+    .catch((err: unknown) => {
+      micFailure = micFailureOf(err);
+      return null;
     });
+  if (!stream) {
+    toast({ variant: 'destructive', ...micFailureToast(micFailure) });
     return;
   }
   // Already in another channel: the server moves the seat with this join.
