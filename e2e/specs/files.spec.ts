@@ -7,6 +7,19 @@ const image = (color: string) =>
     .png()
     .toBuffer();
 
+/**
+ * The name column takes what the fixed columns leave: at least 40% of the table, and the
+ * name's first characters are shown (a long one ends with an ellipsis).
+ */
+async function expectNameRoom(files: FilesUi, name: string) {
+  const tableWidth = (await files.table.boundingBox())?.width ?? 0;
+  const cell = files.row(name).getByRole('cell').first();
+  const nameWidth = (await cell.boundingBox())?.width ?? 0;
+  expect(nameWidth).toBeGreaterThan(tableWidth * 0.4);
+  const shown = await cell.getByTitle(name).evaluate((span) => span.getBoundingClientRect().width);
+  expect(shown).toBeGreaterThan(60);
+}
+
 // docs/product.md §2 and docs/files.md, in Chromium, with two people in their own windows.
 test.describe('files', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -133,6 +146,29 @@ test.describe('files', () => {
     expect((await alice.files.download(card)).equals(pdf)).toBe(true);
   });
 
+  test('the files tab gives the name the room left by the other columns, at 1280×800', async ({
+    alice,
+  }, testInfo) => {
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/channels', {
+      data: { name: `colonnes-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const name = 'compte rendu de la réunion de lancement du projet.txt';
+    const upload = await alice.page.request.post(`/api/channels/${id}/files/upload`, {
+      multipart: {
+        description: 'Notes prises pendant la réunion, avec les décisions et les suites à donner',
+        file: { name, mimeType: 'text/plain', buffer: Buffer.from('notes') },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    await alice.page.goto(`/channel/${id}`);
+    await alice.channels.tab('Fichiers').click();
+    await expect(alice.files.row(name)).toBeVisible();
+    await alice.page.screenshot({ path: testInfo.outputPath('files-tab-columns-1280.png') });
+    await expectNameRoom(alice.files, name);
+  });
+
   test('the files tab on a phone', async ({ actor }, testInfo) => {
     const carol = await actor('Carol', { viewport: PHONE });
     await carol.arrive();
@@ -151,6 +187,7 @@ test.describe('files', () => {
     await carol.channels.tab('Fichiers').click();
     await expect(carol.files.row('devis.txt')).toContainText('Le devis signé');
     await carol.page.screenshot({ path: testInfo.outputPath('files-tab-390.png') });
+    await expectNameRoom(carol.files, 'devis.txt');
 
     // The chat on a phone: a message with an image and a document.
     const photo = await carol.page.request.post(`/api/channels/${id}/files/upload`, {

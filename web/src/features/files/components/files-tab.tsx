@@ -57,26 +57,26 @@ export function FilesTab({ channel }: { channel: ChannelWithMembers }) {
           {t('files.tab.empty')}
         </p>
       ) : (
-        <div className="overflow-hidden rounded-xl border bg-card/40">
+        // The columns follow the table's own width (a container query), not the window's: the
+        // sidebars take a share of it. The name takes what the fixed columns leave; the
+        // description goes under it.
+        <div className="@container overflow-hidden rounded-xl border bg-card/40">
           <table className="w-full table-fixed text-sm" aria-label={t('files.tab.listLabel')}>
             <thead className="border-b bg-muted/30 text-left text-muted-foreground text-xs">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t('files.tab.name')}
                 </th>
-                <th scope="col" className="hidden w-24 px-3 py-2 font-medium md:table-cell">
+                <th scope="col" className="hidden w-20 px-3 py-2 font-medium @2xl:table-cell">
                   {t('files.tab.size')}
                 </th>
-                <th scope="col" className="hidden w-28 px-3 py-2 font-medium xl:table-cell">
+                <th scope="col" className="hidden w-24 px-3 py-2 font-medium @4xl:table-cell">
                   {t('files.tab.type')}
                 </th>
-                <th scope="col" className="hidden w-1/4 px-3 py-2 font-medium md:table-cell">
-                  {t('files.tab.description')}
-                </th>
-                <th scope="col" className="hidden w-36 px-3 py-2 font-medium sm:table-cell">
+                <th scope="col" className="hidden w-32 px-3 py-2 font-medium @3xl:table-cell">
                   {t('files.tab.uploader')}
                 </th>
-                <th scope="col" className="hidden w-40 px-3 py-2 font-medium lg:table-cell">
+                <th scope="col" className="hidden w-36 px-3 py-2 font-medium @3xl:table-cell">
                   {t('files.tab.date')}
                 </th>
                 <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
@@ -125,30 +125,33 @@ function FileRow({
             <span className="truncate font-medium" title={file.originalName}>
               {file.originalName}
             </span>
-            {/* On a phone the other columns fold under the name. */}
-            <span className="text-muted-foreground text-xs md:hidden">
-              {t(`files.types.${kind}`)} · {formatFileSize(file.size)} · {uploader} ·{' '}
-              {fileDate(file.createdAt)}
+            {/* A column without room folds under the name (the type goes last, so leads). */}
+            <span className="text-muted-foreground text-xs @4xl:hidden">
+              {t(`files.types.${kind}`)}
+              <span className="@2xl:hidden"> · {formatFileSize(file.size)}</span>
+              <span className="@3xl:hidden">
+                {' '}
+                · {uploader} · {fileDate(file.createdAt)}
+              </span>
             </span>
             {file.description ? (
-              <span className="truncate text-muted-foreground text-xs md:hidden">
+              <span className="truncate text-muted-foreground text-xs" title={file.description}>
                 {file.description}
               </span>
             ) : null}
           </div>
         </div>
       </td>
-      <td className="hidden px-3 py-2.5 text-muted-foreground tabular-nums md:table-cell">
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted-foreground tabular-nums @2xl:table-cell">
         {formatFileSize(file.size)}
       </td>
-      <td className="hidden px-3 py-2.5 text-muted-foreground xl:table-cell">
+      <td className="hidden truncate px-3 py-2.5 text-muted-foreground @4xl:table-cell">
         {t(`files.types.${kind}`)}
       </td>
-      <td className="hidden px-3 py-2.5 text-muted-foreground md:table-cell">
-        <span className="line-clamp-2 break-words">{file.description}</span>
+      <td className="hidden truncate px-3 py-2.5 @3xl:table-cell" title={uploader}>
+        {uploader}
       </td>
-      <td className="hidden truncate px-3 py-2.5 sm:table-cell">{uploader}</td>
-      <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted-foreground tabular-nums lg:table-cell">
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted-foreground tabular-nums @3xl:table-cell">
         {fileDate(file.createdAt)}
       </td>
       <td className="px-3 py-2.5">
