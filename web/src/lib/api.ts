@@ -1,6 +1,5 @@
 import type { ApiErrorBody } from '#shared/auth';
 import { NOT_PROCESSED_HEADER, OVERLOAD_RETRIES } from '#shared/limits';
-import { overloadNotice } from './overload-notice';
 import { forgetSessionToken, keepIssuedToken, sessionHeaders } from './session-token';
 
 /**
@@ -51,6 +50,21 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /**
+ * Waits `ms` before a retry, shown meanwhile as waiting on an overloaded server (the app's
+ * banner). The notice loads with the first overloaded answer, not with the entry (the landing
+ * page shows no banner; signed in, the socket has loaded it already). Should it not load, the
+ * wait happens all the same.
+ */
+async function waitOverloaded(ms: number): Promise<void> {
+  const notice = await import('./overload-notice').then(
+    (module) => module.overloadNotice,
+    () => null,
+  );
+  if (notice) await notice.wait(ms);
+  else await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
  * The wait before sending again a request the server refused as overloaded (503), or
  * undefined when it must not be re-sent: only a read, or a write the server says it did not
  * start (docs/scaling.md, "Overload"). Retry-After plus up to half again, at random, so that
@@ -91,7 +105,7 @@ export async function apiRequest<T = unknown>(
     await keepIssuedToken(res.headers);
     const waitMs = overloadRetryMs(method, res, attempt);
     if (waitMs === undefined) break;
-    await overloadNotice.wait(waitMs);
+    await waitOverloaded(waitMs);
   }
   await throwIfNotOk(res);
   if (res.status === 204) return undefined as T;

@@ -5,7 +5,6 @@ import { useSocket, useSocketCatchUp, useSocketEvent, useSocketOpen } from '@/li
 import { voiceParticipantsKey } from '../api/get-voice-participants';
 import { updateVoiceRoster, VOICE_ROSTER_KEY } from '../api/get-voice-roster';
 import { setHeard } from '../lib/heard';
-import { handleVoiceEvent, leaveVoiceChannel, rejoinAfterReconnect } from '../lib/voice-actions';
 import {
   getVoiceState,
   savedVoiceChannel,
@@ -13,6 +12,10 @@ import {
   setVoiceState,
   useVoiceState,
 } from '../lib/voice-store';
+
+// What joining, leaving and the server's answers do loads with the first voice event (a join
+// asked for, a seat moved), not with the shell: the sidebar's lists below need none of it.
+const voiceActions = () => import('../lib/voice-actions');
 
 // The media (peer connections, Janus, remote audio) load with the first join, not with the shell.
 const VoiceMedia = lazy(() =>
@@ -42,13 +45,19 @@ export function VoiceSessionHost({ userId }: { userId: string }) {
     if (saved && getVoiceState().status === 'idle') setVoiceState({ rejoinOffer: saved });
   }, []);
 
-  useSocketEvent(['voice-joined', 'voice-join-refused', 'voice-session'], handleVoiceEvent);
+  useSocketEvent(['voice-joined', 'voice-join-refused', 'voice-session'], (event) => {
+    void voiceActions().then((actions) => actions.handleVoiceEvent(event));
+  });
   useSocketOpen(({ reconnected }) => {
-    if (reconnected) rejoinAfterReconnect();
+    if (reconnected && getVoiceState().status !== 'idle') {
+      void voiceActions().then((actions) => actions.rejoinAfterReconnect());
+    }
   });
   // One voice connection per person: a call that starts takes the person out of the voice.
   useSocketEvent(['video-answer', 'video-call-accepted'], () => {
-    if (getVoiceState().status !== 'idle') leaveVoiceChannel('call');
+    if (getVoiceState().status !== 'idle') {
+      void voiceActions().then((actions) => actions.leaveVoiceChannel('call'));
+    }
   });
 
   // Who is in voice in each channel, live for every member (the sidebar's lists).
