@@ -40,10 +40,12 @@ export function frenchTypographyProblems(text: string): string[] {
  */
 export function applyFrenchTypography(text: string, { escapedQuote = false } = {}): string {
   const apostrophe = escapedQuote ? /(?<=\p{L})\\?'(?=\p{L})/gu : /(?<=\p{L})'(?=\p{L})/gu;
+  // Each run of spaces is matched from its first space only (the look-behinds): no rescan of
+  // a long run from each of its spaces (server/src/lib/regex-safety.test.ts).
   return text
     .replace(apostrophe, '’')
-    .replace(/[ \u00a0]+([;!?])/gu, `${NARROW_NBSP}$1`)
-    .replace(/ +:(?![\p{L}\p{N}_])/gu, `${NBSP}:`)
+    .replace(/(?<![ \u00a0])[ \u00a0]+([;!?])/gu, `${NARROW_NBSP}$1`)
+    .replace(/(?<! ) +:(?![\p{L}\p{N}_])/gu, `${NBSP}:`)
     .replace(/«[ \u00a0\u202f]*/gu, `«${NBSP}`)
-    .replace(/[ \u00a0\u202f]*»/gu, `${NBSP}»`);
+    .replace(/(?<![ \u00a0\u202f])[ \u00a0\u202f]*»/gu, `${NBSP}»`);
 }
