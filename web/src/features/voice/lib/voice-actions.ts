@@ -1,7 +1,7 @@
+import i18n from 'i18next';
 import type { VoiceEvent } from '#shared/protocol/voice';
 import { toast } from '@/components/ui/use-toast';
 import { getCallRequest } from '@/features/calls';
-import i18n from '@/lib/i18n';
 import { updateVoiceParticipant } from '../api/update-voice-participant';
 import {
   getVoiceState,
