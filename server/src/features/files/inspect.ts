@@ -1,6 +1,4 @@
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { FILE_TYPE_REFUSED, isRasterImage } from '#shared/files';
 import { badRequest } from '../../lib/errors';
 
@@ -31,6 +29,9 @@ const BINARY = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
  */
 export async function detectFileType(tempPath: string, size: number): Promise<string> {
   if (size === 0) throw badRequest('Le fichier est vide');
+  // file-type and sharp load with the first upload, not with the app (docs/performance.md,
+  // "`npm test`": 0.4 s of every test file's start).
+  const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(tempPath);
   if (found) {
     const accepted = ACCEPTED[found.mime];
@@ -70,6 +71,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  */
 export async function makeThumbnail(tempPath: string, mimeType: string): Promise<Buffer | null> {
   if (!isRasterImage(mimeType)) return null;
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(tempPath, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

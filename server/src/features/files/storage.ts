@@ -2,14 +2,19 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../../config';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let s3Sdk: Promise<S3Sdk> | undefined;
+/**
+ * The AWS SDK loads with a node's first S3 call: a node on local disk never imports it, nor
+ * does a test file without S3 (0.3 s of each file's start; docs/performance.md, "`npm test`").
+ */
+const loadS3Sdk = () => {
+  s3Sdk ??= import('@aws-sdk/client-s3');
+  return s3Sdk;
+};
 
 /** What a stored object is made from: a finished temporary file (moved, not copied), or bytes. */
 export type ObjectSource = { path: string; size: number } | { bytes: Buffer };
@@ -89,12 +94,21 @@ class DiskStorage implements FileStorage {
 }
 
 class S3Storage implements FileStorage {
-  private readonly client: S3Client;
   private readonly bucket: string;
+  private connection?: Promise<{ client: S3Client; sdk: S3Sdk }>;
 
-  constructor(config: S3Config) {
+  constructor(private readonly config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
+  }
+
+  private connect(): Promise<{ client: S3Client; sdk: S3Sdk }> {
+    this.connection ??= loadS3Sdk().then((sdk) => ({ sdk, client: this.newClient(sdk) }));
+    return this.connection;
+  }
+
+  private newClient({ S3Client }: S3Sdk): S3Client {
+    const { config } = this;
+    return new S3Client({
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle,
@@ -111,8 +125,9 @@ class S3Storage implements FileStorage {
       'bytes' in source
         ? { Body: source.bytes, ContentLength: source.bytes.length }
         : { Body: createReadStream(source.path), ContentLength: source.size };
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, sdk } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: checkedKey(key),
         ContentType: contentType,
@@ -122,9 +137,10 @@ class S3Storage implements FileStorage {
   }
 
   async get(key: string): Promise<Readable | null> {
+    const { client, sdk } = await this.connect();
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }),
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }),
       );
       return (res.Body as Readable | undefined) ?? null;
     } catch (err) {
@@ -135,8 +151,9 @@ class S3Storage implements FileStorage {
 
   async remove(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.client.send(
-      new DeleteObjectsCommand({
+    const { client, sdk } = await this.connect();
+    await client.send(
+      new sdk.DeleteObjectsCommand({
         Bucket: this.bucket,
         Delete: { Objects: keys.map((key) => ({ Key: checkedKey(key) })), Quiet: true },
       }),
@@ -145,9 +162,10 @@ class S3Storage implements FileStorage {
 
   async removePrefix(prefix: string): Promise<void> {
     checkedKey(prefix);
+    const { client, sdk } = await this.connect();
     for (;;) {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/` }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/` }),
       );
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
       if (keys.length === 0) return;
