@@ -48,7 +48,11 @@ export class FriendsUi {
   async sendRequest(search: string, name: RegExp, message?: string): Promise<void> {
     await this.addButton.click();
     await this.addDialog.getByRole('searchbox', { name: 'Rechercher une personne' }).fill(search);
-    await this.addDialog.getByRole('radio', { name }).click();
+    // The server's answer for the search replaces the list shown meanwhile (everyone, with
+    // other tests' Bobs): wait for it to single the person out.
+    const person = this.addDialog.getByRole('radio', { name });
+    await expect(person).toHaveCount(1);
+    await person.click();
     if (message) await this.addDialog.getByLabel(/^Message/).fill(message);
     await this.addDialog.getByRole('button', { name: 'Envoyer la demande' }).click();
     await expect(this.addDialog).toBeHidden();
