@@ -29,18 +29,21 @@ test.describe('landing page', () => {
     await expect(alice.shell.bottomNav).toHaveCount(0);
   });
 
-  test('sign-in and get-started both go to /api/login, which opens the sign-in page', async ({
+  test('« Se connecter » opens the sign-in form, « Commencer » the sign-up form', async ({
     alice,
   }) => {
     const { page, landing, login } = alice;
     await landing.goto();
     await landing.signInButton.click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(login.signInTab).toBeVisible();
+    await expect(login.signInTab).toHaveAttribute('aria-selected', 'true');
+    await expect(login.signInForm).toBeVisible();
 
     await landing.goto();
     await landing.getStartedButton.click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(login.signUpTab).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?signup=1$/);
+    await expect(login.signUpTab).toHaveAttribute('aria-selected', 'true');
+    await expect(login.signUpForm).toBeVisible();
+    await expect(login.signInForm).toBeHidden();
   });
 });

@@ -47,6 +47,18 @@ test.describe('sign-up and welcome', () => {
     await expect(welcome.dialog).toHaveCount(0);
   });
 
+  test('a weak password’s explanation is shown once, under the field', async ({ alice }) => {
+    const { page, login } = alice;
+    await login.goto();
+    await login.signUp({ email: alice.email, password: 'azertyuiop' });
+
+    const field = login.signUpForm.getByLabel('Mot de passe');
+    await expect(field).toHaveAccessibleDescription(/^Ce mot de passe est trop facile à deviner\./);
+    await expect(page.getByText(/Ce mot de passe est trop facile à deviner/)).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('the sign-in form shows the server error for a wrong password', async ({ alice }) => {
     await alice.signUpViaApi({ displayName: 'Alice' });
     await alice.context.clearCookies();

@@ -28,10 +28,17 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     registerAppSignIn(app, ctx);
   } else {
     // The page to come back to after signing in travels along (docs/product.md §2).
-    app.get<{ Querystring: { next?: string } }>('/api/login', async (request, reply) => {
-      const next = safeNextPath(request.query.next);
-      return reply.redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
-    });
+    app.get<{ Querystring: { next?: string; signup?: string } }>(
+      '/api/login',
+      async (request, reply) => {
+        const params = new URLSearchParams();
+        const next = safeNextPath(request.query.next);
+        if (next) params.set('next', next);
+        // « Commencer » on the landing page: the sign-up form rather than sign-in.
+        if (request.query.signup === '1') params.set('signup', '1');
+        return reply.redirect(params.toString() ? `/login?${params}` : '/login');
+      },
+    );
   }
   if (ctx.config.localAuth) registerLocalAuth(app, ctx);
   registerAccountRoutes(app, ctx);

@@ -134,8 +134,12 @@ export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
  * Full-page navigation to the sign-in route (docs/product.md §2: external path /api/login),
  * with the page to come back to once signed in (the server keeps only a path of this site).
  */
-export function goToLogin(next?: string): void {
-  const query = next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
+export function goToLogin(next?: string, { signUp = false }: { signUp?: boolean } = {}): void {
+  const params = new URLSearchParams();
+  if (next && next !== '/') params.set('next', next);
+  // « Commencer » opens the sign-up form (an OIDC provider has its own).
+  if (signUp) params.set('signup', '1');
+  const query = params.toString() ? `?${params}` : '';
   // The app signs in on its own page (docs/mobile.md): the server's /api/login would take
   // the WebView away to the server's origin.
   window.location.href = API_ORIGIN ? `/login${query}` : `/api/login${query}`;

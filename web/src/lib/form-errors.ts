@@ -3,7 +3,8 @@ import { ApiError } from './api';
 
 /**
  * Put a failed call's field errors (400 `errors`) on the form's fields and return the
- * server's own message for the form, or null when there is none to show.
+ * server's own message for the form, or null when there is none to show; '' when that
+ * message is already under one of the fields (a weak password: said once, not twice).
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
@@ -11,9 +12,12 @@ export function applyServerErrors<T extends FieldValues>(
   fields: readonly Path<T>[],
 ): string | null {
   if (!(error instanceof ApiError)) return null;
+  let shown = false;
   for (const field of fields) {
     const message = error.body?.errors?.[field]?.[0];
-    if (message) setError(field, { type: 'server', message });
+    if (!message) continue;
+    setError(field, { type: 'server', message });
+    if (message === error.serverMessage) shown = true;
   }
-  return error.serverMessage ?? null;
+  return shown ? '' : (error.serverMessage ?? null);
 }

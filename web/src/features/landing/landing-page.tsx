@@ -26,7 +26,8 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
 ];
 
 /**
- * docs/product.md §2: the signed-out landing page; both buttons go to /api/login by full navigation.
+ * docs/product.md §2: the signed-out landing page; both buttons go to /api/login by full navigation,
+ * « Commencer » with `signup=1`, which opens the sign-up form.
  * The entry's screen: its text comes through the entry catalogue, not i18next.
  */
 export function LandingPage() {
@@ -71,7 +72,7 @@ export function LandingPage() {
               {t('landing.hero.description')}
             </p>
             <Button
-              onClick={() => goToLogin()}
+              onClick={() => goToLogin(undefined, { signUp: true })}
               size="lg"
               className="group mt-2 h-12 px-7 shadow-lg shadow-primary/25"
             >

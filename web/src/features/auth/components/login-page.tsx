@@ -87,7 +87,12 @@ export function LoginPage() {
             ) : (
               <>
                 {providers.data.local ? (
-                  <LocalAuthTabs providers={providers.data} invitation={invitation} next={next} />
+                  <LocalAuthTabs
+                    providers={providers.data}
+                    invitation={invitation}
+                    next={next}
+                    signUp={params.get('signup') === '1'}
+                  />
                 ) : null}
                 {providers.data.oidc ? (
                   <OidcEntry
@@ -117,16 +122,19 @@ function LocalAuthTabs({
   providers,
   invitation,
   next,
+  signUp,
 }: {
   providers: AuthProviders;
   invitation: string | undefined;
   next: string | undefined;
+  /** Open on the sign-up form (« Commencer » on the landing page). */
+  signUp: boolean;
 }) {
   const { t } = useTranslation();
   // SIGNUP=invite: the sign-up tab is for holders of an administrator's link.
   const canSignUp = providers.signup !== 'invite' || Boolean(invitation);
   return (
-    <Tabs defaultValue={invitation ? 'sign-up' : 'sign-in'} className="grid gap-6">
+    <Tabs defaultValue={invitation || signUp ? 'sign-up' : 'sign-in'} className="grid gap-6">
       <TabsList className="w-full">
         <TabsTrigger value="sign-in">{t('auth.tabs.signIn')}</TabsTrigger>
         <TabsTrigger value="sign-up">{t('auth.tabs.signUp')}</TabsTrigger>

@@ -117,7 +117,7 @@ export function SignUpForm({
           type="password"
           autoComplete="new-password"
           aria-invalid={Boolean(errors.password)}
-          aria-describedby="signup-password-hint"
+          aria-describedby={errors.password ? 'signup-password-error' : 'signup-password-hint'}
           {...form.register('password')}
         />
       </FormField>

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
+import { initials as initialsOf } from '@/components/user-avatar';
 import { useSocket } from '@/lib/socket-context';
 import { cn } from '@/lib/utils';
 import { type CallNotice, CallSession } from '../lib/call-session';
@@ -107,7 +108,8 @@ export function CallDialog({ request }: { request: CallRequest }) {
     request.kind === 'outgoing'
       ? request.peerName
       : (userDisplayName(request.fromUser) ?? t('common.unknownUser'));
-  const initials = name.slice(0, 2).toUpperCase();
+  // The same letters as the person's avatar everywhere else (user-avatar.tsx).
+  const initials = initialsOf(name);
   const incoming = snap.phase === 'incoming';
   const status = incoming
     ? t('calls.incoming')
