@@ -79,6 +79,7 @@ export function AlertDialogCancel({
 }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return (
     <AlertDialogPrimitive.Cancel
+      data-escape-close=""
       className={cn(buttonVariants({ variant: 'outline' }), className)}
       {...props}
     />

@@ -43,7 +43,10 @@ export function DialogContent({ className, children, hideClose, ...props }: Dial
       >
         {children}
         {hideClose ? null : (
-          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring outline-none">
+          <DialogPrimitive.Close
+            data-escape-close=""
+            className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring outline-none"
+          >
             <XIcon className="size-4" aria-hidden />
             <span className="sr-only">{t('common.close')}</span>
           </DialogPrimitive.Close>

@@ -37,7 +37,10 @@ export function SheetContent({
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-fade-in" />
       <SheetPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
         {children}
-        <SheetPrimitive.Close className="absolute top-3.5 right-3 rounded-sm p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring outline-none">
+        <SheetPrimitive.Close
+          data-escape-close=""
+          className="absolute top-3.5 right-3 rounded-sm p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring outline-none"
+        >
           <XIcon className="size-4" aria-hidden />
           <span className="sr-only">{t('common.close')}</span>
         </SheetPrimitive.Close>

@@ -18,7 +18,11 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-/** docs/product.md §9: F8 focuses the toast area; at most 420 px wide from medium screens up. */
+/**
+ * docs/product.md §9: F8 focuses the toast area; at most 420 px wide from medium screens up.
+ * Top right, below the header (the phone's 3.5 rem bar, the desktop's channel header), so a
+ * toast never covers the composer, its send button or the phone's header and bottom bar.
+ */
 export function ToastViewport({
   className,
   ...props
@@ -29,7 +33,7 @@ export function ToastViewport({
       hotkey={['F8']}
       label={t('toast.region')}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-[calc(3.5rem+env(safe-area-inset-top))] right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:top-16 md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -53,8 +57,32 @@ const toastVariants = cva(
 export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> &
   VariantProps<typeof toastVariants>;
 
-export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+/**
+ * A toast is a dismissable layer that opens after the dialog it shows over, so Radix hands it
+ * the Escape meant for that dialog (it closes the toast, and the dialog stays). Escape pressed
+ * in a dialog closes the dialog, through its own close control, and leaves the toast alone.
+ */
+function escapeToDialog(event: KeyboardEvent): void {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target || target.closest('[data-radix-toast-viewport], li[data-swipe-direction]')) return;
+  const dialog = target.closest('[role="dialog"], [role="alertdialog"]');
+  if (!dialog) return;
+  event.preventDefault();
+  const close = dialog.querySelector<HTMLElement>('[data-escape-close]');
+  close?.click();
+}
+
+export function Toast({ className, variant, onEscapeKeyDown, ...props }: ToastProps) {
+  return (
+    <ToastPrimitive.Root
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        if (!event.defaultPrevented) escapeToDialog(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
