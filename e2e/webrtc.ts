@@ -2,18 +2,29 @@
 import { networkInterfaces } from 'node:os';
 import { expect, type Page } from '@playwright/test';
 
-// Real WebRTC between two Chromium contexts, on loopback only: fake camera and microphone,
-// no permission prompt, loopback candidates allowed.
-export const WEBRTC_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-  ],
-};
+/**
+ * Real WebRTC between Chromium contexts, on loopback only: the suite's Chromium flags
+ * (e2e/playwright.config.ts), fake camera and microphone, no permission prompt, loopback
+ * candidates allowed; `extra` flags after them.
+ */
+export function webrtcLaunch(...extra: string[]) {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+      ...extra,
+    ],
+  };
+}
+
+export const WEBRTC_LAUNCH = webrtcLaunch();
 
 /**
  * The test's network is loopback: no STUN server is asked (nothing leaves the machine) and

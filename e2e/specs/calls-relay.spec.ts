@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { coturnInstalled, startCoturn } from '../../scripts/coturn.mjs';
 import { Actor, expect, test } from '../fixtures';
 import { type E2eServer, startE2eServer } from '../server-process';
+import { webrtcLaunch } from '../webrtc';
 
 /**
  * A caller behind a strict NAT reaches no one directly: only a TURN relay gets its media
@@ -13,25 +14,9 @@ import { type E2eServer, startE2eServer } from '../server-process';
  * loopback-only network namespace.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SECRET = `ruche-e2e-turn-${Math.random().toString(36).slice(2)}`;
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: webrtcLaunch('--autoplay-policy=no-user-gesture-required') });
 // Two browsers with cameras through one relay on a two-core machine: one call at a time.
 test.describe.configure({ mode: 'serial' });
 

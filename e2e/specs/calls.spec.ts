@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { Actor, expect, PHONE, test } from '../fixtures';
 import { CallUi, recordPeerConnections } from '../pages/calls';
+import { webrtcLaunch } from '../webrtc';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.RUCHE_SHOTS_DIR;
@@ -9,21 +10,10 @@ const SHOTS = process.env.RUCHE_SHOTS_DIR;
 // (not mDNS names) and loopback allowed, so media stays on 127.0.0.1 (the e2e server serves
 // ICE_SERVERS=[]: no STUN, no TURN).
 test.use({
-  launchOptions: {
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: webrtcLaunch(
+    '--disable-features=WebRtcHideLocalIpsWithMdns',
+    '--autoplay-policy=no-user-gesture-required',
+  ),
 });
 
 // Two browsers with cameras on a two-core machine: one call at a time.
