@@ -40,6 +40,9 @@ export const users = pgTable(
     emailVerifiedAt: tz('email_verified_at'),
     // The workspace's administrators: the first account, and whom they make so.
     isAdmin: boolean('is_admin').notNull().default(false),
+    // Set by an administrator (features/admin): the account can no longer sign in by any
+    // method; its messages stay, its name shown with « (désactivé) ».
+    deactivatedAt: tz('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // The directory's search (features/users/directory.ts), kept by the store: every name and
