@@ -21,5 +21,10 @@ export function schemaFiles(): string[] {
         return false;
       }
     });
-  return [path.join(srcDir, 'auth', 'schema.ts'), ...features.sort()];
+  // The import's mapping table (import/schema.ts) sits with the import, outside the features.
+  return [
+    path.join(srcDir, 'auth', 'schema.ts'),
+    ...features.sort(),
+    path.join(srcDir, 'import', 'schema.ts'),
+  ];
 }
