@@ -11,7 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { REACTION_EMOJI_MAX } from '#shared/limits';
+import { REACTION_VALUE_MAX } from '#shared/emoji';
 import { users } from '../../auth/schema';
 import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
@@ -65,7 +65,8 @@ export const reactions = pgTable(
     id: id(),
     messageId: ownedBy('message_id', () => messages.id),
     userId: ownedBy('user_id', () => users.id),
-    emoji: varchar('emoji', { length: REACTION_EMOJI_MAX }).notNull(),
+    // An emoji, or `:nom:` of a custom one (docs/product.md, "Émojis personnalisés").
+    emoji: varchar('emoji', { length: REACTION_VALUE_MAX }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('reactions_message_user_emoji_key').on(t.messageId, t.userId, t.emoji)],
