@@ -26,6 +26,8 @@ export const channels = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     // Direct channels: the two members' ids, sorted, so one pair has exactly one channel.
     directKey: text('direct_key'),
+    // Issue 48: archived channels are read-only and listed apart; null while the channel is open.
+    archivedAt: tz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
