@@ -199,6 +199,14 @@ const EnvSchema = z.object({
     .int()
     .nonnegative()
     .default(10 * 60 * 1000),
+  /** The audit log (issue 48): entries are kept this many days, then purged. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
+  /** How often a node looks for audit entries to purge (0: never). */
+  AUDIT_PURGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(60 * 60 * 1000),
   /** S3-compatible object storage for files; local disk under DATA_DIR/files when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -383,6 +391,8 @@ export interface Config {
     draftTtlMs: number;
     draftPurgeIntervalMs: number;
   };
+  /** The audit log: days an entry is kept; how often a node purges (0: off). */
+  audit: { retentionDays: number; purgeIntervalMs: number };
 }
 
 export interface S3Config {
@@ -575,6 +585,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotaTotal: e.FILES_QUOTA_TOTAL || null,
       draftTtlMs: e.FILES_DRAFT_TTL_MS,
       draftPurgeIntervalMs: e.FILES_DRAFT_PURGE_INTERVAL_MS,
+    },
+    audit: {
+      retentionDays: e.AUDIT_RETENTION_DAYS,
+      purgeIntervalMs: e.AUDIT_PURGE_INTERVAL_MS,
     },
     calendar: {
       google: e.GOOGLE_CLIENT_ID

@@ -24,16 +24,36 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     const admin = requireAdmin(request);
     const input = parse(WorkspaceInviteCreateSchema, request.body);
     const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const invite = await createWorkspaceInvite(ctx.db, { ...input, createdById: admin.id, origin });
+    const invite = await ctx.db.transaction(async (tx) => {
+      const made = await createWorkspaceInvite(tx, { ...input, createdById: admin.id, origin });
+      await ctx.events.runWithin(tx, 'audited', {
+        action: 'signup_link.created',
+        actorId: admin.id,
+        target: { type: 'signup_link', id: made.id },
+        address: request.ip,
+        details: { maxUses: made.maxUses, expiresAt: made.expiresAt },
+      });
+      return made;
+    });
     return reply.status(201).send(invite);
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/invites/:id', async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const id = z.uuid().safeParse(request.params.id);
-    if (!id.success || !(await revokeWorkspaceInvite(ctx.db, id.data))) {
-      throw notFound('Lien d’inscription introuvable');
-    }
+    const revoked =
+      id.success &&
+      (await ctx.db.transaction(async (tx) => {
+        if (!(await revokeWorkspaceInvite(tx, id.data))) return false;
+        await ctx.events.runWithin(tx, 'audited', {
+          action: 'signup_link.revoked',
+          actorId: admin.id,
+          target: { type: 'signup_link', id: id.data },
+          address: request.ip,
+        });
+        return true;
+      }));
+    if (!revoked) throw notFound('Lien d’inscription introuvable');
     return reply.status(204).send();
   });
 }

@@ -150,7 +150,8 @@ export async function resolveSession(
   const sid = hashToken(token);
   const now = new Date();
   const row = await sessionLoader(db).load(sid);
-  if (!row) return null;
+  // A deactivated account's sessions are gone; one that raced the deactivation counts for nothing.
+  if (!row || row.user.deactivatedAt) return null;
   // Sliding expiry: a session in use is extended once less than half its life remains
   // (the caller sends the cookie again with the new date), never past its absolute end
   // (SESSION_MAX_DAYS after sign-in).

@@ -5,8 +5,10 @@ import {
   SESSION_TRANSPORT_HEADER,
 } from '#shared/session-token';
 import type { AppContext } from '../context';
+import { forbidden } from '../lib/errors';
 import { endSession } from './session-end';
 import { createSession, setSessionCookie } from './sessions';
+import { ACCOUNT_DEACTIVATED, isDeactivated } from './users';
 
 /**
  * The app asks for its session as a token (docs/mobile.md, "Signing in"): only from an origin
@@ -31,10 +33,13 @@ export async function signIn(
   ctx: AppContext,
   userId: string,
 ): Promise<void> {
+  // A deactivated account signs in by no method (every method ends here).
+  if (await isDeactivated(ctx.db, userId)) throw forbidden(ACCOUNT_DEACTIVATED);
   // The replaced session's sockets close too (docs/security.md, finding 4).
   if (request.sessionId) await endSession(ctx, request.sessionId);
   const userAgent = request.headers['user-agent']?.slice(0, 200);
   const { token, expire } = await createSession(ctx.db, ctx.config, userId, userAgent);
   if (wantsBearerToken(request, ctx)) reply.header(SESSION_TOKEN_HEADER, token);
   else setSessionCookie(request, reply, ctx.config, token, expire);
+  ctx.events.publish('signedIn', { userId, userAgent: userAgent ?? null, address: request.ip });
 }

@@ -70,7 +70,7 @@ function presentInvite(row: InviteRow, url?: string): WorkspaceInvite {
 
 /** A new sign-up link; its token is shown once, in `url`, and stored only as a hash. */
 export async function createWorkspaceInvite(
-  db: Db,
+  db: Db | Tx,
   input: { createdById: string; expiresInDays: number; maxUses: number; origin: string },
 ): Promise<WorkspaceInvite> {
   const token = randomBytes(24).toString('base64url');
@@ -103,7 +103,7 @@ export async function listWorkspaceInvites(db: Db): Promise<WorkspaceInvite[]> {
   return rows.map((row) => presentInvite(row));
 }
 
-export async function revokeWorkspaceInvite(db: Db, id: string): Promise<boolean> {
+export async function revokeWorkspaceInvite(db: Db | Tx, id: string): Promise<boolean> {
   const gone = await db
     .update(workspaceInvites)
     .set({ revokedAt: new Date() })

@@ -107,3 +107,16 @@ export async function markEmailVerified(db: Db, id: string): Promise<void> {
 export async function setAdmin(db: Db, id: string, isAdmin: boolean): Promise<void> {
   await db.update(users).set({ isAdmin }).where(eq(users.id, id));
 }
+
+/** What a deactivated account is told when it tries to sign in (any method). */
+export const ACCOUNT_DEACTIVATED = 'Ce compte a été désactivé par un administrateur';
+
+/** Whether an administrator deactivated this account (features/admin). */
+export async function isDeactivated(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row?.at != null;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAuditRoutes } from './audit/routes';
 import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerCallRoutes } from './calls/routes';
@@ -22,6 +23,7 @@ import { registerVoiceRoutes } from './voice/routes';
  * presence visibility rules, and its domain-event subscriptions.
  */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerAuditRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
