@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { ParsedResult, ParsingContext } from 'chrono-node';
+import type { ParsedResult, ParsingContext, ParsingResult } from 'chrono-node';
 import * as chronoFr from 'chrono-node/fr';
 
 /**
@@ -29,14 +29,13 @@ const SPACED_HOUR = /^\s*h(?:\s*(\d{2}))?(?=[^\p{L}\p{N}]|$)/u;
 
 const parser = chronoFr.casual.clone();
 parser.refiners.push({
-  refine(context: ParsingContext, results: ParsedResult[]): ParsedResult[] {
+  refine(context: ParsingContext, results: ParsingResult[]): ParsingResult[] {
     for (const result of results) {
       if (!result.start.isCertain('hour')) continue;
       const after = context.text.slice(result.index + result.text.length);
       const match = SPACED_HOUR.exec(after);
       if (!match) continue;
-      // chrono-node types text as readonly on the interface; its results are plain objects.
-      (result as { text: string }).text += match[0];
+      result.text += match[0];
       if (match[1]) result.start.assign('minute', Number(match[1]));
     }
     return results;
