@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_EMOJI_CODE_RE } from './emoji';
 import { MESSAGE_CONTENT_MAX, MESSAGE_PAGE_SIZE, REACTION_EMOJI_MAX } from './limits';
 import type { User } from './users';
 
@@ -227,14 +228,20 @@ export const ReactionToggleSchema = z.object({
     .trim()
     // Bounds first, and fatal: zod runs later checks even after one failed, unless it aborts.
     .min(1, { error: 'L’émoji est requis', abort: true })
-    .max(EMOJI_UNITS_MAX, { error: EMOJI_TOO_LONG, abort: true })
-    // The column counts characters (code points), not UTF-16 units.
-    .refine((emoji) => [...emoji].length <= REACTION_EMOJI_MAX, {
+    // `:nom:` names a custom emoji (docs/product.md, "Émojis personnalisés"): the server
+    // checks that it exists.
+    .refine((emoji) => CUSTOM_EMOJI_CODE_RE.test(emoji) || emoji.length <= EMOJI_UNITS_MAX, {
       error: EMOJI_TOO_LONG,
       abort: true,
     })
+    // The column counts characters (code points), not UTF-16 units.
     .refine(
-      (emoji) => EMOJI_RE.test(emoji) && PICTOGRAPH_RE.test(emoji),
+      (emoji) => CUSTOM_EMOJI_CODE_RE.test(emoji) || [...emoji].length <= REACTION_EMOJI_MAX,
+      { error: EMOJI_TOO_LONG, abort: true },
+    )
+    .refine(
+      (emoji) =>
+        CUSTOM_EMOJI_CODE_RE.test(emoji) || (EMOJI_RE.test(emoji) && PICTOGRAPH_RE.test(emoji)),
       'La réaction doit être un émoji',
     ),
 });

@@ -40,6 +40,7 @@ import {
   MarkReadFrameSchema,
 } from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
+import type { CustomEmojiEvent } from './protocol/emoji';
 import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
@@ -127,6 +128,7 @@ export type ServerEvent =
   | ChannelEvent
   | ConnectionEvent
   | FriendEvent
+  | CustomEmojiEvent
   | FileEvent
   | NotificationEvent
   | VideoRoomEvent

@@ -5,6 +5,7 @@ import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerCallRoutes } from './calls/routes';
 import { registerChannelRoutes } from './channels/routes';
+import { registerEmojiRoutes } from './emoji/routes';
 import { registerFileRoutes } from './files/routes';
 import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
@@ -32,6 +33,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerFriendRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerEmojiRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerSfuRoutes(app, ctx);
   registerVideoRoomRoutes(app, ctx);

@@ -1,12 +1,14 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { CUSTOM_EMOJI_NOT_FOUND } from '#shared/emoji';
 import type { Message, MessageUpdateInput, ReactionToggleResult } from '#shared/messages';
-import { forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
+import { customEmojiExists } from '../emoji/service';
 import { mentionCandidates, needsMentionLookup } from './mentions';
 import { findMessageForMember, findPresentedMessage, toggleReactionRow } from './queries';
-import { messages } from './schema';
+import { messages, reactions } from './schema';
 import { publishParent } from './send';
 
 /** docs/product.md §10.4: only the author edits; the message is marked edited (docs/product.md §4). */
@@ -75,6 +77,21 @@ export async function toggleReaction(
   messageId: string,
   emoji: string,
 ): Promise<ReactionToggleResult> {
+  // `:nom:` must name a custom emoji that exists, unless it is taken back (docs/product.md,
+  // "Émojis personnalisés": one deleted since still comes off).
+  if (emoji.startsWith(':') && !(await customEmojiExists(deps.db, emoji))) {
+    const [mine] = await deps.db
+      .select({ id: reactions.id })
+      .from(reactions)
+      .where(
+        and(
+          eq(reactions.messageId, messageId),
+          eq(reactions.userId, userId),
+          eq(reactions.emoji, emoji),
+        ),
+      );
+    if (!mine) throw badRequest(CUSTOM_EMOJI_NOT_FOUND);
+  }
   const toggled = await toggleReactionRow(deps.db, messageId, userId, emoji);
   const row = toggled.message;
   const result: ReactionToggleResult = {
