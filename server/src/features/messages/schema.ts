@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REACTION_VALUE_MAX } from '#shared/emoji';
 import { users } from '../../auth/schema';
-import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 
 export interface AttachmentItem {
@@ -91,4 +91,22 @@ export const threadFollows = pgTable(
     primaryKey({ columns: [t.userId, t.parentMessageId] }),
     index('thread_follows_parent_idx').on(t.parentMessageId),
   ],
+);
+
+/**
+ * Edit history (docs/product.md, "Historique des modifications"): each edit that changes the
+ * text keeps the text it replaced, with when that text was written. Gone with the message.
+ */
+export const messageVersions = pgTable(
+  'message_versions',
+  {
+    id: id(),
+    messageId: ownedBy('message_id', () => messages.id),
+    content: text('content').notNull(),
+    /** When this text was written: the message's creation, or the edit that wrote it. */
+    writtenAt: tz('written_at').notNull(),
+    /** When an edit replaced it. */
+    replacedAt: tz('replaced_at').notNull().defaultNow(),
+  },
+  (t) => [index('message_versions_message_idx').on(t.messageId, t.writtenAt)],
 );
