@@ -24,6 +24,7 @@ const FEATURE_USES = {
   invites: ['channels'],
   messages: ['channels', 'emoji', 'user-groups'],
   notifications: ['channels', 'messages'],
+  pins: ['channels', 'messages'],
   search: ['channels', 'files', 'messages'],
   sfu: ['calls'],
   typing: ['channels'],

@@ -270,3 +270,21 @@ export const MessageListQuerySchema = z
     'Utilisez un seul de before, after, around ou from',
   );
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
+
+/** One version of a message's text (GET /api/messages/{id}/history). */
+export interface MessageVersion {
+  content: string;
+  /** When this text was written: the message's sending, or the edit that wrote it. */
+  writtenAt: string;
+  /** The text the message shows now. */
+  current: boolean;
+}
+
+/** GET /api/messages/{id}/history: the message's texts, the current one first, then older. */
+export interface MessageHistory {
+  messageId: string;
+  versions: MessageVersion[];
+}
+
+/** The most versions GET /api/messages/{id}/history lists (the newest). */
+export const MESSAGE_HISTORY_MAX = 100;

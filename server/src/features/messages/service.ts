@@ -8,7 +8,7 @@ import { type Deps, publish } from '../deps';
 import { customEmojiExists } from '../emoji/service';
 import { mentionCandidates, needsMentionLookup } from './mentions';
 import { findMessageForMember, findPresentedMessage, toggleReactionRow } from './queries';
-import { messages, reactions } from './schema';
+import { messages, messageVersions, reactions } from './schema';
 import { publishParent } from './send';
 
 /** docs/product.md §10.4: only the author edits; the message is marked edited (docs/product.md §4). */
@@ -24,10 +24,19 @@ export async function editMessage(
   const mentions = needsMentionLookup(input.content)
     ? await findMentionedMembers(deps.db, row.channelId, mentionCandidates(input.content))
     : [];
-  await deps.db
-    .update(messages)
-    .set({ content: input.content, mentions, edited: true, updatedAt: sql`now()` })
-    .where(eq(messages.id, messageId));
+  // The text it replaces is kept, in the edit's transaction (docs/product.md, "Historique des
+  // modifications"); the row is locked first, so two edits at once each keep what they replaced.
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into ${messageVersions} (message_id, content, written_at)
+      select id, content, updated_at from ${messages}
+      where id = ${messageId} and content <> ${input.content}
+      for update`);
+    await tx
+      .update(messages)
+      .set({ content: input.content, mentions, edited: true, updatedAt: sql`now()` })
+      .where(eq(messages.id, messageId));
+  });
   const message = await findPresentedMessage(deps.db, messageId);
   if (!message) throw new Error(`message ${messageId} vanished`);
   deps.events.publish('messageUpdated', {
