@@ -13,6 +13,8 @@ export interface User {
   statusMessage: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when an administrator deactivated the account: its name shows « (désactivé) ». */
+  deactivated?: true;
 }
 
 type NamedUser = Pick<User, 'displayName' | 'firstName' | 'lastName' | 'email'>;

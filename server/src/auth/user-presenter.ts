@@ -17,7 +17,7 @@ export type PresentableUser = Pick<
   | 'statusMessage'
   | 'createdAt'
   | 'updatedAt'
->;
+> & { deactivatedAt?: Date | null };
 
 /** The only way a user row leaves the server: never its password hash or OIDC subject. */
 export function presentUser(row: PresentableUser): User {
@@ -32,6 +32,7 @@ export function presentUser(row: PresentableUser): User {
     statusMessage: row.statusMessage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.deactivatedAt ? { deactivated: true as const } : {}),
   };
 }
 

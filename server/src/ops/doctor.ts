@@ -70,7 +70,7 @@ function redact(url: string): string {
   }
 }
 
-async function checkStore(database: Database): Promise<Finding> {
+export async function checkStore(database: Database): Promise<Finding> {
   const where = database.kind === 'embedded' ? 'stockage intégré (DATA_DIR)' : 'PostgreSQL';
   try {
     await withTimeout(database.sql`select 1`, where);
@@ -114,7 +114,7 @@ async function checkMigrations(database: Database): Promise<Finding> {
   };
 }
 
-async function checkRedis(url: string): Promise<Finding> {
+export async function checkRedis(url: string): Promise<Finding> {
   const redis = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
@@ -140,7 +140,7 @@ async function checkRedis(url: string): Promise<Finding> {
 }
 
 /** Writes, reads back and removes one small object: what an upload and a download do. */
-async function checkFiles(config: Config, env: NodeJS.ProcessEnv): Promise<Finding> {
+export async function checkFiles(config: Config, env: NodeJS.ProcessEnv): Promise<Finding> {
   const body = `ruche doctor ${randomUUID()}`;
   const s3 = config.files.s3;
   if (s3) {
@@ -210,7 +210,7 @@ interface JanusInfo {
   plugins?: Record<string, unknown>;
 }
 
-async function checkJanus(url: string | undefined): Promise<Finding> {
+export async function checkJanus(url: string | undefined): Promise<Finding> {
   if (!url) {
     return {
       verdict: 'skip',
@@ -286,7 +286,7 @@ function checkPublicUrl(config: Config, clustered: boolean): Finding {
   };
 }
 
-async function checkSmtp(config: Config): Promise<Finding> {
+export async function checkSmtp(config: Config): Promise<Finding> {
   if (!config.smtp) {
     return {
       verdict: 'skip',

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Metrics } from '../lib/metrics';
+import { registerAdminHealth } from './admin-health';
 import { type DrainableSockets, type DrainOutcome, drain, registerDrainHeaders } from './drain';
 import { Readiness, type ReadinessCheck, registerHealth } from './health';
 import { registerMetrics } from './metrics';
@@ -45,6 +46,7 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): Ops {
   if (redis) readiness.add('redis', () => redis.ping(), 'Redis ne répond pas');
 
   registerHealth(app, readiness);
+  registerAdminHealth(app, deps);
   registerMetrics(app, deps);
   registerDrainHeaders(app, readiness);
   deps.metrics.gaugeFrom('ruche_draining', '1 while the node drains (SIGTERM)', () =>

@@ -21,6 +21,9 @@ const FriendsScreen = lazy(() =>
 const ThreadsScreen = lazy(() =>
   import('./threads-screen').then((module) => ({ default: module.ThreadsScreen })),
 );
+const SavedScreen = lazy(() =>
+  import('./saved-screen').then((module) => ({ default: module.SavedScreen })),
+);
 const VideoRoomsScreen = lazy(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
@@ -36,6 +39,9 @@ const CalendarSettingsScreen = lazy(() =>
   import('./calendar-settings-screen').then((module) => ({
     default: module.CalendarSettingsScreen,
   })),
+);
+const AdminScreen = lazy(() =>
+  import('./admin-screen').then((module) => ({ default: module.AdminScreen })),
 );
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
@@ -106,6 +112,9 @@ export function Router() {
         <Route path="/threads">
           <RequireUser>{(me) => <ThreadsScreen user={me} />}</RequireUser>
         </Route>
+        <Route path="/saved">
+          <RequireUser>{(me) => <SavedScreen user={me} />}</RequireUser>
+        </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>
         </Route>
@@ -114,6 +123,12 @@ export function Router() {
         </Route>
         <Route path="/calendar-settings">
           <RequireUser>{(me) => <CalendarSettingsScreen user={me} />}</RequireUser>
+        </Route>
+        {/* Issue 48: the administration console (administrators; others are told it is not theirs). */}
+        <Route<{ section?: string }> path="/admin/:section?">
+          {({ section }) => (
+            <RequireUser>{(me) => <AdminScreen user={me} section={section} />}</RequireUser>
+          )}
         </Route>
         <Route>{() => <NotFoundPage user={user} />}</Route>
       </Switch>

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lt,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   MESSAGE_CATCH_UP_MAX,
@@ -47,6 +35,8 @@ const authorColumns = {
   statusMessage: users.statusMessage,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  // Issue 48: a deactivated author's name shows « (désactivé) ».
+  deactivatedAt: users.deactivatedAt,
 } satisfies { [K in keyof PresentableUser]: AnyPgColumn };
 
 /**
@@ -114,19 +104,6 @@ export async function findPresentedMessage(db: Db, id: string): Promise<Message 
   const rows = await selectJoined(db).where(eq(messages.id, id));
   const [message] = present(rows);
   return message;
-}
-
-/**
- * The presented messages of these ids, by id; those gone are left out (for another feature's
- * lists of messages: pins, saved messages).
- */
-export async function findPresentedMessages(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, Message>> {
-  if (ids.length === 0) return new Map();
-  const rows = await selectJoined(db).where(inArray(messages.id, [...ids]));
-  return new Map(present(rows).map((m) => [m.id, m]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LogOutIcon, SettingsIcon } from 'lucide-react';
+import { LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { initials, UserAvatar } from '@/components/user-avatar';
-import { goToLogout } from '@/features/auth';
+import { goToLogout, useAuthProviders } from '@/features/auth';
 import { forgetPushSubscription } from '@/features/notifications';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
@@ -45,6 +45,7 @@ export function UserMenu({
 }: UserMenuProps) {
   const { t } = useTranslation();
   const name = useDisplayName()(user);
+  const providers = useAuthProviders();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -83,6 +84,14 @@ export function UserMenu({
             {t('layout.rail.settings')}
           </Link>
         </DropdownMenuItem>
+        {providers.data?.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link href="/admin">
+              <ShieldIcon aria-hidden />
+              {t('adminConsole.title')}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOutIcon aria-hidden />
           {t('layout.rail.signOut')}

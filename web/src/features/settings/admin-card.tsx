@@ -1,8 +1,9 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
-import { CopyIcon, LinkIcon } from 'lucide-react';
+import { CopyIcon, LinkIcon, ShieldIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
@@ -15,34 +16,30 @@ import {
   useRevokeWorkspaceInvite,
   useWorkspaceInvites,
 } from './api/workspace-invites';
-import { InstanceStorage } from './instance-storage';
 import { SettingsCard } from './settings-card';
 
 /**
- * For administrators: the instance's storage (docs/files.md, "Quotas"), and when
- * SIGNUP=invite, make, copy and revoke sign-up links.
+ * For administrators: the way to the administration console (/admin), where the instance's
+ * storage (docs/files.md, "Quotas"), its media mode and the sign-up links now live.
  */
 export function AdminCard() {
   const { t } = useTranslation();
   const providers = useAuthProviders();
   if (!providers.data?.isAdmin) return null;
-  const invites = providers.data.signup === 'invite';
   return (
-    <SettingsCard
-      title={t('settings.admin.title')}
-      description={t(invites ? 'settings.admin.description' : 'settings.admin.descriptionOpen')}
-    >
-      <div className="grid gap-6">
-        <InstanceStorage />
-        <MediaMode />
-        {invites ? <WorkspaceInvites /> : null}
-      </div>
+    <SettingsCard title={t('settings.admin.title')} description={t('adminConsole.settingsCard')}>
+      <Button asChild className="justify-self-start">
+        <Link href="/admin">
+          <ShieldIcon aria-hidden />
+          {t('adminConsole.open')}
+        </Link>
+      </Button>
     </SettingsCard>
   );
 }
 
 /** How calls carry media here (docs/calls.md): Janus, or the mesh and its limit of 4. */
-function MediaMode() {
+export function MediaMode() {
   const { t } = useTranslation();
   const media = useMediaMode();
   if (!media.data) return null;
@@ -59,7 +56,8 @@ function MediaMode() {
   );
 }
 
-function WorkspaceInvites() {
+/** When SIGNUP=invite: make, copy and revoke sign-up links (the administration console). */
+export function WorkspaceInvites() {
   const { t } = useTranslation();
   const invites = useWorkspaceInvites();
   const create = useCreateWorkspaceInvite();

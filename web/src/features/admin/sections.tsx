@@ -1,0 +1,37 @@
+import { HeartPulseIcon, type LucideIcon, ScrollTextIcon, UsersIcon } from 'lucide-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The administration console's sections, in order (issue 48 item 1): each feature that
+ * administers something adds one line here, with its own screen loaded on demand. `id` is the
+ * path under /admin; `label` a key of the catalogue.
+ */
+export interface AdminSection {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    id: 'users',
+    label: 'adminConsole.sections.users',
+    icon: UsersIcon,
+    Screen: lazy(() => import('./users/users-section').then((m) => ({ default: m.UsersSection }))),
+  },
+  {
+    id: 'audit',
+    label: 'adminConsole.sections.audit',
+    icon: ScrollTextIcon,
+    Screen: lazy(() => import('./audit/audit-section').then((m) => ({ default: m.AuditSection }))),
+  },
+  {
+    id: 'instance',
+    label: 'adminConsole.sections.instance',
+    icon: HeartPulseIcon,
+    Screen: lazy(() =>
+      import('./instance/instance-section').then((m) => ({ default: m.InstanceSection })),
+    ),
+  },
+];
