@@ -8,6 +8,7 @@ import { BACKUP_USAGE, parseBackupArgs, runBackupCommand } from './backup/cli';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { IMPORT_USAGE, parseImportArgs, runImportCommand } from './import/cli';
 import { runDoctor } from './ops/doctor';
 import { generateEnv } from './ops/gen-env';
 
@@ -17,7 +18,7 @@ const USAGE = `Usage :
   npm run admin -- make-admin <e-mail>       fait de ce compte un administrateur
   npm run admin -- doctor                    vérifie la configuration et ce dont le nœud dépend
   npm run admin -- gen-env [https://…]       un .env neuf pour compose.yaml (secrets partagés)
-${BACKUP_USAGE}`;
+${BACKUP_USAGE}${IMPORT_USAGE}`;
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -43,6 +44,14 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     return runBackupCommand(command, parsed, loadConfig());
+  }
+  if (command === 'import') {
+    const parsed = parseImportArgs(args.slice(1));
+    if (!parsed) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    return runImportCommand(parsed, loadConfig());
   }
   const known =
     command === 'migrate' || (email && ['reset-password', 'make-admin'].includes(command ?? ''));

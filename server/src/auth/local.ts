@@ -15,6 +15,7 @@ import {
   isUniqueViolation,
   parse,
 } from '../lib/errors';
+import { isUnclaimed } from './claim';
 import { addressKey, LoginThrottle } from './login-throttle';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from './mail-templates';
 import { createMailer } from './mailer';
@@ -77,6 +78,19 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
     // as given only where a mail will prove it (or where nothing could anyway).
     const signup = checkSignup(ctx.config, { ...input, emailVerified: true }, firstAccount);
     const existing = await findUserByEmail(ctx.db, input.email);
+    if (existing && isUnclaimed(existing)) {
+      // An imported account (claim.ts): the mail's reset link proves the address; without
+      // mail the sign-up is taken at its word, as every sign-up is then.
+      if (mailer && existing.email) {
+        const token = await issueToken(ctx.db, existing.id, 'reset_password');
+        await mailer.send(resetPasswordMail(existing.email, link(`/login?reset=${token}`)));
+        return reply.status(202).send(CHECK_YOUR_MAIL);
+      }
+      await setPasswordHash(ctx.db, existing.id, await hashPassword(input.password, cost));
+      await signIn(request, reply, ctx, existing.id);
+      const claimed = await findUserById(ctx.db, existing.id);
+      return reply.status(201).send(presentSelf(claimed ?? existing));
+    }
     if (existing) {
       if (!mailer) throw conflict(EMAIL_TAKEN);
       await mailer.send(accountExistsMail(input.email, link('/login')));
