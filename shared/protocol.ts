@@ -45,7 +45,6 @@ import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type NotificationEvent, TabVisibilityFrameSchema } from './protocol/notifications';
-import type { PinEvent } from './protocol/pins';
 import {
   type PresenceEvent,
   PresenceFrameSchema,
@@ -60,6 +59,7 @@ import {
   SfuSubscribeFrameSchema,
 } from './protocol/sfu';
 import { type TypingEvent, TypingFrameSchema } from './protocol/typing';
+import type { UserGroupEvent } from './protocol/user-groups';
 import {
   RoomHeartbeatFrameSchema,
   RoomJoinFrameSchema,
@@ -130,14 +130,14 @@ export type ServerEvent =
   | ConnectionEvent
   | FriendEvent
   | CustomEmojiEvent
+  | UserGroupEvent
   | FileEvent
   | NotificationEvent
   | VideoRoomEvent
   | VoiceEvent
   | CallEvent
   | SfuEvent
-  | BoardEvent
-  | PinEvent;
+  | BoardEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

@@ -139,6 +139,10 @@ const EnvSchema = z.object({
   LOCAL_AUTH: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Who may create an account: anyone, addresses of SIGNUP_DOMAINS, or holders of an invite link. */
   SIGNUP: z.enum(['open', 'domains', 'invite']).default('open'),
+  /** Who may notify a whole channel with @channel, @here, @everyone (docs/product.md). */
+  CHANNEL_WIDE_MENTIONS: z.enum(['everyone', 'admins']).default('everyone'),
+  /** Who manages user groups: administrators only, or also each group's members. */
+  USER_GROUPS_MANAGED_BY: z.enum(['admins', 'members']).default('members'),
   SIGNUP_DOMAINS: z
     .string()
     .default('')
@@ -341,6 +345,11 @@ export interface Config {
    */
   passwordHashCost: PasswordHashCost;
   signup: { policy: Env['SIGNUP']; domains: string[] };
+  /** docs/product.md, "@channel, @here, @everyone" and "Groupes d’utilisateurs". */
+  mentions: {
+    channelWide: Env['CHANNEL_WIDE_MENTIONS'];
+    groupsManagedBy: Env['USER_GROUPS_MANAGED_BY'];
+  };
   smtp: { url: string; from: string; publicUrl: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
@@ -537,6 +546,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localAuth: e.LOCAL_AUTH === 'on' || (e.LOCAL_AUTH === 'auto' && !oidc),
     passwordHashCost: PASSWORD_HASH_COST,
     signup: { policy: e.SIGNUP, domains: e.SIGNUP_DOMAINS },
+    mentions: {
+      channelWide: e.CHANNEL_WIDE_MENTIONS,
+      groupsManagedBy: e.USER_GROUPS_MANAGED_BY,
+    },
     smtp:
       e.SMTP_URL && publicUrl
         ? {

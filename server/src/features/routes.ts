@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerAdminRoutes } from './admin/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
@@ -15,6 +14,7 @@ import { registerNotificationRoutes } from './notifications/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerSfuRoutes } from './sfu/routes';
 import { registerTypingRoutes } from './typing/routes';
+import { registerUserGroupRoutes } from './user-groups/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerVideoRoomRoutes } from './video-rooms/routes';
 import { registerVoiceRoutes } from './voice/routes';
@@ -26,8 +26,8 @@ import { registerVoiceRoutes } from './voice/routes';
  */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditRoutes(app, ctx);
-  registerAdminRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerUserGroupRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerTypingRoutes(app, ctx);

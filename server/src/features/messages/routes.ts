@@ -16,7 +16,6 @@ import { SharedTokenBuckets } from '../../lib/shared-token-bucket';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { provideUnreadCount } from '../channels/unread-count';
 import { depsFor } from '../deps';
-import { listHistory } from './history';
 import {
   findMessageForMember,
   listMessagesAfter,
@@ -43,6 +42,11 @@ const tooManySends = () =>
   new HttpError(429, 'Vous envoyez trop de messages : patientez quelques secondes');
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // docs/product.md, "@channel, @here, @everyone": the instance's rules for them.
+  const mentionRules = {
+    channelWide: ctx.config.mentions.channelWide,
+    defaultChannel: ctx.config.defaultChannel,
+  };
   provideUnreadCount(unreadCountSql);
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
   const messageId = (params: { id: string }) => idParam(params.id, MESSAGE_NOT_FOUND);
@@ -90,7 +94,13 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       reply.header('Retry-After', String(Math.ceil(wait / 1000)));
       throw tooManySends();
     }
-    const result = await sendMessage(depsFor(ctx, request), { id: user.id }, id, input);
+    const result = await sendMessage(
+      depsFor(ctx, request),
+      { id: user.id },
+      id,
+      input,
+      mentionRules,
+    );
     return reply.status(result.created ? 201 : 200).send(result.message);
   });
 
@@ -109,7 +119,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       const id = channelId({ id: rawId });
       const input = parse(MessageCreateSchema, { ...message, clientId });
       if ((await spend(userId)) > 0) throw tooManySends();
-      return await sendMessage(socketDeps, { id: userId, sessionId }, id, input);
+      return await sendMessage(socketDeps, { id: userId, sessionId }, id, input, mentionRules);
     } catch (err) {
       const ended = err instanceof HttpError && err.statusCode === 401;
       // A store that refused for now cannot tell whether the session lives: asking it again
@@ -155,12 +165,6 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const id = messageId(request.params);
     const input = parse(MessageUpdateSchema, request.body);
     return editMessage(depsFor(ctx, request), user.id, id, input);
-  });
-
-  // Edit history (history.ts): members of the channel; 404 otherwise, and once deleted.
-  app.get<ById>('/api/messages/:id/history', async (request) => {
-    const user = requireUser(request);
-    return listHistory(ctx.db, messageId(request.params), user.id);
   });
 
   app.delete<ById>('/api/messages/:id', async (request, reply) => {

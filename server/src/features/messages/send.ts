@@ -15,6 +15,7 @@ import { getMemberRole } from '../channels/membership';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
+import { DEFAULT_MENTION_RULES, type MentionRules, widerMentions } from './broadcast-mentions';
 import { mentionCandidates, needsMentionLookup } from './mentions';
 import { presentMessage } from './presenter';
 import { findPresentedMessage } from './queries';
@@ -47,11 +48,32 @@ async function checkParent(db: Db, channelId: string, parentId: string): Promise
   if (!parent) throw parentNotFound();
 }
 
-async function resolveFor(db: Db, channelId: string, userId: string, data: MessageCreateData) {
+async function resolveFor(
+  deps: Deps,
+  channelId: string,
+  userId: string,
+  data: MessageCreateData,
+  rules: MentionRules,
+) {
   if (!needsMentionLookup(data.content, data.mentions)) return [];
   // A stranger learns nothing from who would have been mentioned.
-  if ((await getMemberRole(db, channelId, userId)) === null) throw notFound(CHANNEL_NOT_FOUND);
-  return findMentionedMembers(db, channelId, mentionCandidates(data.content), data.mentions);
+  const role = await getMemberRole(deps.db, channelId, userId);
+  if (role === null) throw notFound(CHANNEL_NOT_FOUND);
+  const candidates = mentionCandidates(data.content);
+  // People named one by one, then groups and @channel, @here, @everyone (broadcast-mentions.ts).
+  const [named, wider] = await Promise.all([
+    findMentionedMembers(deps.db, channelId, candidates, data.mentions),
+    widerMentions(
+      deps.db,
+      deps.realtime,
+      channelId,
+      { id: userId, role },
+      data.content,
+      candidates,
+      rules,
+    ),
+  ]);
+  return wider.length === 0 ? named : [...new Set([...named, ...wider])];
 }
 
 /**
@@ -63,6 +85,7 @@ export async function sendMessage(
   sender: Sender,
   channelId: string,
   data: MessageCreateData,
+  rules: MentionRules = DEFAULT_MENTION_RULES,
 ): Promise<{ message: Message; created: boolean }> {
   const userId = sender.id;
   if (data.parentMessageId) {
@@ -70,7 +93,7 @@ export async function sendMessage(
     await requireMember(deps.db, channelId, userId);
     await checkParent(deps.db, channelId, data.parentMessageId);
   }
-  const mentions = await resolveFor(deps.db, channelId, userId, data);
+  const mentions = await resolveFor(deps, channelId, userId, data, rules);
   const send = { channelId, userId, sessionId: sender.sessionId, data: { ...data, mentions } };
   const stored = await insertMessage(deps.db, send).catch((err: unknown) => {
     // The parent was deleted between the check above and the insert.
