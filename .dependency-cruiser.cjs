@@ -25,6 +25,7 @@ const FEATURE_USES = {
   messages: ['channels', 'emoji', 'user-groups'],
   notifications: ['channels', 'messages'],
   pins: ['channels', 'messages'],
+  privacy: ['channels', 'files', 'notifications'],
   search: ['channels', 'files', 'messages'],
   sfu: ['calls'],
   typing: ['channels'],

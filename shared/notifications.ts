@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'channel_invite',
   'friend_request',
   'friend_accepted',
+  // About the account itself (docs/privacy.md): an export ready, a deletion cancelled.
+  'account',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -50,6 +50,7 @@ import {
   PresenceFrameSchema,
   PresenceWatchFrameSchema,
 } from './protocol/presence';
+import type { PrivacyEvent } from './protocol/privacy';
 import {
   SfuCandidateFrameSchema,
   SfuDescriptionFrameSchema,
@@ -137,7 +138,8 @@ export type ServerEvent =
   | VoiceEvent
   | CallEvent
   | SfuEvent
-  | BoardEvent;
+  | BoardEvent
+  | PrivacyEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

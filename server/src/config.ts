@@ -211,6 +211,17 @@ const EnvSchema = z.object({
     .int()
     .nonnegative()
     .default(60 * 60 * 1000),
+  /**
+   * docs/privacy.md: an erased account's messages stay, signed « Utilisateur supprimé »
+   * (anonymize), or go with it (delete).
+   */
+  ACCOUNT_DELETION_MESSAGES: z.enum(['anonymize', 'delete']).default('anonymize'),
+  /** How often a node runs the privacy jobs: exports, due erasures, retention (0: never). */
+  PRIVACY_JOB_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(60 * 1000),
   /** S3-compatible object storage for files; local disk under DATA_DIR/files when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -402,6 +413,8 @@ export interface Config {
   };
   /** The audit log: days an entry is kept; how often a node purges (0: off). */
   audit: { retentionDays: number; purgeIntervalMs: number };
+  /** docs/privacy.md: what erasure does with messages; how often the privacy jobs run (0: off). */
+  privacy: { deletionMessages: 'anonymize' | 'delete'; jobIntervalMs: number };
 }
 
 export interface S3Config {
@@ -602,6 +615,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     audit: {
       retentionDays: e.AUDIT_RETENTION_DAYS,
       purgeIntervalMs: e.AUDIT_PURGE_INTERVAL_MS,
+    },
+    privacy: {
+      deletionMessages: e.ACCOUNT_DELETION_MESSAGES,
+      jobIntervalMs: e.PRIVACY_JOB_INTERVAL_MS,
     },
     calendar: {
       google: e.GOOGLE_CLIENT_ID

@@ -11,6 +11,7 @@ import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerNotificationRoutes } from './notifications/routes';
+import { registerPrivacyRoutes } from './privacy/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerSfuRoutes } from './sfu/routes';
 import { registerTypingRoutes } from './typing/routes';
@@ -43,4 +44,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerCallRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerBoardRoutes(app, ctx);
+  registerPrivacyRoutes(app, ctx);
 }

@@ -85,7 +85,10 @@ export async function notifyMessage(
   const isDirect = channel.type === 'direct';
   const label = channelLabel(channel);
   const titles: Record<
-    Exclude<NotificationType, 'reaction' | 'channel_invite' | 'friend_request' | 'friend_accepted'>,
+    Exclude<
+      NotificationType,
+      'reaction' | 'channel_invite' | 'friend_request' | 'friend_accepted' | 'account'
+    >,
     string
   > = {
     direct_message: title(`Message de ${actor}`),
@@ -292,6 +295,18 @@ export async function notifyFriend(
     where coalesce(
       (select system_notifications from ${notificationPreferences} where user_id = ${event.userId}::uuid),
       true)
+    returning id`);
+  return ids(rows);
+}
+
+/**
+ * A notice about `userId`'s own account (docs/privacy.md: an export ready, a deletion
+ * cancelled): always made, whatever the preferences, with no channel and no actor.
+ */
+export async function notifyAccount(db: Db, userId: string, text: string): Promise<string[]> {
+  const rows = await db.execute(sql`
+    insert into ${notifications} (user_id, type, title)
+    values (${userId}::uuid, 'account', ${title(text)})
     returning id`);
   return ids(rows);
 }

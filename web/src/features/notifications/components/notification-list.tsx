@@ -1,8 +1,11 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import {
+  AlarmClockIcon,
   AtSignIcon,
   BellRingIcon,
+  CalendarX2Icon,
+  CircleUserIcon,
   CheckCheckIcon,
   HashIcon,
   MessageCircleIcon,
@@ -35,6 +38,9 @@ const ICONS: Record<NotificationType, typeof AtSignIcon> = {
   channel_invite: UserPlusIcon,
   friend_request: UserPlusIcon,
   friend_accepted: UsersIcon,
+  reminder: AlarmClockIcon,
+  scheduled_failed: CalendarX2Icon,
+  account: CircleUserIcon,
 };
 
 /** The bell's popover: newest first, 400 px high, a click marks read and opens the message. */
