@@ -1,12 +1,10 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import {
-  AlarmClockIcon,
   AtSignIcon,
   BellRingIcon,
-  CalendarX2Icon,
-  CircleUserIcon,
   CheckCheckIcon,
+  CircleUserIcon,
   HashIcon,
   MessageCircleIcon,
   MessagesSquareIcon,
@@ -38,8 +36,6 @@ const ICONS: Record<NotificationType, typeof AtSignIcon> = {
   channel_invite: UserPlusIcon,
   friend_request: UserPlusIcon,
   friend_accepted: UsersIcon,
-  reminder: AlarmClockIcon,
-  scheduled_failed: CalendarX2Icon,
   account: CircleUserIcon,
 };
 
