@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAdminRoutes } from './admin/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
@@ -12,6 +13,7 @@ import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
+import { registerPinRoutes } from './pins/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerSfuRoutes } from './sfu/routes';
 import { registerTypingRoutes } from './typing/routes';
@@ -27,6 +29,7 @@ import { registerVoiceRoutes } from './voice/routes';
  */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerUserGroupRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
@@ -44,5 +47,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerCallRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerBoardRoutes(app, ctx);
+  registerPinRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
 }

@@ -21,9 +21,6 @@ const FriendsScreen = lazy(() =>
 const ThreadsScreen = lazy(() =>
   import('./threads-screen').then((module) => ({ default: module.ThreadsScreen })),
 );
-const SavedScreen = lazy(() =>
-  import('./saved-screen').then((module) => ({ default: module.SavedScreen })),
-);
 const VideoRoomsScreen = lazy(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
@@ -111,9 +108,6 @@ export function Router() {
         </Route>
         <Route path="/threads">
           <RequireUser>{(me) => <ThreadsScreen user={me} />}</RequireUser>
-        </Route>
-        <Route path="/saved">
-          <RequireUser>{(me) => <SavedScreen user={me} />}</RequireUser>
         </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>

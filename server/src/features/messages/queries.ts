@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gt, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   MESSAGE_CATCH_UP_MAX,
@@ -104,6 +116,19 @@ export async function findPresentedMessage(db: Db, id: string): Promise<Message 
   const rows = await selectJoined(db).where(eq(messages.id, id));
   const [message] = present(rows);
   return message;
+}
+
+/**
+ * The presented messages of these ids, by id; those gone are left out (for another feature's
+ * lists of messages: pins, saved messages).
+ */
+export async function findPresentedMessages(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, Message>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectJoined(db).where(inArray(messages.id, [...ids]));
+  return new Map(present(rows).map((m) => [m.id, m]));
 }
 
 /**
