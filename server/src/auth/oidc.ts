@@ -50,6 +50,8 @@ const OUTCOME = {
   taken: '/settings?oidc=taken',
   /** SIGNUP does not let this person create an account. */
   signupClosed: '/login?oidc=signup-closed',
+  /** An administrator deactivated the account (issue 48): it signs in by no method. */
+  deactivated: '/login?oidc=deactivated',
 } as const;
 
 /** The person's identity as the provider vouches for it. */
@@ -320,6 +322,7 @@ export function registerOidc(app: FastifyInstance, ctx: AppContext): void {
       }
       throw error;
     }
+    if (user.deactivatedAt) return reply.redirect(OUTCOME.deactivated);
     // The app's flow: back to the app with a code, the system browser left signed out.
     if (flow.app) {
       const app = { challenge: flow.app, platform: flow.appPlatform };

@@ -114,6 +114,7 @@ export function LoginPage() {
 function noticeFor(params: URLSearchParams): string | null {
   if (params.get('oidc') === 'account-exists') return 'auth.oidc.accountExists';
   if (params.get('oidc') === 'signup-closed') return 'auth.oidc.signupClosed';
+  if (params.get('oidc') === 'deactivated') return 'auth.oidc.deactivated';
   if (params.get('verification') === 'invalid') return 'auth.verification.invalid';
   return null;
 }
