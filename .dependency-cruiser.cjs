@@ -26,6 +26,7 @@ const FEATURE_USES = {
   notifications: ['channels', 'messages'],
   pins: ['channels', 'messages'],
   privacy: ['channels', 'files', 'notifications'],
+  reminders: ['channels', 'messages'],
   search: ['channels', 'files', 'messages'],
   sfu: ['calls'],
   typing: ['channels'],

@@ -12,6 +12,9 @@ export const NOTIFICATION_TYPES = [
   'channel_invite',
   'friend_request',
   'friend_accepted',
+  // One's own reminder, due; a scheduled message that could not go (docs/product.md).
+  'reminder',
+  'scheduled_failed',
   // About the account itself (docs/privacy.md): an export ready, a deletion cancelled.
   'account',
 ] as const;

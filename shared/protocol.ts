@@ -50,6 +50,7 @@ import {
   PresenceFrameSchema,
   PresenceWatchFrameSchema,
 } from './protocol/presence';
+import type { ReminderEvent } from './protocol/reminders';
 import type { PrivacyEvent } from './protocol/privacy';
 import {
   SfuCandidateFrameSchema,
@@ -130,6 +131,7 @@ export type ServerEvent =
   | ChannelEvent
   | ConnectionEvent
   | FriendEvent
+  | ReminderEvent
   | CustomEmojiEvent
   | UserGroupEvent
   | FileEvent

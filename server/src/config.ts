@@ -257,6 +257,8 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(15 * 60 * 1000),
+  /** Due reminders and scheduled messages are looked for every this many ms (0: off; docs/product.md). */
+  REMINDERS_POLL_MS: z.coerce.number().int().min(0).default(15_000),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** 1:1 calls (docs/calls.md): ICE servers as JSON, TURN REST secret and URLs, ring and grace times. */
@@ -389,6 +391,8 @@ export interface Config {
     tokenKey: Buffer;
     syncIntervalMs: number;
   };
+  /** How often a node looks for due reminders and scheduled messages (0: never). */
+  remindersPollMs: number;
   calls: CallsConfig;
   /** Voice channels and video rooms through Janus (docs/calls.md); undefined: the peer mesh. */
   janusUrl: string | undefined;
@@ -589,6 +593,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     calls: callsConfig(e),
+    remindersPollMs: e.REMINDERS_POLL_MS,
     janusUrl: e.JANUS_URL || undefined,
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,

@@ -14,6 +14,7 @@ import { registerMessageRoutes } from './messages/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
 import { registerPinRoutes } from './pins/routes';
+import { registerReminderRoutes } from './reminders/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerSfuRoutes } from './sfu/routes';
 import { registerTypingRoutes } from './typing/routes';
@@ -47,6 +48,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerCallRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerBoardRoutes(app, ctx);
+  registerReminderRoutes(app, ctx);
   registerPinRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
 }

@@ -3,10 +3,11 @@ import { NOTIFICATION_TITLE_MAX } from '#shared/limits';
 import type { Message } from '#shared/messages';
 import { NOTIFICATION_EXCERPT_MAX, type NotificationType } from '#shared/notifications';
 import { userDisplayName } from '#shared/users';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { plannedOnce } from '../../db/planned';
 import { uuids } from '../../db/values';
 import { memberIdsSql } from '../channels/membership';
+import { isMemberSql } from '../channels/queries';
 import { laterMessageIdsSql, threadParticipantsSql } from '../messages/queries';
 import type { Delivery } from './deliver';
 import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
@@ -87,7 +88,13 @@ export async function notifyMessage(
   const titles: Record<
     Exclude<
       NotificationType,
-      'reaction' | 'channel_invite' | 'friend_request' | 'friend_accepted' | 'account'
+      | 'reaction'
+      | 'channel_invite'
+      | 'friend_request'
+      | 'friend_accepted'
+      | 'account'
+      | 'reminder'
+      | 'scheduled_failed'
     >,
     string
   > = {
@@ -307,6 +314,34 @@ export async function notifyAccount(db: Db, userId: string, text: string): Promi
   const rows = await db.execute(sql`
     insert into ${notifications} (user_id, type, title)
     values (${userId}::uuid, 'account', ${title(text)})
+    returning id`);
+  return ids(rows);
+}
+
+/**
+ * One's own reminder, due, or a scheduled message that could not go (docs/product.md, "Rappels
+ * et envois programmés"): always made — one asked for it — inside the transaction that marks it
+ * delivered. A reminder about a message links it only while its owner may still read it.
+ */
+export async function notifyPersonal(
+  tx: Tx,
+  notice: {
+    kind: 'reminder' | 'scheduled_failed';
+    userId: string;
+    channelId: string | null;
+    messageId: string | null;
+    title: string;
+    content: string | null;
+  },
+): Promise<string[]> {
+  const channelId = notice.channelId;
+  const readable = channelId ? isMemberSql(sql`${channelId}::uuid`, notice.userId) : sql`false`;
+  const rows = await tx.execute(sql`
+    insert into ${notifications} (user_id, type, title, content, channel_id, message_id)
+    select ${notice.userId}::uuid, ${notice.kind}, ${title(notice.title)},
+      ${notice.content === null ? null : excerpt(notice.content)},
+      case when ${readable} then ${channelId}::uuid end,
+      case when ${readable} then ${notice.messageId}::uuid end
     returning id`);
   return ids(rows);
 }

@@ -11,6 +11,7 @@ import {
   notifyEditMentions,
   notifyFriend,
   notifyMessage,
+  notifyPersonal,
   notifyReaction,
 } from './create';
 import { deliver, type NotificationSink, send } from './deliver';
@@ -115,6 +116,15 @@ export function subscribeNotifications(
         sinks,
       );
     }),
+  );
+
+  // A due reminder, a scheduled message that could not go: written in the transaction that
+  // marks it delivered (features/reminders/delivery.ts), sent once that commits.
+  deps.events.within('personalNoticeDue', async (tx, notice) => {
+    notice.written.push(...(await notifyPersonal(tx, notice)));
+  });
+  deps.events.on('personalNoticeWritten', ({ notificationIds }) =>
+    inBackground(() => deliver(deps, notificationIds, sinks)),
   );
 
   // Reading a channel reads what it notified (Slack: the badge follows what you have seen).

@@ -1,8 +1,10 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import {
+  AlarmClockIcon,
   AtSignIcon,
   BellRingIcon,
+  CalendarX2Icon,
   CheckCheckIcon,
   CircleUserIcon,
   HashIcon,
@@ -36,6 +38,8 @@ const ICONS: Record<NotificationType, typeof AtSignIcon> = {
   channel_invite: UserPlusIcon,
   friend_request: UserPlusIcon,
   friend_accepted: UsersIcon,
+  reminder: AlarmClockIcon,
+  scheduled_failed: CalendarX2Icon,
   account: CircleUserIcon,
 };
 

@@ -10,6 +10,8 @@ export function notificationHref(
   if (n.type === 'friend_request' || n.type === 'friend_accepted') return '/friends';
   // About one's own account (docs/privacy.md): its data and deletion are in the settings.
   if (n.type === 'account') return '/settings';
+  // One's own reminders and scheduled messages are listed there (docs/product.md).
+  if (n.type === 'scheduled_failed' || (n.type === 'reminder' && !n.channelId)) return '/rappels';
   if (!n.channelId) return '/';
   const channel = `/channel/${n.channelId}`;
   if (!n.messageId || n.type === 'channel_message') return channel;
