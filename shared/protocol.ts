@@ -45,6 +45,7 @@ import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type NotificationEvent, TabVisibilityFrameSchema } from './protocol/notifications';
+import type { PinEvent } from './protocol/pins';
 import {
   type PresenceEvent,
   PresenceFrameSchema,
@@ -141,7 +142,8 @@ export type ServerEvent =
   | CallEvent
   | SfuEvent
   | BoardEvent
-  | PrivacyEvent;
+  | PrivacyEvent
+  | PinEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

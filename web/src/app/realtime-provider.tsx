@@ -8,6 +8,7 @@ import { useFileEvents } from '@/features/files';
 import { useFriendEvents } from '@/features/friends';
 import { useMessageEvents } from '@/features/messages';
 import { useNotificationEvents } from '@/features/notifications';
+import { usePinEvents } from '@/features/pins';
 import { usePresenceEvents } from '@/features/users';
 import { VoiceSessionHost } from '@/features/voice';
 import { SocketProvider } from '@/lib/socket-context';
@@ -25,6 +26,7 @@ function FeatureEvents({ user }: { user: User }) {
   useFileEvents();
   useNotificationEvents();
   useBoardEvents();
+  usePinEvents();
   useSessionEnd();
   return null;
 }

@@ -21,6 +21,9 @@ const FriendsScreen = lazy(() =>
 const ThreadsScreen = lazy(() =>
   import('./threads-screen').then((module) => ({ default: module.ThreadsScreen })),
 );
+const SavedScreen = lazy(() =>
+  import('./saved-screen').then((module) => ({ default: module.SavedScreen })),
+);
 const VideoRoomsScreen = lazy(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
@@ -108,6 +111,9 @@ export function Router() {
         </Route>
         <Route path="/threads">
           <RequireUser>{(me) => <ThreadsScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/saved">
+          <RequireUser>{(me) => <SavedScreen user={me} />}</RequireUser>
         </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>

@@ -13,6 +13,17 @@ export interface MessageExtensionProps {
   message: Message;
 }
 
+/** What an entry that acts at once says and does for one message (MessageAction.useEntry). */
+export interface MessageActionEntry {
+  /** Catalogue key of the entry's text for this message (« Épingler » or « Désépingler »). */
+  labelKey: string;
+  icon: LucideIcon;
+  /** Chosen: what it does, at once, instead of opening a dialog. */
+  run: () => void;
+  /** Not offered for this message (the reader may not do it). */
+  hidden?: boolean;
+}
+
 /** An entry of a message's menu (toolbar and phone sheet), and the dialog it opens. */
 export interface MessageAction {
   id: string;
@@ -20,7 +31,23 @@ export interface MessageAction {
   labelKey: string;
   icon: LucideIcon;
   /** Rendered once the entry is chosen; may load on demand (it suspends). */
-  Dialog: ComponentType<{ message: Message; onClose: () => void }>;
+  Dialog?: ComponentType<{ message: Message; onClose: () => void }>;
+  /**
+   * An entry that acts at once (pin, save): a hook giving its text, icon and action for the
+   * message, called by the menu on each render (the registered list never changes).
+   */
+  useEntry?: (message: Message) => MessageActionEntry;
+}
+
+const noEntry = (): null => null;
+
+/** The entry's state for this message: what useEntry says, or null for a dialog's entry. */
+export function useMessageActionEntry(
+  action: MessageAction,
+  message: Message,
+): MessageActionEntry | null {
+  const useEntry = action.useEntry ?? noEntry;
+  return useEntry(message);
 }
 
 /** What the composer needs of its attachments to send a message (docs/product.md §5). */

@@ -16,6 +16,7 @@ import { SharedTokenBuckets } from '../../lib/shared-token-bucket';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
 import { provideUnreadCount } from '../channels/unread-count';
 import { depsFor } from '../deps';
+import { listHistory } from './history';
 import {
   findMessageForMember,
   listMessagesAfter,
@@ -165,6 +166,12 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const id = messageId(request.params);
     const input = parse(MessageUpdateSchema, request.body);
     return editMessage(depsFor(ctx, request), user.id, id, input);
+  });
+
+  // Edit history (history.ts): members of the channel; 404 otherwise, and once deleted.
+  app.get<ById>('/api/messages/:id/history', async (request) => {
+    const user = requireUser(request);
+    return listHistory(ctx.db, messageId(request.params), user.id);
   });
 
   app.delete<ById>('/api/messages/:id', async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ThreadsSidebarLink } from '@/features/messages';
+import { SavedSidebarLink } from '@/features/pins';
 import { VoiceBar } from '@/features/voice';
 import { sidebarSections } from '../shell/sidebar-sections';
 import { Sidebar } from './sidebar';
@@ -20,7 +21,12 @@ export function AppSidebar({ header, onNavigate, className }: AppSidebarProps) {
     <Sidebar
       sections={sidebarSections}
       header={header}
-      top={<ThreadsSidebarLink onNavigate={onNavigate} />}
+      top={
+        <>
+          <ThreadsSidebarLink onNavigate={onNavigate} />
+          <SavedSidebarLink onNavigate={onNavigate} />
+        </>
+      }
       onNavigate={onNavigate}
       footer={<VoiceBar variant="sidebar" onNavigate={onNavigate} />}
       className={className}

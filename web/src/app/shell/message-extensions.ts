@@ -1,5 +1,6 @@
 import { boardsMessageExtension } from '@/features/boards';
 import { filesMessageExtension } from '@/features/files';
+import { pinsMessageExtension } from '@/features/pins';
 import type { MessageExtension } from '@/lib/message-extensions';
 
 /**
@@ -9,4 +10,5 @@ import type { MessageExtension } from '@/lib/message-extensions';
 export const messageExtensions: readonly MessageExtension[] = [
   filesMessageExtension,
   boardsMessageExtension,
+  pinsMessageExtension,
 ];

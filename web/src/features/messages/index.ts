@@ -10,3 +10,4 @@ export { chatTab } from './channel-tabs';
 export { FollowedThreadsPage } from './components/followed-threads-page';
 export { ThreadsSidebarLink } from './components/threads-sidebar-link';
 export { useMessageEvents } from './hooks/use-message-events';
+export { relativeTime } from './lib/format-time';

@@ -12,7 +12,7 @@ import type { Message } from '#shared/messages';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
 import { writeClipboard } from '@/lib/clipboard';
-import type { MessageAction } from '@/lib/message-extensions';
+import { type MessageAction, useMessageActionEntry } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { useChat } from './chat-context';
 import { ReactionPicker } from './emoji-picker';
@@ -42,6 +42,28 @@ function SheetAction({
       <Icon className="size-5 shrink-0" aria-hidden />
       {label}
     </button>
+  );
+}
+
+/** Another feature's entry: opens its dialog, or acts at once (lib/message-extensions.tsx). */
+function ExtensionAction({
+  action,
+  message,
+  onSelect,
+}: {
+  action: MessageAction;
+  message: Message;
+  onSelect: (run?: () => void) => void;
+}) {
+  const { t } = useTranslation();
+  const entry = useMessageActionEntry(action, message);
+  if (entry?.hidden) return null;
+  return (
+    <SheetAction
+      icon={entry?.icon ?? action.icon}
+      label={t(entry?.labelKey ?? action.labelKey)}
+      onSelect={() => onSelect(entry?.run)}
+    />
   );
 }
 
@@ -141,11 +163,11 @@ export function MessageActionSheet({
             onSelect={copy(messagePermalink(message), t('messages.actions.linkCopied'))}
           />
           {actions.map((action) => (
-            <SheetAction
+            <ExtensionAction
               key={action.id}
-              icon={action.icon}
-              label={t(action.labelKey)}
-              onSelect={close(() => onAction?.(action.id))}
+              action={action}
+              message={message}
+              onSelect={(run) => close(run ?? (() => onAction?.(action.id)))()}
             />
           ))}
           {isMine ? (

@@ -20,7 +20,7 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { writeClipboard } from '@/lib/clipboard';
-import type { MessageAction } from '@/lib/message-extensions';
+import { type MessageAction, useMessageActionEntry } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { useChat } from './chat-context';
 import { ReactionPicker } from './emoji-picker';
@@ -52,6 +52,28 @@ function ActionButton({
       </TooltipTrigger>
       <TooltipContent>{label}</TooltipContent>
     </Tooltip>
+  );
+}
+
+/** Another feature's entry: opens its dialog, or acts at once (lib/message-extensions.tsx). */
+function ActionMenuItem({
+  action,
+  message,
+  onAction,
+}: {
+  action: MessageAction;
+  message: Message;
+  onAction: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const entry = useMessageActionEntry(action, message);
+  if (entry?.hidden) return null;
+  const Icon = entry?.icon ?? action.icon;
+  return (
+    <DropdownMenuItem onSelect={() => (entry ? entry.run() : onAction(action.id))}>
+      <Icon aria-hidden />
+      {t(entry?.labelKey ?? action.labelKey)}
+    </DropdownMenuItem>
   );
 }
 
@@ -139,10 +161,12 @@ export function MessageActions({
           {/* Focus goes back to the page, not to a toolbar that would then stay on screen. */}
           <DropdownMenuContent align="end" onCloseAutoFocus={(event) => event.preventDefault()}>
             {actions.map((action) => (
-              <DropdownMenuItem key={action.id} onSelect={() => onAction(action.id)}>
-                <action.icon aria-hidden />
-                {t(action.labelKey)}
-              </DropdownMenuItem>
+              <ActionMenuItem
+                key={action.id}
+                action={action}
+                message={message}
+                onAction={onAction}
+              />
             ))}
             {isMine ? (
               <>

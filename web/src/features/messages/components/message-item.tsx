@@ -25,6 +25,9 @@ const DeleteMessageDialog = lazy(() =>
 const MessageActionSheet = lazy(() =>
   import('./message-action-sheet').then((module) => ({ default: module.MessageActionSheet })),
 );
+const MessageHistoryDialog = lazy(() =>
+  import('./message-history-dialog').then((module) => ({ default: module.MessageHistoryDialog })),
+);
 
 /** docs/product.md §5: "(attachment)" is what a message with files and no text carries; not shown. */
 const isPlaceholderOnly = (message: Message) =>
@@ -111,6 +114,7 @@ export const MessageItem = memo(function MessageItem({
   const { me, members, retrySend, discardSend, editRequest } = useChat();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [active, setActive] = useState(false);
   const extensions = useMessageExtensions();
@@ -218,7 +222,14 @@ export const MessageItem = memo(function MessageItem({
                 )}
               </div>
               {message.edited ? (
-                <span className="pb-0.5 text-muted-foreground text-xs">{t('messages.edited')}</span>
+                <button
+                  type="button"
+                  onClick={() => setHistoryOpen(true)}
+                  aria-label={t('messages.editedHistory')}
+                  className="cursor-pointer rounded-sm pb-0.5 text-muted-foreground text-xs outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {t('messages.edited')}
+                </button>
               ) : null}
             </div>
           )}
@@ -274,6 +285,16 @@ export const MessageItem = memo(function MessageItem({
           />
         )}
       </article>
+      {historyOpen ? (
+        <Suspense fallback={null}>
+          <MessageHistoryDialog
+            message={message}
+            mentions={mentionTargets}
+            open={historyOpen}
+            onOpenChange={setHistoryOpen}
+          />
+        </Suspense>
+      ) : null}
       {deleting ? (
         <Suspense fallback={null}>
           <DeleteMessageDialog message={message} open={deleting} onOpenChange={setDeleting} />
@@ -293,7 +314,7 @@ export const MessageItem = memo(function MessageItem({
           />
         </Suspense>
       ) : null}
-      {openAction ? (
+      {openAction?.Dialog ? (
         <openAction.Dialog message={message} onClose={() => setActionId(null)} />
       ) : null}
     </>
