@@ -7,6 +7,7 @@ import {
   type Page,
   type ViewportSize,
 } from '@playwright/test';
+import { AdminConsoleUi } from './pages/admin-console';
 import { AppShell } from './pages/app-shell';
 import { BoardUi } from './pages/board';
 import { CalendarPage } from './pages/calendar-page';
@@ -51,6 +52,7 @@ export class Actor {
   readonly search: SearchDialogUi;
   readonly videoRooms: VideoRoomsUi;
   readonly joinRoom: JoinRoomUi;
+  readonly admin: AdminConsoleUi;
 
   constructor(
     readonly name: string,
@@ -76,6 +78,7 @@ export class Actor {
     this.search = new SearchDialogUi(page);
     this.videoRooms = new VideoRoomsUi(page);
     this.joinRoom = new JoinRoomUi(page);
+    this.admin = new AdminConsoleUi(page);
   }
 
   /** Create the account through the API (the session cookie lands in this context). */

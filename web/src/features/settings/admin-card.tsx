@@ -19,8 +19,8 @@ import {
 import { SettingsCard } from './settings-card';
 
 /**
- * For administrators: the way to the administration console (/admin), where the instance's
- * storage (docs/files.md, "Quotas"), its media mode and the sign-up links now live.
+ * For administrators: how calls carry media here, and the way to the administration console
+ * (/admin), where the instance's storage (docs/files.md, "Quotas") and the sign-up links now live.
  */
 export function AdminCard() {
   const { t } = useTranslation();
@@ -28,12 +28,15 @@ export function AdminCard() {
   if (!providers.data?.isAdmin) return null;
   return (
     <SettingsCard title={t('settings.admin.title')} description={t('adminConsole.settingsCard')}>
-      <Button asChild className="justify-self-start">
-        <Link href="/admin">
-          <ShieldIcon aria-hidden />
-          {t('adminConsole.open')}
-        </Link>
-      </Button>
+      <div className="grid gap-6">
+        <MediaMode />
+        <Button asChild className="justify-self-start">
+          <Link href="/admin">
+            <ShieldIcon aria-hidden />
+            {t('adminConsole.open')}
+          </Link>
+        </Button>
+      </div>
     </SettingsCard>
   );
 }
