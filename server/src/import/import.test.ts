@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -331,6 +331,41 @@ describe('import mattermost', () => {
       expect(again.messages).toEqual({ imported: 0, already: 6 });
       expect(again.users).toEqual({ matched: 0, created: 0, already: 3 });
       expect(await counts(server)).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+  it('reads a JSONL’s attachments beside it, under data/, and nothing outside its folder', async () => {
+    const server = await startTestServer({ store: await freshStore() });
+    try {
+      const dir = path.join(work, 'beside');
+      await mkdir(path.join(dir, 'export', 'data', 'equipe'), { recursive: true });
+      await writeFile(path.join(dir, 'export', 'data', 'equipe', 'compte-rendu.txt'), FILE_TEXT);
+      await writeFile(path.join(dir, 'secret.txt'), 'hors de l’export');
+      const jsonl = path.join(dir, 'export', 'export.jsonl');
+      await buildMattermostExport(jsonl, { existingEmail: 'alice@ruche.test', zip: false });
+      const outside = {
+        type: 'post',
+        post: {
+          team: 'equipe',
+          channel: 'town-square',
+          user: 'bruno',
+          message: 'Hors du dossier',
+          create_at: T0 * 1000 + 50_000,
+          attachments: [{ path: '../secret.txt' }, { path: '../../beside/secret.txt' }],
+        },
+      };
+      await appendFile(jsonl, `${JSON.stringify(outside)}\n`);
+      const report = await importInto(server, 'mattermost', jsonl);
+      expect(report.files.imported).toBe(1);
+      expect(
+        report.skipped.get(
+          'fichier : pièce jointe absente à côté de l’export (export sans --attachments)',
+        ),
+      ).toBe(3);
+      const [stored] = await server.database.sql<{ original_name: string }[]>`
+        select original_name from files`;
+      expect(stored?.original_name).toBe('compte-rendu.txt');
     } finally {
       await server.close();
     }

@@ -108,8 +108,12 @@ export async function readMattermostExport(file: string): Promise<ImportData> {
   if (file.endsWith('.jsonl') || file.endsWith('.json')) {
     const dir = path.dirname(file);
     const opener: Opener = (relative) => {
-      const found = [path.join(dir, relative), path.join(dir, 'data', relative)].find((candidate) =>
-        existsSync(candidate),
+      // Only files beside the export: a path of the export never reaches out of its folder.
+      const found = [path.join(dir, relative), path.join(dir, 'data', relative)].find(
+        (candidate) =>
+          path.resolve(candidate).startsWith(`${path.resolve(dir)}${path.sep}`) &&
+          existsSync(candidate) &&
+          statSync(candidate).isFile(),
       );
       return found
         ? async () => ({ stream: createReadStream(found), size: statSync(found).size })
