@@ -80,6 +80,18 @@ module.exports = {
       to: { path: '^server/src/features/' },
     },
     {
+      name: 'import-only-from-the-command-line',
+      comment:
+        'The Slack and Mattermost import (server/src/import/) is run by admin.ts alone: no ' +
+        'feature or layer depends on it (its table, import/schema.ts, is listed by db/schema-files.ts).',
+      severity: 'error',
+      from: {
+        path: '^server/src/',
+        pathNot: ['^server/src/admin\\.ts$', '^server/src/import/', '\\.test\\.ts$'],
+      },
+      to: { path: '^server/src/import/' },
+    },
+    {
       name: 'ops-only-from-the-app',
       comment:
         'Health, readiness, metrics routes and the drain (server/src/ops/) are wired by app.ts ' +
