@@ -1,8 +1,8 @@
 /**
  * `npm run admin -- import slack <export.zip>` and `import mattermost <export.jsonl|zip>`
  * (admin.ts): reads the export, stores it with a progress bar on a terminal, then prints
- * what was imported and what was skipped, and why (docs/operations.md, "Importer depuis
- * Slack ou Mattermost").
+ * what was imported and what was skipped, and why (docs/operations.md, "Importing from
+ * Slack or Mattermost").
  */
 import { SingleBar } from 'cli-progress';
 import type { Config } from '../config';

@@ -1,4 +1,4 @@
-// The import's own table (docs/operations.md, "Importer depuis Slack ou Mattermost"): what
+// The import's own table (docs/operations.md, "Importing from Slack or Mattermost"): what
 // each thing of an export became in Ruche, written in the transaction that creates it, so
 // that a second run, or a run after an interruption, creates nothing twice.
 import { pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';

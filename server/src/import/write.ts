@@ -4,7 +4,7 @@
  * messages with their time, author, thread, edit, reactions and files, in batches, each in
  * one transaction with its import_map rows — a second run, or a run after an interruption,
  * finds them there and creates nothing twice. Read positions end at the last message: the
- * history arrives read (docs/operations.md, "Importer depuis Slack ou Mattermost").
+ * history arrives read (docs/operations.md, "Importing from Slack or Mattermost").
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
