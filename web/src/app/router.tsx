@@ -43,6 +43,11 @@ const CalendarSettingsScreen = lazy(() =>
 const AdminScreen = lazy(() =>
   import('./admin-screen').then((module) => ({ default: module.AdminScreen })),
 );
+const AccountDeletedPage = lazy(() =>
+  import('@/features/settings/account-deleted-page').then((module) => ({
+    default: module.AccountDeletedPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -130,6 +135,8 @@ export function Router() {
             <RequireUser>{(me) => <AdminScreen user={me} section={section} />}</RequireUser>
           )}
         </Route>
+        {/* docs/privacy.md: after « Supprimer mon compte », signed out: when, and how to cancel. */}
+        <Route path="/account-deleted" component={AccountDeletedPage} />
         <Route>{() => <NotFoundPage user={user} />}</Route>
       </Switch>
     </Suspense>

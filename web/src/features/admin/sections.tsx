@@ -1,4 +1,10 @@
-import { HeartPulseIcon, type LucideIcon, ScrollTextIcon, UsersIcon } from 'lucide-react';
+import {
+  ArchiveRestoreIcon,
+  HeartPulseIcon,
+  type LucideIcon,
+  ScrollTextIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -32,6 +38,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: HeartPulseIcon,
     Screen: lazy(() =>
       import('./instance/instance-section').then((m) => ({ default: m.InstanceSection })),
+    ),
+  },
+  {
+    id: 'retention',
+    label: 'adminConsole.sections.retention',
+    icon: ArchiveRestoreIcon,
+    Screen: lazy(() =>
+      import('./retention/retention-section').then((m) => ({ default: m.RetentionSection })),
     ),
   },
 ];
