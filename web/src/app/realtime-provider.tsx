@@ -4,6 +4,7 @@ import { useSessionEnd } from '@/features/auth';
 import { useBoardEvents } from '@/features/boards';
 import { CallLayerLoader } from '@/features/calls';
 import { useChannelEvents } from '@/features/channels';
+import { CustomEmojiProvider } from '@/features/emoji';
 import { useFileEvents } from '@/features/files';
 import { useFriendEvents } from '@/features/friends';
 import { useMessageEvents } from '@/features/messages';
@@ -42,7 +43,8 @@ export function RealtimeProvider({ user, children }: { user: User; children: Rea
       <CallLayerLoader userId={user.id} />
       {/* The voice session outlives every screen (docs/calls.md, "Salons vocaux"). */}
       <VoiceSessionHost userId={user.id} />
-      {children}
+      {/* The instance's custom emoji, live, for messages, reactions and pickers. */}
+      <CustomEmojiProvider>{children}</CustomEmojiProvider>
     </SocketProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { User } from '#shared/users';
+import { CustomEmojiCard } from '@/features/emoji';
 import { NotificationSettingsCard } from '@/features/notifications';
 import { SettingsPage } from '@/features/settings';
 import { AppLayout } from './layout/app-layout';
@@ -7,7 +8,11 @@ import { AppLayout } from './layout/app-layout';
 export function SettingsScreen({ user }: { user: User }) {
   return (
     <AppLayout user={user} showSidebar={false}>
-      <SettingsPage user={user} notifications={<NotificationSettingsCard />} />
+      <SettingsPage
+        user={user}
+        notifications={<NotificationSettingsCard />}
+        workspace={<CustomEmojiCard user={user} />}
+      />
     </AppLayout>
   );
 }

@@ -8,7 +8,6 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useTheme } from '@/lib/use-theme';
 import { AdminCard } from './admin-card';
-import { DataCard } from './data-card';
 import { DisplayNameForm } from './display-name-form';
 import { SecurityCard } from './security-card';
 import { SettingsCard } from './settings-card';
@@ -17,7 +16,16 @@ import { StatusForm } from './status-form';
 import { StorageCard } from './storage-card';
 
 /** docs/product.md §2: the settings page — display name and profile status. */
-export function SettingsPage({ user, notifications }: { user: User; notifications?: ReactNode }) {
+export function SettingsPage({
+  user,
+  notifications,
+  workspace,
+}: {
+  user: User;
+  notifications?: ReactNode;
+  /** Workspace sections other features bring (custom emoji, groups). */
+  workspace?: ReactNode;
+}) {
   const { t } = useTranslation();
   const name = useDisplayName()(user);
   const { theme, setTheme } = useTheme();
@@ -43,9 +51,9 @@ export function SettingsPage({ user, notifications }: { user: User; notification
         <StatusForm user={user} />
       </SettingsCard>
       {notifications}
+      {workspace}
       <StorageCard />
       <SecurityCard />
-      <DataCard />
       <SsoLinkCard />
       <AdminCard />
       <SettingsCard

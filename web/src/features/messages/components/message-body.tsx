@@ -1,8 +1,9 @@
 import { ImageIcon } from 'lucide-react';
-import { type ComponentProps, memo, useMemo, useState } from 'react';
+import { type ComponentProps, memo, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CustomEmojiImage, remarkCustomEmoji, useCustomEmoji } from '@/features/emoji';
 import { pageUrl, parseUrl } from '@/lib/safe-url';
 import { remarkShortcodes, useShortcodeTable } from '../lib/emoji-shortcodes';
 import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
@@ -167,13 +168,38 @@ export const MessageBody = memo(function MessageBody({
   mentions: readonly MentionTarget[];
 }) {
   const shortcodes = useShortcodeTable(content);
+  const custom = useCustomEmoji();
+  // Custom emoji first: `:nom:` of one the workspace added shows its image (docs/product.md,
+  // "Émojis personnalisés"), the shortcodes of standard emojis after.
   const plugins = useMemo(
-    () => [remarkGfm, remarkShortcodes(shortcodes), remarkMentions(mentions)],
-    [mentions, shortcodes],
+    () => [
+      remarkGfm,
+      remarkCustomEmoji(custom),
+      remarkShortcodes(shortcodes),
+      remarkMentions(mentions),
+    ],
+    [custom, mentions, shortcodes],
+  );
+  const withEmoji = useMemo(
+    (): Components =>
+      ({
+        ...components,
+        'custom-emoji': ({
+          children,
+          ...props
+        }: {
+          children?: ReactNode;
+          'data-name'?: string;
+        }) => {
+          const emoji = props['data-name'] ? custom.get(props['data-name']) : undefined;
+          return emoji ? <CustomEmojiImage emoji={emoji} /> : <span>{children}</span>;
+        },
+      }) as Components,
+    [custom],
   );
   return (
     <div className="message-body space-y-1 text-[0.9375rem] text-foreground/95 leading-relaxed">
-      <Markdown remarkPlugins={plugins} components={components} urlTransform={urlTransform}>
+      <Markdown remarkPlugins={plugins} components={withEmoji} urlTransform={urlTransform}>
         {endQuotesAtTheirLines(content)}
       </Markdown>
     </div>

@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { useToggleReaction } from '../api/toggle-reaction';
 import { useChat } from './chat-context';
 import { ReactionPicker } from './emoji-picker';
+import { ReactionEmoji } from './reaction-emoji';
 
 // "Alice, Bob et Vous": the French conjunction comes from Intl, not from a literal.
 const listFormat = new Intl.ListFormat('fr', { style: 'long', type: 'conjunction' });
@@ -74,7 +75,7 @@ export function ReactionBar({ message }: { message: Message }) {
                     : 'border-border bg-muted/50 text-muted-foreground hover:border-muted-foreground/50 hover:bg-muted',
                 )}
               >
-                <span className="text-sm leading-none">{group.emoji}</span>
+                <ReactionEmoji value={group.emoji} />
                 <span className={cn('font-semibold', mine && 'text-primary')}>{group.count}</span>
               </button>
             </TooltipTrigger>
