@@ -8,6 +8,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useTheme } from '@/lib/use-theme';
 import { AdminCard } from './admin-card';
+import { DataCard } from './data-card';
 import { DisplayNameForm } from './display-name-form';
 import { SecurityCard } from './security-card';
 import { SettingsCard } from './settings-card';
@@ -54,6 +55,7 @@ export function SettingsPage({
       {workspace}
       <StorageCard />
       <SecurityCard />
+      <DataCard />
       <SsoLinkCard />
       <AdminCard />
       <SettingsCard
