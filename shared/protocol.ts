@@ -25,6 +25,7 @@
  * module gathers them into the one typed union both sides use.
  */
 import { z } from 'zod';
+import type { AdminEvent } from './protocol/admin';
 import type { BoardEvent } from './protocol/boards';
 import {
   type CallEvent,
@@ -126,6 +127,7 @@ export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 // ── server → client ─────────────────────────────────────────────────────────────────────
 export type ServerEvent =
+  | AdminEvent
   | MessageEvent
   | TypingEvent
   | PresenceEvent

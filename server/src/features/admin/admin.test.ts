@@ -15,6 +15,7 @@ import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
 import { freePort, startTestServer, type TestServer } from '../../../test/server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
+import { isEvent, TestSocket } from '../../../test/test-socket';
 import { users } from '../../auth/schema';
 import { createSession, sessionCookieName } from '../../auth/sessions';
 
@@ -165,6 +166,9 @@ describe('users administration', () => {
 
   it('makes and removes administrators, never the last active one (409)', async () => {
     const second = await buildUser(server, { firstName: 'Sam', lastName: 'Second' });
+    // The account's own open tab and the administrator's console hear of it.
+    const ownTab = await TestSocket.open(server, second.client);
+    const adminTab = await TestSocket.open(server, admin.client);
     const grant = await act(admin, 'PUT', `/api/admin/users/${second.user.id}/admin`, {
       isAdmin: true,
     });
@@ -172,6 +176,10 @@ describe('users administration', () => {
     expect(grant.body.isAdmin).toBe(true);
     expect((await second.client.get('/api/admin/users')).status).toBe(200);
     expect((await auditOf('user.admin_granted'))[0]?.target?.id).toBe(second.user.id);
+    for (const socket of [ownTab, adminTab]) {
+      await socket.next(isEvent('admin_user_changed', { userId: second.user.id }));
+    }
+    await Promise.all([ownTab.close(), adminTab.close()]);
 
     const revoke = await act(second, 'PUT', `/api/admin/users/${second.user.id}/admin`, {
       isAdmin: false,

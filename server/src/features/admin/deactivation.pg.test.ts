@@ -9,7 +9,7 @@ import { CLOSE_SESSION_ENDED } from '#shared/protocol';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/server';
-import { TestSocket } from '../../../test/test-socket';
+import { isEvent, TestSocket } from '../../../test/test-socket';
 import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
 
 describe('deactivating an account on two nodes', () => {
@@ -37,6 +37,8 @@ describe('deactivating an account on two nodes', () => {
     const onNode1 = await nodes.open(node1, leaving);
     const onNode2 = await TestSocket.open(node2, phone);
     nodes.sockets.push(onNode2);
+    // The administrator's console on node 2 hears of the act made through node 1.
+    const console2 = await nodes.open(node2, admin);
 
     const res = await admin.client.post(`/api/admin/users/${leaving.user.id}/deactivate`);
     expect(res.status).toBe(200);
@@ -44,6 +46,7 @@ describe('deactivating an account on two nodes', () => {
     // Both sockets close at once, the one on the other node too.
     expect((await onNode1.closed).code).toBe(CLOSE_SESSION_ENDED);
     expect((await onNode2.closed).code).toBe(CLOSE_SESSION_ENDED);
+    await console2.next(isEvent('admin_user_changed', { userId: leaving.user.id }));
 
     for (const node of [node1, node2]) {
       // The open sessions are worth nothing on either node.

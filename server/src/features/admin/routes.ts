@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parse } from '../../lib/errors';
 import { idParam } from '../../lib/ids';
 import {
+  activeAdminIds,
   deactivateUser,
   findAdminUser,
   listAdminUsers,
@@ -35,6 +36,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   const mailer = createMailer(ctx.config, { redis: ctx.redis, log: app.log });
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const userId = (params: { id: string }) => idParam(params.id, USER_NOT_FOUND);
+  /** After an act commits: every administrator's console, and the account's own tabs. */
+  const announce = async (id: string) =>
+    ctx.realtime.toUsers([...(await activeAdminIds(ctx.db)), id], {
+      type: 'admin_user_changed',
+      userId: id,
+    });
 
   app.get('/api/admin/users', async (request): Promise<AdminUserPage> => {
     requireAdmin(request);
@@ -50,6 +57,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     await deactivateUser(ctx.db, id, { actorId: admin.id, address: request.ip });
     // Every session (and so every socket, on every node) ends; none can start again.
     await endUserSessions(ctx, id);
+    await announce(id);
     return findAdminUser(ctx.db, id);
   });
 
@@ -57,6 +65,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     const admin = requireAdmin(request);
     const id = userId(request.params);
     await reactivateUser(ctx.db, id, { actorId: admin.id, address: request.ip });
+    await announce(id);
     return findAdminUser(ctx.db, id);
   });
 
@@ -65,6 +74,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     const id = userId(request.params);
     const { isAdmin } = parse(AdminRoleSchema, request.body);
     await setAdministrator(ctx.db, id, isAdmin, { actorId: admin.id, address: request.ip });
+    await announce(id);
     return findAdminUser(ctx.db, id);
   });
 

@@ -170,3 +170,12 @@ export async function setAdministrator(
 export async function recordPasswordReset(db: Db, row: UserRow, act: Act): Promise<void> {
   await db.transaction((tx) => audit(tx, act, 'password_reset.sent', row));
 }
+
+/** The workspace's active administrators (who hear of an administrator's acts). */
+export async function activeAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt)));
+  return rows.map((r) => r.id);
+}

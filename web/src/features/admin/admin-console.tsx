@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlertIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,9 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthProviders } from '@/features/auth';
+import { useSocketEvent } from '@/lib/socket-context';
 import { cn } from '@/lib/utils';
+import { ADMIN_AUDIT_KEY, ADMIN_USERS_KEY } from './api/admin-api';
 import { ADMIN_SECTIONS } from './sections';
 
 /**
@@ -16,6 +19,12 @@ import { ADMIN_SECTIONS } from './sections';
 export function AdminConsole({ section }: { section: string | undefined }) {
   const { t } = useTranslation();
   const providers = useAuthProviders();
+  const queryClient = useQueryClient();
+  // Another administrator's act, on any node: the lists and the log are fetched again.
+  useSocketEvent('admin_user_changed', () => {
+    void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY });
+  });
   if (!providers.data) {
     return <Skeleton className="m-6 h-40" />;
   }
