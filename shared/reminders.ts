@@ -18,7 +18,7 @@ export const REMINDERS_PER_USER_MAX = 500;
 export const SCHEDULED_PER_USER_MAX = 200;
 
 export const WHEN_UNREADABLE =
-  'Date non comprise : essayez « demain 9h », « lundi 14h » ou « dans 3 jours »';
+  'Date non comprise : essayez « demain 9h », « lundi 14h » ou « dans 3 jours »';
 export const WHEN_PAST = 'Cette heure est déjà passée';
 export const WHEN_TOO_FAR = `Au plus ${SCHEDULE_HORIZON_DAYS} jours à l’avance`;
 export const WHEN_REQUIRED = 'Indiquez quand';
@@ -28,7 +28,7 @@ export const SCHEDULED_ALREADY_SENT = 'Ce message est déjà parti';
 export const REMINDER_SUBJECT_REQUIRED = 'Un rappel porte sur un message ou un texte';
 export const TIME_ZONE_INVALID = 'Fuseau horaire inconnu';
 export const SCHEDULED_ACCESS_LOST =
-  'Vous n’avez plus accès à ce canal : le message n’est pas parti';
+  'Vous n’avez plus accès à ce canal : le message n’est pas parti';
 export const REMINDERS_TOO_MANY = `Au plus ${REMINDERS_PER_USER_MAX} rappels en attente`;
 export const SCHEDULED_TOO_MANY = `Au plus ${SCHEDULED_PER_USER_MAX} messages programmés en attente`;
 

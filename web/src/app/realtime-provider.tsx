@@ -10,6 +10,7 @@ import { useFriendEvents } from '@/features/friends';
 import { useMessageEvents } from '@/features/messages';
 import { useNotificationEvents } from '@/features/notifications';
 import { usePinEvents } from '@/features/pins';
+import { useReminderEvents } from '@/features/reminders';
 import { usePresenceEvents } from '@/features/users';
 import { VoiceSessionHost } from '@/features/voice';
 import { SocketProvider } from '@/lib/socket-context';
@@ -28,6 +29,7 @@ function FeatureEvents({ user }: { user: User }) {
   useNotificationEvents();
   useBoardEvents();
   usePinEvents();
+  useReminderEvents();
   useSessionEnd();
   return null;
 }

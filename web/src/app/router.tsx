@@ -24,6 +24,9 @@ const ThreadsScreen = lazy(() =>
 const SavedScreen = lazy(() =>
   import('./saved-screen').then((module) => ({ default: module.SavedScreen })),
 );
+const RemindersScreen = lazy(() =>
+  import('./reminders-screen').then((module) => ({ default: module.RemindersScreen })),
+);
 const VideoRoomsScreen = lazy(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
@@ -119,6 +122,9 @@ export function Router() {
         </Route>
         <Route path="/saved">
           <RequireUser>{(me) => <SavedScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/rappels">
+          <RequireUser>{(me) => <RemindersScreen user={me} />}</RequireUser>
         </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>

@@ -89,6 +89,26 @@ export function composerAttachments<S extends ComposerAttachmentsState>(
   return parts as unknown as ComposerAttachments;
 }
 
+/** Where a composer is: what its send options and commands are given. */
+export interface ComposerPlace {
+  channelId: string;
+  parentMessageId: string | null;
+}
+
+/**
+ * `/name args` typed in the composer (`/rappel demain 9h appeler Paul`): run instead of a send;
+ * the composer empties when it resolves true, and keeps the text otherwise.
+ */
+export interface ComposerCommand {
+  name: string;
+  run: (args: string, place: ComposerPlace) => Promise<boolean>;
+}
+
+/** Beside the send button (« Programmer l’envoi »): the text to send, and `done` empties the composer. */
+export type ComposerSendOption = ComponentType<
+  ComposerPlace & { text: string; disabled: boolean; done: () => void }
+>;
+
 export interface MessageExtension {
   id: string;
   /** In the composer: what a message carries besides its text (the first extension that has it). */
@@ -98,6 +118,10 @@ export interface MessageExtension {
   /** Under the message, above its reactions (the lists of the tasks made from it). */
   Chips?: ComponentType<MessageExtensionProps>;
   actions?: readonly MessageAction[];
+  /** Composer commands this feature understands. */
+  commands?: readonly ComposerCommand[];
+  /** Beside the composer's send button. */
+  SendOption?: ComposerSendOption;
 }
 
 const MessageExtensionsContext = createContext<readonly MessageExtension[]>([]);
@@ -121,6 +145,30 @@ const NO_COMPOSER_PARTS: ComposerAttachments = {
   Pending: () => null,
   Button: () => null,
 };
+
+/** The commands and send options every extension brings to the composer. */
+export function useComposerExtras(): {
+  commands: readonly ComposerCommand[];
+  sendOptions: readonly ComposerSendOption[];
+} {
+  const extensions = useMessageExtensions();
+  return {
+    commands: extensions.flatMap((extension) => extension.commands ?? []),
+    sendOptions: extensions.flatMap((extension) =>
+      extension.SendOption ? [extension.SendOption] : [],
+    ),
+  };
+}
+
+/** The command `text` starts with (`/rappel …`), with what follows it; null otherwise. */
+export function commandIn(
+  commands: readonly ComposerCommand[],
+  text: string,
+): { command: ComposerCommand; args: string } | null {
+  const match = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const command = match && commands.find((c) => c.name === match[1]);
+  return command ? { command, args: (match[2] ?? '').trim() } : null;
+}
 
 /**
  * One composer's attachments: the state it sends with, and the parts it places (nothing

@@ -71,7 +71,7 @@ export async function deliverDueReminders(
         userId: r.userId,
         channelId: r.channelId,
         messageId: r.messageId,
-        title: `Rappel : ${about}`,
+        title: `Rappel : ${about}`,
         content: r.note ?? message?.content ?? null,
         written: [] as string[],
       };
@@ -191,7 +191,7 @@ async function failScheduled(
       userId: row.userId,
       channelId: null,
       messageId: null,
-      title: `Votre message programmé n’est pas parti : ${failure}`,
+      title: `Votre message programmé n’est pas parti : ${failure}`,
       content: clip(row.content, NOTE_MAX),
       written: [] as string[],
     };

@@ -132,7 +132,7 @@ describe('reminders', () => {
     await deliverAt(inMinutes(30));
     const items = (await notificationsOf(alice)).filter((n) => n.type === 'reminder');
     expect(items).toHaveLength(1);
-    expect(items[0]?.title).toMatch(/^Rappel : un message de /);
+    expect(items[0]?.title).toMatch(/^Rappel\u00a0: un message de /);
     expect(items[0]?.content).toBe('Peux-tu relire le devis ?');
     expect((await alice.client.get<Reminder[]>('/api/reminders')).body).toEqual([]);
     // Bob, who wrote the message, heard nothing.

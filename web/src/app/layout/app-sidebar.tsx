@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ThreadsSidebarLink } from '@/features/messages';
 import { SavedSidebarLink } from '@/features/pins';
+import { RemindersSidebarLink } from '@/features/reminders';
 import { VoiceBar } from '@/features/voice';
 import { sidebarSections } from '../shell/sidebar-sections';
 import { Sidebar } from './sidebar';
@@ -25,6 +26,7 @@ export function AppSidebar({ header, onNavigate, className }: AppSidebarProps) {
         <>
           <ThreadsSidebarLink onNavigate={onNavigate} />
           <SavedSidebarLink onNavigate={onNavigate} />
+          <RemindersSidebarLink onNavigate={onNavigate} />
         </>
       }
       onNavigate={onNavigate}

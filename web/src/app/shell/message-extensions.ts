@@ -1,6 +1,7 @@
 import { boardsMessageExtension } from '@/features/boards';
 import { filesMessageExtension } from '@/features/files';
 import { pinsMessageExtension } from '@/features/pins';
+import { remindersMessageExtension } from '@/features/reminders';
 import type { MessageExtension } from '@/lib/message-extensions';
 
 /**
@@ -11,4 +12,5 @@ export const messageExtensions: readonly MessageExtension[] = [
   filesMessageExtension,
   boardsMessageExtension,
   pinsMessageExtension,
+  remindersMessageExtension,
 ];

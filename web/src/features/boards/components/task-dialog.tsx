@@ -33,7 +33,14 @@ export type TaskDialogMode =
   | { kind: 'create'; listId: string; listName: string }
   | { kind: 'edit'; task: Task; listName: string; channelId: string }
   /** "Créer une tâche" on a message: the board and list are chosen in the dialog. */
-  | { kind: 'message'; channelId: string; messageId: string; content: string };
+  | {
+      kind: 'message';
+      channelId: string;
+      messageId: string;
+      content: string;
+      /** A due date the message said (yyyy-MM-dd), offered to its author. */
+      dueDate?: string;
+    };
 
 interface TaskDialogProps {
   mode: TaskDialogMode;
@@ -69,7 +76,7 @@ function draftOf(mode: TaskDialogMode): Draft {
     return {
       title: titleFromMessage(mode.content),
       description: mode.content,
-      dueDate: '',
+      dueDate: mode.dueDate ?? '',
       assignedToId: '',
       labels: [],
     };

@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalendarEvent, EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from '#shared/calendar';
@@ -31,12 +32,34 @@ import {
 
 /** What the dialog is for: a new event (on a day), or an existing one. */
 export type EventDialogTarget =
-  | { kind: 'create'; day?: Date }
+  | {
+      kind: 'create';
+      day?: Date;
+      /** Filled in (a message's date, docs/product.md « Des messages qui deviennent des plans »). */
+      start?: Date;
+      title?: string;
+      description?: string;
+    }
   | { kind: 'edit'; event: CalendarEvent };
 
 interface EventDialogProps {
   target: EventDialogTarget | null;
   onClose: () => void;
+}
+
+/** A new event's form: on a day, or from a message (a start, an hour long, its text). */
+function createForm(target: Extract<EventDialogTarget, { kind: 'create' }>): EventFormValues {
+  const form = emptyEventForm(target.start ?? target.day);
+  if (!target.start) return form;
+  const end = new Date(target.start.getTime() + 60 * 60 * 1000);
+  return {
+    ...form,
+    title: target.title ?? '',
+    description: target.description ?? '',
+    startTime: format(target.start, 'HH:mm'),
+    endDate: format(end, 'yyyy-MM-dd'),
+    endTime: format(end, 'HH:mm'),
+  };
 }
 
 /** docs/product.md §2 and §5: the create and edit dialog (edit adds delete). */
@@ -52,7 +75,7 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
 
   useEffect(() => {
     if (!target) return;
-    setValues(target.kind === 'edit' ? eventToForm(target.event) : emptyEventForm(target.day));
+    setValues(target.kind === 'edit' ? eventToForm(target.event) : createForm(target));
   }, [target]);
 
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>

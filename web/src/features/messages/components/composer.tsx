@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
-import { useComposerAttachments } from '@/lib/message-extensions';
+import { commandIn, useComposerAttachments, useComposerExtras } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
@@ -59,6 +59,8 @@ export function Composer({
   const { parts, state: files } = useComposerAttachments(channel.id, {
     acceptDrops: !parentMessageId,
   });
+  // Other features' composer commands (`/rappel`) and send options (« Programmer l’envoi »).
+  const extras = useComposerExtras();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const draft = draftKey(channel.id, parentMessageId);
   const [text, setTextState] = useState(() => getDraft(me.id, draft));
@@ -131,17 +133,29 @@ export function Composer({
     // attachments and no text, the text is "(attachment)". A file still going up is waited for.
     const content = text.trim();
     if (files.busy || (!content && files.attachments.length === 0)) return;
+    const typed = files.attachments.length === 0 ? commandIn(extras.commands, content) : null;
+    if (typed) {
+      const place = { channelId: channel.id, parentMessageId };
+      void typed.command.run(typed.args, place).then((done) => {
+        if (done) clearComposer();
+      });
+      return;
+    }
     send(
       content || ATTACHMENT_PLACEHOLDER,
       mentionsInText(content, picked.current),
       files.attachments,
     );
+    clearComposer();
+  };
+
+  function clearComposer() {
     files.clear();
     typing.stop();
     picked.current.clear();
     setText('');
     setMention(null);
-  };
+  }
 
   const pick = (choice: { user: User; name: string }) => {
     const element = textarea.current;
@@ -295,6 +309,17 @@ export function Composer({
             >
               <SendHorizontalIcon className="size-4" aria-hidden />
             </button>
+            {extras.sendOptions.map((SendOption, index) => (
+              <SendOption
+                // biome-ignore lint/suspicious/noArrayIndexKey: the registered list never changes
+                key={index}
+                channelId={channel.id}
+                parentMessageId={parentMessageId}
+                text={text.trim()}
+                disabled={blank || files.busy || files.attachments.length > 0}
+                done={clearComposer}
+              />
+            ))}
           </div>
         </div>
       </div>
