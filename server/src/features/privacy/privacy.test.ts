@@ -16,8 +16,9 @@ import {
 } from '#shared/privacy';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
-import { type Actor, buildUser } from '../../../test/factories';
+import { type Actor, buildUser, insertSignedInUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { socketOpener } from '../../../test/test-socket';
 import { users } from '../../auth/schema';
 
 let server: TestServer;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await server.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
 });
 afterAll(() => server?.close());
+const open = socketOpener(() => server);
 
 const db = () => server.database.db;
 const runJobs = (now?: Date) => {
@@ -249,6 +251,21 @@ describe('« Télécharger mes données »', () => {
     await expect(readFile(object)).rejects.toThrow();
   });
 
+  it('tells every socket of the owner its progress live, up to ready with the link', async () => {
+    const alice = await buildUser(server);
+    const socket = await open(alice);
+    const asked = await alice.client.post<AccountExport>('/api/account/export');
+    const ready = await socket.next(
+      (e) =>
+        e.type === 'account_export_updated' &&
+        e.export.id === asked.body.id &&
+        e.export.status === 'ready',
+    );
+    expect(ready).toMatchObject({
+      export: { progress: 100, downloadUrl: `/api/account/export/${asked.body.id}/download` },
+    });
+  });
+
   it('asked twice while running gives the same export', async () => {
     const alice = await buildUser(server);
     const [a, b] = await Promise.all([
@@ -368,6 +385,23 @@ describe('« Supprimer mon compte »', () => {
     expect(login.status).toBeLessThan(500);
   });
 
+  it('asks an account without a password for a sign-in under 10 minutes', async () => {
+    const fresh = await insertSignedInUser(server);
+    const [session] = await db().execute<{ sid: string }>(
+      sql`select sid from sessions order by (sess->>'createdAt') desc limit 1`,
+    );
+    // Signed in 20 minutes ago: refused, told why.
+    await db().execute(sql`update sessions set sess = jsonb_set(sess, '{createdAt}',
+      to_jsonb(to_char((now() - interval '20 minutes') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))) where sid = ${String(session?.sid)}`);
+    const old = await fresh.client.request<ApiErrorBody>('DELETE', '/api/account', {});
+    expect(old.status).toBe(403);
+    expect(old.body.message).toMatch(/^Reconnectez-vous/);
+    await db().execute(sql`update sessions set sess = jsonb_set(sess, '{createdAt}',
+      to_jsonb(to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))) where sid = ${String(session?.sid)}`);
+    const ok = await fresh.client.request<AccountDeletion>('DELETE', '/api/account', {});
+    expect(ok.status).toBe(202);
+  });
+
   it('is cancelled by signing in during the grace, with a notification saying so', async () => {
     const alice = await buildUser(server);
     const asked = await alice.client.request<AccountDeletion>('DELETE', '/api/account', {
@@ -391,6 +425,43 @@ describe('« Supprimer mon compte »', () => {
     );
     await runJobs(new Date(Date.now() + 8 * 86_400_000));
     expect(await erased(alice.user.id)).toBe(false);
+  });
+});
+
+describe('ACCOUNT_DELETION_MESSAGES=delete', () => {
+  it('deletes the erased account’s messages, a thread with its replies, and keeps the others’', async () => {
+    const other = await startTestServer({
+      env: { PRIVACY_JOB_INTERVAL_MS: '0', ACCOUNT_DELETION_MESSAGES: 'delete' },
+    });
+    try {
+      const person = await buildUser(other);
+      const bob = await buildUser(other);
+      const channel = await buildChannel(bob);
+      await addMember(channel, bob, person);
+      const root = await sendMessage(person, channel.id, 'un fil');
+      await sendMessage(bob, channel.id, { content: 'une réponse', parentMessageId: root.id });
+      const bobs = await sendMessage(bob, channel.id, 'le message de Bob');
+      const reply = await sendMessage(person, channel.id, {
+        content: 'ma réponse',
+        parentMessageId: bobs.id,
+      });
+      expect(
+        (await person.client.request('DELETE', '/api/account', { password: person.password }))
+          .status,
+      ).toBe(202);
+      await other.app.privacyJobs?.run(new Date(Date.now() + 8 * 86_400_000));
+      const left = await other.database.db.execute<{ id: string }>(
+        sql`select id from messages where channel_id = ${channel.id}::uuid`,
+      );
+      const ids = left.map((r) => r.id);
+      expect(ids).toContain(bobs.id);
+      expect(ids).not.toContain(root.id);
+      expect(ids).not.toContain(reply.id);
+      // The thread went whole: no orphan reply surfaces in the channel.
+      expect(ids).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 
