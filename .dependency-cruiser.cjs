@@ -12,6 +12,7 @@
  * A feature missing here may use no other.
  */
 const FEATURE_USES = {
+  'admin-channels': ['channels', 'messages'],
   admin: ['audit', 'files'],
   audit: [],
   boards: ['channels', 'messages'],

@@ -30,6 +30,13 @@ export interface Channel {
   lastReadSeq: number;
   /** Direct channels only: the other person. */
   directUser?: User | null;
+  /**
+   * When the channel was archived (read-only, listed apart), null when it is not. Always sent
+   * by the server; optional for objects built before archiving existed.
+   */
+  archivedAt?: string | null;
+  /** The caller's role in the channel (always sent by the server). */
+  role?: MemberRole;
 }
 
 export interface ChannelMember {
@@ -115,4 +122,64 @@ export type DirectChannelInput = z.infer<typeof DirectChannelSchema>;
 /** GET /api/channels/browse?q= */
 export const ChannelBrowseQuerySchema = z.object({
   q: z.string().trim().max(CHANNEL_NAME_MAX, 'Recherche trop longue').optional(),
+});
+
+/** What every member refuses to write in an archived channel (409). */
+export const CHANNEL_ARCHIVED = 'Ce canal est archivé';
+
+/** PATCH /api/channels/{id}: the channel's settings, for its owner and administrators. */
+export const ChannelUpdateSchema = z
+  .object({
+    name: ChannelCreateSchema.shape.name.optional(),
+    description: ChannelCreateSchema.shape.description,
+  })
+  .refine((body) => body.name !== undefined || body.description !== undefined, {
+    message: 'Rien à modifier',
+  });
+export type ChannelUpdateInput = z.infer<typeof ChannelUpdateSchema>;
+
+/** A channel's settings as its managers change them (the answer of settings and archiving). */
+export interface ChannelSettings {
+  id: string;
+  name: string;
+  description: string | null;
+  type: ChannelType;
+  archivedAt: string | null;
+}
+
+/** PUT /api/channels/{id}/members/{memberId}/role: the owner names or removes an administrator. */
+export const MemberRoleUpdateSchema = z.object({
+  role: z.enum(['admin', 'member'], { error: 'Le rôle doit être « admin » ou « member »' }),
+});
+
+/** POST /api/channels/{id}/owner and POST /api/admin/channels/{id}/transfer. */
+export const OwnerTransferSchema = z.object({
+  userId: z.uuid({ error: 'Choisissez le membre qui deviendra propriétaire' }),
+});
+
+/** An item of GET /api/admin/channels: what the console shows, never a channel's content. */
+export interface AdminChannel {
+  id: string;
+  name: string;
+  type: Exclude<ChannelType, 'direct'>;
+  memberCount: number;
+  /** The last message's time, null when nothing was ever said. */
+  lastActivityAt: string | null;
+  archivedAt: string | null;
+  createdAt: string;
+  owner: User | null;
+  /** The workspace's default channel: neither deleted nor archived. */
+  isDefault: boolean;
+}
+
+export interface AdminChannelPage {
+  channels: AdminChannel[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/channels?q=&cursor= */
+export const AdminChannelQuerySchema = z.object({
+  q: z.string().trim().max(CHANNEL_NAME_MAX, 'Recherche trop longue').optional(),
+  cursor: z.string().max(400, 'Curseur invalide').optional(),
 });

@@ -1,6 +1,7 @@
 /** The channels feature's frames and events (server/src/features/channels/realtime.ts). */
 import { z } from 'zod';
 import type { Channel, ChannelMember } from '../channels';
+import type { MemberRole } from '../limits';
 import { frameId } from './connection';
 
 /** Marks the active channel; members only (a non-member gets an `error`). */
@@ -24,6 +25,16 @@ export type ChannelEvent =
   | { type: 'channel_deleted'; channelId: string }
   | { type: 'member_added'; channelId: string; member: ChannelMember }
   | { type: 'member_removed'; channelId: string; userId: string }
+  /** The channel's settings changed: renamed, described, archived (`archivedAt`) or brought back. */
+  | {
+      type: 'channel_changed';
+      channelId: string;
+      name: string;
+      description: string | null;
+      archivedAt: string | null;
+    }
+  /** A member's role changed: named or no longer administrator, or owner after a transfer. */
+  | { type: 'member_role_changed'; channelId: string; userId: string; role: MemberRole }
   | { type: 'channel_read'; channelId: string; lastReadAt: string; lastReadSeq: number }
   /** Answers `join_channel`. */
   | { type: 'joined'; channelId: string };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAdminChannelRoutes } from './admin-channels/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerBoardRoutes } from './boards/routes';
@@ -34,6 +35,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerUserRoutes(app, ctx);
   registerUserGroupRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
+  registerAdminChannelRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerTypingRoutes(app, ctx);
   registerInviteRoutes(app, ctx);

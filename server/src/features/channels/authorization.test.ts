@@ -15,6 +15,8 @@ let channel: Channel;
 let message: Message;
 beforeAll(async () => {
   server = await startTestServer();
+  // The first account administers the workspace, which moderates every channel: neither of these.
+  await buildUser(server);
   [owner, stranger] = await Promise.all([buildUser(server), buildUser(server)]);
   channel = await buildChannel(owner, { type: 'group' });
   message = await sendMessage(owner, channel.id, 'privé');

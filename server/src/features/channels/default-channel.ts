@@ -30,7 +30,7 @@ export async function joinDefaultChannel(tx: Tx, userId: string, name: string): 
 }
 
 /** The default channel: the oldest public channel of that name. */
-async function findDefaultChannelId(db: Db | Tx, name: string): Promise<string | undefined> {
+export async function findDefaultChannelId(db: Db | Tx, name: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: channels.id })
     .from(channels)
@@ -38,6 +38,15 @@ async function findDefaultChannelId(db: Db | Tx, name: string): Promise<string |
     .orderBy(asc(channels.createdAt))
     .limit(1);
   return row?.id;
+}
+
+/** Whether `channelId` is the workspace's default channel (never archived, renamed or deleted). */
+export async function isDefaultChannel(
+  db: Db | Tx,
+  name: string | null,
+  channelId: string,
+): Promise<boolean> {
+  return name !== null && (await findDefaultChannelId(db, name)) === channelId;
 }
 
 /**

@@ -10,6 +10,8 @@ declare module '../../events/bus' {
     memberRemoved: { channelId: string; userId: string; by: string };
     /** The user read the channel up to its last message (any device). */
     channelRead: { channelId: string; userId: string };
+    /** The channel was archived (read-only) or brought back (`archived` false); `by` is who did it. */
+    channelArchived: { channelId: string; archived: boolean; by: string };
     /** The channel and its memberships are gone; `memberIds` is who belonged to it. */
     channelDeleted: { channelId: string; memberIds: string[] };
   }

@@ -4,8 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { type Deps, publish } from '../deps';
-import { CHANNEL_NOT_FOUND, requireMember } from './access';
+import { CHANNEL_NOT_FOUND } from './access';
 import { findChannelForUser, findMember } from './queries';
+import { findStanding, isModerator } from './roles';
 import { channelMembers, channelRemovals, channels } from './schema';
 import { channelTopic } from './topics';
 
@@ -63,7 +64,8 @@ export async function announceMemberAdded(
 }
 
 /**
- * docs/product.md §5/§6: only the channel's creator removes members, and never an owner.
+ * The channel's owner and administrators remove members (and a workspace administrator, issue
+ * 48); never the owner, and an administrator of the channel only by its owner.
  * `memberRef` is the channel_members id or the member's user id: the members tab knows the
  * first, a user card the second; both name the same row.
  */
@@ -73,17 +75,16 @@ export async function removeMember(
   channelId: string,
   memberRef: string,
 ): Promise<void> {
-  await requireMember(deps.db, channelId, actorId);
-  const [channel] = await deps.db
-    .select({ createdById: channels.createdById, type: channels.type })
-    .from(channels)
-    .where(eq(channels.id, channelId));
+  const standing = await findStanding(deps.db, channelId, actorId);
+  if (!standing?.role && !(standing?.instanceAdmin && standing.type !== 'direct')) {
+    throw notFound(CHANNEL_NOT_FOUND);
+  }
   // docs/product.md §10.3: a direct channel is exactly its two users, for good.
-  if (channel?.type === 'direct') {
+  if (standing.type === 'direct') {
     throw forbidden('Personne ne peut être retiré d’une conversation directe');
   }
-  if (channel?.createdById !== actorId) {
-    throw forbidden('Seul le créateur du canal peut retirer des membres');
+  if (!isModerator(standing)) {
+    throw forbidden('Seuls le propriétaire et les administrateurs du canal retirent des membres');
   }
   if (!isUuid(memberRef)) throw notFound(MEMBER_NOT_FOUND);
 
@@ -101,6 +102,9 @@ export async function removeMember(
     if (!target) throw notFound(MEMBER_NOT_FOUND);
     if (target.role === 'owner')
       throw forbidden('Le propriétaire du canal ne peut pas être retiré');
+    if (target.role === 'admin' && standing.role !== 'owner' && !standing.instanceAdmin) {
+      throw forbidden('Seul le propriétaire retire un administrateur du canal');
+    }
     await detach(tx, target.id);
     // Remembered with the removal itself: an old invite code must not let them back in.
     await tx

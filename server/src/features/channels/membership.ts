@@ -1,8 +1,9 @@
-import { type AnyColumn, and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { MemberRole } from '#shared/limits';
 import type { Db } from '../../db/client';
 import { uuids } from '../../db/values';
-import { channelMembers, channelRemovals, channels } from './schema';
+import { canModerateChannel } from './roles';
+import { channelMembers, channelRemovals } from './schema';
 
 /** The caller's role in a channel, or null when not a member (docs/product.md §10.2: then 404). */
 export async function getMemberRole(
@@ -49,30 +50,12 @@ export const isMemberOf = (
     and ${channelMembers.userId} = ${userId})`;
 
 /**
- * Whether the user manages the channel: its creator, or a member whose role is owner or
- * admin. Managers replace and revoke invites and re-admit removed members.
+ * Whether the user manages the channel: its owner, one of its administrators, or a workspace
+ * administrator (roles.ts, canModerateChannel). Managers replace and revoke invites and
+ * re-admit removed members.
  */
-export async function isChannelManager(
-  db: Db,
-  channelId: string,
-  userId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: channels.id })
-    .from(channels)
-    .leftJoin(
-      channelMembers,
-      and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)),
-    )
-    .where(
-      and(
-        eq(channels.id, channelId),
-        or(eq(channels.createdById, userId), inArray(channelMembers.role, ['owner', 'admin'])),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+export const isChannelManager = (db: Db, channelId: string, userId: string): Promise<boolean> =>
+  canModerateChannel(db, channelId, userId);
 
 /** When the user was last removed from the channel by someone else, if ever. */
 export async function findRemoval(db: Db, channelId: string, userId: string): Promise<Date | null> {

@@ -19,6 +19,7 @@ export function presentChannel(
     unreadCount: number;
     lastReadAt: Date | null;
     lastReadSeq: number;
+    role: MemberRole;
     directUser?: User | null;
   },
 ): Channel {
@@ -34,6 +35,8 @@ export function presentChannel(
     unreadCount: viewer.unreadCount,
     lastReadAt: viewer.lastReadAt?.toISOString() ?? null,
     lastReadSeq: viewer.lastReadSeq,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    role: viewer.role,
     ...(row.type === 'direct' ? { directUser: viewer.directUser ?? null } : {}),
   };
 }

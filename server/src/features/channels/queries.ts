@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Channel, ChannelMember } from '#shared/channels';
-import { UNREAD_BADGE_CAP } from '#shared/limits';
+import { type MemberRole, UNREAD_BADGE_CAP } from '#shared/limits';
 import type { User } from '#shared/users';
 import { users } from '../../auth/schema';
 import { presentUser } from '../../auth/user-presenter';
@@ -39,6 +39,7 @@ export async function listChannelsForUser(
       unreadCount,
       lastReadAt: channelMembers.lastReadAt,
       lastReadSeq: channelMembers.lastReadSeq,
+      role: channelMembers.role,
     })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
@@ -52,6 +53,7 @@ export async function listChannelsForUser(
       unreadCount: r.unreadCount,
       lastReadAt: r.lastReadAt,
       lastReadSeq: r.lastReadSeq,
+      role: r.role as MemberRole,
       directUser: peers.get(r.channel.id) ?? null,
     }),
   );

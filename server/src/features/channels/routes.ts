@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChannelBrowseQuerySchema,
   ChannelCreateSchema,
+  ChannelUpdateSchema,
   DirectChannelSchema,
+  MemberRoleUpdateSchema,
+  OwnerTransferSchema,
 } from '#shared/channels';
 import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
@@ -11,6 +14,15 @@ import { idParam } from '../../lib/ids';
 import { depsFor } from '../deps';
 import { CHANNEL_NOT_FOUND, requireMember } from './access';
 import { addMemberByName } from './add-by-name';
+import {
+  type ChannelAdminDeps,
+  deleteChannelAs,
+  setChannelArchived,
+  setMemberRole,
+  transferOwnership,
+  updateChannelSettings,
+} from './administration';
+import { actingUser } from './audit';
 import { subscribeDefaultChannel } from './default-channel';
 import { openDirectChannel } from './direct';
 import { leaveChannel, removeMember } from './members';
@@ -20,7 +32,6 @@ import { membershipOf, registerChannelRealtime } from './realtime';
 import {
   browsePublicChannels,
   createChannel,
-  deleteChannel,
   getChannel,
   joinPublicChannel,
   markChannelRead,
@@ -37,6 +48,10 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     markChannelRead(deps, reads, userId, channelId),
   );
   const channelId = (params: { id: string }) => idParam(params.id, CHANNEL_NOT_FOUND);
+  const adminDeps = (request: FastifyRequest): ChannelAdminDeps => ({
+    ...depsFor(ctx, request),
+    defaultChannel: ctx.config.defaultChannel,
+  });
 
   app.get('/api/channels', async (request) => {
     const user = requireUser(request);
@@ -73,8 +88,51 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.delete<ById>('/api/channels/:id', async (request, reply) => {
     const user = requireUser(request);
-    await deleteChannel(depsFor(ctx, request), user.id, channelId(request.params));
+    await deleteChannelAs(
+      adminDeps(request),
+      actingUser(request, user),
+      channelId(request.params),
+      'owner',
+    );
     return reply.status(204).send();
+  });
+
+  // Issue 48, channel roles: the owner and the channel's administrators change its settings
+  // and archive it; the owner names administrators and hands the channel over.
+  app.patch<ById>('/api/channels/:id', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    const input = parse(ChannelUpdateSchema, request.body);
+    return updateChannelSettings(adminDeps(request), actingUser(request, user), id, input);
+  });
+
+  for (const [path, archived] of [
+    ['/api/channels/:id/archive', true],
+    ['/api/channels/:id/unarchive', false],
+  ] as const) {
+    app.post<ById>(path, async (request) => {
+      const user = requireUser(request);
+      const id = channelId(request.params);
+      return setChannelArchived(adminDeps(request), actingUser(request, user), id, archived);
+    });
+  }
+
+  app.put<{ Params: { id: string; memberId: string } }>(
+    '/api/channels/:id/members/:memberId/role',
+    async (request) => {
+      const user = requireUser(request);
+      const id = channelId(request.params);
+      const { role } = parse(MemberRoleUpdateSchema, request.body);
+      const actor = actingUser(request, user);
+      return setMemberRole(adminDeps(request), actor, id, request.params.memberId, role);
+    },
+  );
+
+  app.post<ById>('/api/channels/:id/owner', async (request) => {
+    const user = requireUser(request);
+    const id = channelId(request.params);
+    const { userId } = parse(OwnerTransferSchema, request.body);
+    return transferOwnership(adminDeps(request), actingUser(request, user), id, userId);
   });
 
   app.get<ById>('/api/channels/:id/members', async (request) => {

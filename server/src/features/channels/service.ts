@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Channel, ChannelCreateInput, ChannelRead, PublicChannel } from '#shared/channels';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { type Deps, publish } from '../deps';
-import { CHANNEL_NOT_FOUND, requireMember } from './access';
+import { CHANNEL_NOT_FOUND } from './access';
 import { announceMemberAdded, insertMember } from './members';
 import { presentPublicChannel } from './presenter';
 import { findChannelForUser } from './queries';
@@ -51,29 +51,6 @@ export async function getChannel(deps: Pick<Deps, 'db'>, userId: string, channel
   const channel = await findChannelForUser(deps.db, userId, channelId);
   if (!channel) throw notFound(CHANNEL_NOT_FOUND);
   return channel;
-}
-
-/** docs/product.md §10.4: only an owner deletes; members learn it, then the channel's rooms close. */
-export async function deleteChannel(deps: Deps, userId: string, channelId: string): Promise<void> {
-  const role = await requireMember(deps.db, channelId, userId);
-  if (role !== 'owner') throw forbidden('Seul le propriétaire peut supprimer ce canal');
-  const memberIds = await deps.db.transaction(async (tx) => {
-    // Removing the members in the same statement list as the channel gives the exact
-    // audience of channel_deleted, even if someone joined a moment ago.
-    const members = await tx
-      .delete(channelMembers)
-      .where(eq(channelMembers.channelId, channelId))
-      .returning({ userId: channelMembers.userId });
-    await tx.delete(channels).where(eq(channels.id, channelId));
-    return members.map((m) => m.userId);
-  });
-  deps.events.publish('channelDeleted', { channelId, memberIds });
-  await publish(
-    deps,
-    'channel_deleted',
-    () => deps.realtime.toUsers(memberIds, { type: 'channel_deleted', channelId }),
-    () => deps.realtime.dropTopic(channelTopic(channelId)),
-  );
 }
 
 /** docs/product.md §10.3: public channels (type `channel`) the caller has not joined yet. */

@@ -11,6 +11,7 @@ import {
   unauthorized,
 } from '../../lib/errors';
 import { CHANNEL_NOT_FOUND, requireMember } from '../channels/access';
+import { requireWritableChannel } from '../channels/administration';
 import { getMemberRole } from '../channels/membership';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
@@ -146,6 +147,8 @@ async function findRetried(
     if (message) return message;
   }
   await requireMember(db, channelId, userId);
+  // The statement stores nothing in an archived channel (channels' memberProbe).
+  await requireWritableChannel(db, channelId);
   // Only left: the stored message was deleted between the insert and this read.
   throw conflict('Ce message a déjà été envoyé puis supprimé');
 }

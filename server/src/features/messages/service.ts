@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { CUSTOM_EMOJI_NOT_FOUND } from '#shared/emoji';
 import type { Message, MessageUpdateInput, ReactionToggleResult } from '#shared/messages';
 import { badRequest, forbidden } from '../../lib/errors';
+import { requireWritableChannel } from '../channels/administration';
 import { findMentionedMembers } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
 import { type Deps, publish } from '../deps';
@@ -20,6 +21,8 @@ export async function editMessage(
 ): Promise<Message> {
   const row = await findMessageForMember(deps.db, messageId, userId);
   if (row.userId !== userId) throw forbidden('Seul l’auteur peut modifier ce message');
+  // An archived channel is read-only (issue 48): 409 « Ce canal est archivé ».
+  await requireWritableChannel(deps.db, row.channelId);
   // Mentions follow the text: the composer writes "@Name" for each person it picks.
   const mentions = needsMentionLookup(input.content)
     ? await findMentionedMembers(deps.db, row.channelId, mentionCandidates(input.content))
@@ -61,6 +64,8 @@ export async function editMessage(
 export async function deleteMessage(deps: Deps, userId: string, messageId: string): Promise<void> {
   const row = await findMessageForMember(deps.db, messageId, userId);
   if (row.userId !== userId) throw forbidden('Seul l’auteur peut supprimer ce message');
+  // An archived channel is read-only (issue 48): 409 « Ce canal est archivé ».
+  await requireWritableChannel(deps.db, row.channelId);
   const deleted = await deps.db
     .delete(messages)
     .where(or(eq(messages.id, messageId), eq(messages.parentMessageId, messageId)))
@@ -101,6 +106,8 @@ export async function toggleReaction(
       );
     if (!mine) throw badRequest(CUSTOM_EMOJI_NOT_FOUND);
   }
+  const target = await findMessageForMember(deps.db, messageId, userId);
+  await requireWritableChannel(deps.db, target.channelId);
   const toggled = await toggleReactionRow(deps.db, messageId, userId, emoji);
   const row = toggled.message;
   const result: ReactionToggleResult = {
