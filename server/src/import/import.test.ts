@@ -372,6 +372,38 @@ describe('import mattermost', () => {
   });
 });
 
+describe('an import beside people already talking in Ruche', () => {
+  it('puts a direct conversation into the direct channel the two already have, and leaves it read', async () => {
+    const server = await startTestServer({ store: await freshStore() });
+    try {
+      const alice = await buildUser(server, { email: 'alice@ruche.test', displayName: 'Alice' });
+      const bruno = await buildUser(server, { email: 'bruno@exemple.fr', displayName: 'Bruno' });
+      const opened = await alice.client.post<Channel>('/api/channels/direct', {
+        recipientId: bruno.user.id,
+      });
+      expect(opened.status).toBeLessThan(300);
+      const file = path.join(work, 'slack-reuse.zip');
+      await buildSlackExport(file, { existingEmail: 'alice@ruche.test' });
+      const report = await importInto(server, 'slack', file);
+      expect(report.users).toMatchObject({ matched: 2, created: 2 });
+      expect(report.channels).toEqual({ created: 3, reused: 1, already: 0 });
+      const direct = (await bruno.client.get<Channel[]>('/api/channels')).body.filter(
+        (c) => c.type === 'direct',
+      );
+      expect(direct.map((c) => c.id)).toEqual([opened.body.id]);
+      expect(direct[0]?.unreadCount).toBe(0);
+      const page = (await bruno.client.get<MessagePage>(`/api/channels/${opened.body.id}/messages`))
+        .body;
+      expect(page.messages.map((m) => [m.userId, m.content])).toEqual([
+        [alice.user.id, 'Salut Bruno'],
+        [bruno.user.id, 'Salut Alice'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('an interrupted import', () => {
   it('finishes when run again, without a message twice, in their original order', async () => {
     const server = await startTestServer({ store: await freshStore() });
