@@ -36,7 +36,7 @@ export function AdminConsole({ section }: { section: string | undefined }) {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-10">
       <nav aria-label={t('adminConsole.nav')} className="shrink-0 md:w-56">
         <h1 className="mb-4 font-bold text-2xl tracking-tight">{t('adminConsole.title')}</h1>
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col md:overflow-visible">
+        <ul className="flex flex-wrap gap-1 md:flex-col">
           {ADMIN_SECTIONS.map((s) => {
             const Icon = s.icon;
             const active = s.id === current.id;

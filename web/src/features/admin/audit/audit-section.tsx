@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
+import { XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditEntry } from '#shared/audit';
@@ -21,8 +22,9 @@ const ALL = 'all';
 export function AuditSection() {
   const { t } = useTranslation();
   const [action, setAction] = useState<string>(ALL);
+  const [actor, setActor] = useState<{ id: string; name: string } | null>(null);
   const filterId = useId();
-  const log = useAuditLog({ action: action === ALL ? undefined : action });
+  const log = useAuditLog({ action: action === ALL ? undefined : action, actor: actor?.id });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <div className="grid gap-4">
@@ -42,6 +44,17 @@ export function AuditSection() {
           </SelectContent>
         </Select>
       </div>
+      {actor ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => setActor(null)}
+        >
+          {t('adminConsole.audit.actorFilter', { actor: actor.name })}
+          <XIcon aria-hidden />
+        </Button>
+      ) : null}
       {log.isError ? (
         <p className="text-destructive text-sm">{t('adminConsole.audit.failed')}</p>
       ) : !log.data ? (
@@ -51,7 +64,7 @@ export function AuditSection() {
       ) : (
         <ol aria-label={t('adminConsole.audit.list')} className="grid gap-2">
           {entries.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
+            <AuditRow key={entry.id} entry={entry} onActor={setActor} />
           ))}
         </ol>
       )}
@@ -69,7 +82,13 @@ export function AuditSection() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow({
+  entry,
+  onActor,
+}: {
+  entry: AuditEntry;
+  onActor: (actor: { id: string; name: string }) => void;
+}) {
   const { t, i18n } = useTranslation();
   const key = `adminConsole.audit.actions.${entry.action}`;
   const label = i18n.exists(key) ? t(key) : entry.action;
@@ -84,9 +103,22 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <div className="grid min-w-0 gap-0.5">
         <span className="font-medium">{label}</span>
         <span className="break-words text-muted-foreground">
-          {t('adminConsole.audit.by', {
-            actor: entry.actor?.name ?? t('adminConsole.audit.system'),
-          })}
+          {t('adminConsole.audit.by')}{' '}
+          {entry.actor ? (
+            <button
+              type="button"
+              className="rounded underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              title={t('adminConsole.audit.filterByActor')}
+              onClick={() => {
+                const { actor } = entry;
+                if (actor) onActor({ id: actor.id, name: actor.name ?? t('common.unknownUser') });
+              }}
+            >
+              {entry.actor.name ?? t('common.unknownUser')}
+            </button>
+          ) : (
+            t('adminConsole.audit.system')
+          )}
           {entry.target?.label
             ? ` · ${t('adminConsole.audit.target', { target: entry.target.label })}`
             : null}

@@ -43,9 +43,10 @@ export function InstanceSection() {
           <WorkspaceInvites />
         </Card>
       ) : null}
-      <Card title={t('adminConsole.instance.storage')}>
+      {/* Its own heading: « Stockage de l’instance ». */}
+      <div className="rounded-2xl border bg-card p-4 sm:p-6">
         <InstanceStorage />
-      </Card>
+      </div>
       <Card title={t('adminConsole.instance.health')}>
         <ul aria-label={t('adminConsole.instance.health')} className="grid gap-2">
           {data.checks.map((check) => (
