@@ -61,6 +61,15 @@ export async function findDeletion(deps: Pick<PrivacyDeps, 'db'>, userId: string
   return row;
 }
 
+/** Whether the account was erased (what is left of it is a name and an id). */
+export async function isErased(deps: Pick<PrivacyDeps, 'db'>, userId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ userId: erasedAccounts.userId })
+    .from(erasedAccounts)
+    .where(eq(erasedAccounts.userId, userId));
+  return !!row;
+}
+
 /**
  * The person signed in during the grace: a deletion they asked for themselves is cancelled,
  * and they are told so (an administrator's stands: docs/privacy.md).

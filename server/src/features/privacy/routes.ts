@@ -30,6 +30,7 @@ import {
   cancelOnSignIn,
   eraseDueAccounts,
   findDeletion,
+  isErased,
   personGraceMs,
   scheduleErasure,
 } from './erasure';
@@ -163,8 +164,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
   const targetUser = async (params: unknown) => {
     const id = idParam((params as { id?: unknown }).id, USER_NOT_FOUND);
     const row = await findUserById(ctx.db, id);
-    if (!row || (row.email === null && row.deactivatedAt !== null && !row.oidcSubject))
-      throw notFound(USER_NOT_FOUND);
+    if (!row || (await isErased(deps, id))) throw notFound(USER_NOT_FOUND);
     return row;
   };
 

@@ -1,0 +1,59 @@
+import type { Browser, ViewportSize } from '@playwright/test';
+import { Actor, expect, PHONE, test } from '../fixtures';
+import { type E2eServer, startE2eServer } from '../server-process';
+
+/**
+ * « Conservation » in the administration console (docs/privacy.md), on a server of its own
+ * whose first account is its administrator: an invalid period is refused under its field, a
+ * valid one is saved and read back after a reload; at phone size too.
+ */
+
+let server: E2eServer;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startE2eServer();
+});
+test.afterAll(async () => server?.stop());
+
+async function open(browser: Browser, name: string, viewport: ViewportSize): Promise<Actor> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'fr-FR',
+    viewport,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+  });
+  return new Actor(name, context, await context.newPage());
+}
+
+test('an administrator sets how long messages and files are kept', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await open(browser, 'Alice', PHONE);
+  try {
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const { page } = alice;
+    await page.goto('/admin/retention');
+    const form = page.getByRole('form', { name: 'Conservation' });
+    const messages = form.getByLabel('Conserver les messages (jours)');
+    await expect(messages).toHaveValue('');
+
+    await messages.fill('0');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Un nombre entier de jours, de 1 à 3650');
+
+    await messages.fill('365');
+    await form.getByLabel('Conserver les fichiers (jours)').fill('90');
+    await form.getByRole('switch', { name: /Permettre aux responsables/ }).click();
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Durées de conservation enregistrées').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('retention.png'), fullPage: true });
+
+    await page.reload();
+    await expect(messages).toHaveValue('365');
+    await expect(form.getByLabel('Conserver les fichiers (jours)')).toHaveValue('90');
+    await expect(form.getByRole('switch', { name: /Permettre aux responsables/ })).toBeChecked();
+    const saved = await page.request.get('/api/admin/retention');
+    expect(await saved.json()).toEqual({ messageDays: 365, fileDays: 90, channelOverride: true });
+  } finally {
+    await alice.context.close();
+  }
+});
