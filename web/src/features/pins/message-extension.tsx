@@ -41,13 +41,11 @@ function usePinEntry(message: Message): MessageActionEntry {
     labelKey: pinned ? 'pins.unpin' : 'pins.pin',
     icon: pinned ? PinOffIcon : PinIcon,
     hidden: !mayPin,
+    // A promise, not mutate's callbacks: the menu that ran it unmounts as it closes.
     run: () =>
-      toggle.mutate(
-        { message, pin: !pinned },
-        {
-          onSuccess: () => toast({ title: t(pinned ? 'pins.unpinnedToast' : 'pins.pinnedToast') }),
-          onError: (error) => toastFailure(error, t('pins.errorTitle'), t('pins.error')),
-        },
+      void toggle.mutateAsync({ message, pin: !pinned }).then(
+        () => toast({ title: t(pinned ? 'pins.unpinnedToast' : 'pins.pinnedToast') }),
+        (error) => toastFailure(error, t('pins.errorTitle'), t('pins.error')),
       ),
   };
 }
@@ -61,12 +59,9 @@ function useSaveEntry(message: Message): MessageActionEntry {
     labelKey: saved ? 'saved.unsave' : 'saved.save',
     icon: saved ? BookmarkMinusIcon : BookmarkIcon,
     run: () =>
-      toggle.mutate(
-        { message, save: !saved },
-        {
-          onSuccess: () => toast({ title: t(saved ? 'saved.unsavedToast' : 'saved.savedToast') }),
-          onError: (error) => toastFailure(error, t('saved.errorTitle'), t('saved.error')),
-        },
+      void toggle.mutateAsync({ message, save: !saved }).then(
+        () => toast({ title: t(saved ? 'saved.unsavedToast' : 'saved.savedToast') }),
+        (error) => toastFailure(error, t('saved.errorTitle'), t('saved.error')),
       ),
   };
 }

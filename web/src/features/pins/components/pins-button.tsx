@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/user-avatar';
 import { relativeTime } from '@/features/messages';
 import { usePins } from '../api/pins';
+import { MessageExcerpt } from './message-excerpt';
 
 function PinItem({ pin, onOpen }: { pin: PinnedMessage; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -33,8 +34,8 @@ function PinItem({ pin, onOpen }: { pin: PinnedMessage; onOpen: () => void }) {
               {relativeTime(new Date(message.createdAt), t)}
             </time>
           </span>
-          <span className="line-clamp-3 whitespace-pre-wrap break-words text-sm">
-            {message.content}
+          <span className="line-clamp-3 break-words text-sm">
+            <MessageExcerpt content={message.content} />
           </span>
         </span>
       </Link>

@@ -13,6 +13,7 @@ import { relativeTime } from '@/features/messages';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
 import { useSaved, useToggleSaved } from '../api/saved';
+import { MessageExcerpt } from './message-excerpt';
 
 function SavedCard({ item }: { item: SavedMessage }) {
   const { t } = useTranslation();
@@ -49,8 +50,8 @@ function SavedCard({ item }: { item: SavedMessage }) {
                 {relativeTime(new Date(message.createdAt), t)}
               </time>
             </span>
-            <span className="line-clamp-4 whitespace-pre-wrap break-words text-sm">
-              {message.content}
+            <span className="line-clamp-4 break-words text-sm">
+              <MessageExcerpt content={message.content} />
             </span>
           </span>
         </span>
