@@ -11,6 +11,7 @@ import { useMessageEvents } from '@/features/messages';
 import { useNotificationEvents } from '@/features/notifications';
 import { usePinEvents } from '@/features/pins';
 import { useReminderEvents } from '@/features/reminders';
+import { UserGroupsProvider } from '@/features/user-groups';
 import { usePresenceEvents } from '@/features/users';
 import { VoiceSessionHost } from '@/features/voice';
 import { SocketProvider } from '@/lib/socket-context';
@@ -46,7 +47,9 @@ export function RealtimeProvider({ user, children }: { user: User; children: Rea
       {/* The voice session outlives every screen (docs/calls.md, "Salons vocaux"). */}
       <VoiceSessionHost userId={user.id} />
       {/* The instance's custom emoji, live, for messages, reactions and pickers. */}
-      <CustomEmojiProvider>{children}</CustomEmojiProvider>
+      <CustomEmojiProvider>
+        <UserGroupsProvider>{children}</UserGroupsProvider>
+      </CustomEmojiProvider>
     </SocketProvider>
   );
 }

@@ -2,6 +2,7 @@ import type { User } from '#shared/users';
 import { CustomEmojiCard } from '@/features/emoji';
 import { NotificationSettingsCard } from '@/features/notifications';
 import { SettingsPage } from '@/features/settings';
+import { UserGroupsCard } from '@/features/user-groups';
 import { AppLayout } from './layout/app-layout';
 
 /** docs/product.md §2: /settings, full width in the signed-in layout (no channel list on desktop). */
@@ -11,7 +12,12 @@ export function SettingsScreen({ user }: { user: User }) {
       <SettingsPage
         user={user}
         notifications={<NotificationSettingsCard />}
-        workspace={<CustomEmojiCard user={user} />}
+        workspace={
+          <>
+            <CustomEmojiCard user={user} />
+            <UserGroupsCard user={user} />
+          </>
+        }
       />
     </AppLayout>
   );

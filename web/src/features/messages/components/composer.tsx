@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
+import { BROADCAST_CONFIRM_ABOVE } from '#shared/user-groups';
 import { type User, userDisplayName } from '#shared/users';
 import { commandIn, useComposerAttachments, useComposerExtras } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
@@ -19,13 +20,20 @@ import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { useEmojiAutocomplete } from '../hooks/use-emoji-autocomplete';
 import { useTypingSignal } from '../hooks/use-typing-signal';
+import {
+  hasBroadcast,
+  useWideMentionSuggestions,
+  type WideMention,
+} from '../hooks/use-wide-mentions';
 import { draftKey, getDraft, setDraft } from '../lib/drafts';
 import { fitTextarea } from '../lib/fit-textarea';
 import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
 import { flattenMessages, type MessagesData } from '../lib/message-cache';
 import { AuthorAvatar } from './author-avatar';
+import { BroadcastConfirmDialog } from './broadcast-confirm-dialog';
 import { useChat } from './chat-context';
 import { EmojiAutocompleteList } from './emoji-autocomplete-list';
+import { WideMentionOptions, wideOptionId } from './wide-mention-options';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -102,7 +110,12 @@ export function Composer({
     }
     return list.sort((a, b) => a.name.localeCompare(b.name, 'fr')).slice(0, MAX_SUGGESTIONS);
   }, [mention, members, me.id]);
-  const showSuggestions = mention !== null && suggestions.length > 0;
+  // Then @channel, @here, @everyone and user groups (hooks/use-wide-mentions.ts).
+  const wide = useWideMentionSuggestions(mention?.query ?? null, channel);
+  const optionCount = suggestions.length + wide.length;
+  const showSuggestions = mention !== null && optionCount > 0;
+  // A channel-wide mention in a channel of more than 10 asks first (docs/product.md).
+  const [confirming, setConfirming] = useState<(() => void) | null>(null);
 
   /** Replaces text[start, end) and puts the caret after what went in. */
   const replaceRange = (start: number, end: number, value: string) => {
@@ -141,12 +154,19 @@ export function Composer({
       });
       return;
     }
-    send(
-      content || ATTACHMENT_PLACEHOLDER,
-      mentionsInText(content, picked.current),
-      files.attachments,
-    );
-    clearComposer();
+    const deliver = () => {
+      send(
+        content || ATTACHMENT_PLACEHOLDER,
+        mentionsInText(content, picked.current),
+        files.attachments,
+      );
+      clearComposer();
+    };
+    if (members.size > BROADCAST_CONFIRM_ABOVE && hasBroadcast(content)) {
+      setConfirming(() => deliver);
+      return;
+    }
+    deliver();
   };
 
   function clearComposer() {
@@ -170,6 +190,13 @@ export function Composer({
     setMention(null);
   };
 
+  const pickWide = (choice: WideMention) => {
+    if (!mention) return;
+    const caret = textarea.current?.selectionStart ?? text.length;
+    replaceRange(mention.start, caret, `@${choice.handle} `);
+    setMention(null);
+  };
+
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (emoji.handleKeyDown(event)) return;
@@ -177,13 +204,15 @@ export function Composer({
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setSelected((index) => (index + step + suggestions.length) % suggestions.length);
+        setSelected((index) => (index + step + optionCount) % optionCount);
         return;
       }
       if (event.key === 'Enter' || event.key === 'Tab') {
         event.preventDefault();
         const choice = suggestions[selected];
+        const other = wide[selected - suggestions.length];
         if (choice) pick(choice);
+        else if (other) pickWide(other);
         return;
       }
       if (event.key === 'Escape') {
@@ -212,6 +241,20 @@ export function Composer({
 
   return (
     <div className="shrink-0 px-4 pb-4">
+      <BroadcastConfirmDialog
+        open={confirming !== null}
+        count={members.size}
+        channel={channel.type === 'group' ? channel.name : `#${channel.name}`}
+        onConfirm={() => {
+          confirming?.();
+          setConfirming(null);
+          textarea.current?.focus();
+        }}
+        onCancel={() => {
+          setConfirming(null);
+          textarea.current?.focus();
+        }}
+      />
       <parts.Overlay state={files} />
       <div className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20">
         {showSuggestions ? (
@@ -247,6 +290,14 @@ export function Composer({
                 ) : null}
               </div>
             ))}
+            <WideMentionOptions
+              listId={listId}
+              items={wide}
+              offset={suggestions.length}
+              selected={selected}
+              onPick={pickWide}
+              onHover={setSelected}
+            />
           </div>
         ) : null}
         <EmojiAutocompleteList autocomplete={emoji} />
@@ -267,7 +318,9 @@ export function Composer({
           aria-activedescendant={
             showSuggestions && suggestions[selected]
               ? `${listId}-${suggestions[selected].user.id}`
-              : emoji.activeId
+              : showSuggestions && wide[selected - suggestions.length]
+                ? wideOptionId(listId, wide[selected - suggestions.length]!)
+                : emoji.activeId
           }
           onChange={(event) => {
             setText(event.target.value);

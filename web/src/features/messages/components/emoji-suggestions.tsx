@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CustomEmojiImage } from '@/features/emoji';
 import { cn } from '@/lib/utils';
 import type { EmojiMatch } from '../lib/emoji-search';
 
@@ -41,7 +42,11 @@ export default function EmojiSuggestions({
             at === selected && 'bg-accent text-accent-foreground',
           )}
         >
-          <span className="text-lg leading-none">{match.emoji}</span>
+          {match.custom ? (
+            <CustomEmojiImage emoji={match.custom} className="size-5" />
+          ) : (
+            <span className="text-lg leading-none">{match.emoji}</span>
+          )}
           <span className="shrink-0">:{match.name.replace(/\s+/g, '_')}:</span>
           {match.label !== match.name ? (
             <span className="truncate text-muted-foreground text-xs">{match.label}</span>

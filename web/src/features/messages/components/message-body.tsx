@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CustomEmojiImage, remarkCustomEmoji, useCustomEmoji } from '@/features/emoji';
+import { remarkWideMentions, useUserGroups } from '@/features/user-groups';
 import { pageUrl, parseUrl } from '@/lib/safe-url';
 import { remarkShortcodes, useShortcodeTable } from '../lib/emoji-shortcodes';
 import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
@@ -169,6 +170,8 @@ export const MessageBody = memo(function MessageBody({
 }) {
   const shortcodes = useShortcodeTable(content);
   const custom = useCustomEmoji();
+  const { groups } = useUserGroups();
+  const handles = useMemo(() => (groups ?? []).map((g) => g.handle), [groups]);
   // Custom emoji first: `:nom:` of one the workspace added shows its image (docs/product.md,
   // "Émojis personnalisés"), the shortcodes of standard emojis after.
   const plugins = useMemo(
@@ -177,8 +180,9 @@ export const MessageBody = memo(function MessageBody({
       remarkCustomEmoji(custom),
       remarkShortcodes(shortcodes),
       remarkMentions(mentions),
+      remarkWideMentions(handles),
     ],
-    [custom, mentions, shortcodes],
+    [custom, handles, mentions, shortcodes],
   );
   const withEmoji = useMemo(
     (): Components =>

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { useCustomEmoji } from '@/features/emoji';
 import { emojiQueryAt } from '../lib/emoji-query';
 import type { EmojiMatch } from '../lib/emoji-search';
 
@@ -14,6 +15,9 @@ const loadSearch = (): Promise<Search> => {
   );
   return loading;
 };
+
+/** Custom emoji among the (at most 8) suggestions. */
+const CUSTOM_MATCHES_MAX = 4;
 
 /**
  * `:code:` autocomplete for a textarea, like the @mention one: `update` on each change or
@@ -38,7 +42,28 @@ export function useEmojiAutocomplete(
     };
   }, [query, search]);
 
-  const matches: EmojiMatch[] = query && search ? search.run(query.query) : [];
+  const custom = useCustomEmoji();
+  // The workspace's own first (docs/product.md, "Émojis personnalisés"): names that start
+  // with what was typed, then those that hold it.
+  const customMatches = useMemo((): EmojiMatch[] => {
+    if (!query || custom.size === 0) return [];
+    const wanted = query.query.toLowerCase();
+    const found = [...custom.values()].filter((e) => e.name.includes(wanted));
+    found.sort(
+      (a, b) =>
+        Number(!a.name.startsWith(wanted)) - Number(!b.name.startsWith(wanted)) ||
+        a.name.localeCompare(b.name),
+    );
+    return found.slice(0, CUSTOM_MATCHES_MAX).map((e) => ({
+      emoji: `:${e.name}:`,
+      name: e.name,
+      label: e.name,
+      custom: { name: e.name, url: e.url },
+    }));
+  }, [custom, query]);
+  const standard = query && search ? search.run(query.query) : [];
+  const matches: EmojiMatch[] =
+    customMatches.length > 0 ? [...customMatches, ...standard].slice(0, 8) : standard;
   const open = matches.length > 0;
   const listId = `emojis-${id}`;
 

@@ -24,6 +24,8 @@ export interface EmojiMatch {
   name: string;
   /** The emoji's full description (the data's last name), to tell alike matches apart. */
   label: string;
+  /** A custom emoji of the workspace: `emoji` is its `:nom:`, shown as this image. */
+  custom?: { name: string; url: string };
 }
 
 /** Case, accents and ligatures folded: "Cœur" and "coeur" match. */

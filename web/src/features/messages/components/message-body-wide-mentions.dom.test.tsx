@@ -1,0 +1,44 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { UserGroupsProvider } from '@/features/user-groups';
+import { hasBroadcast } from '../hooks/use-wide-mentions';
+import { MessageBody } from './message-body';
+
+const show = (content: string) =>
+  render(
+    <UserGroupsProvider
+      initial={{
+        groups: [
+          {
+            id: '0b7d3c52-5f0e-4a59-9d0b-1c6f1f0a2e11',
+            name: 'Équipe produit',
+            handle: 'equipe-produit',
+            memberIds: [],
+            createdAt: '2026-12-02T09:00:00.000Z',
+          },
+        ],
+        managedBy: 'members',
+        channelWideMentions: 'everyone',
+      }}
+    >
+      <MessageBody content={content} mentions={[]} />
+    </UserGroupsProvider>,
+  );
+
+describe('channel-wide and group mentions (docs/product.md, "@channel, @here, @everyone")', () => {
+  it('show @channel, @here, @everyone and a group’s handle as chips, not in words or code', () => {
+    const { container } = show(
+      '@channel et @here, puis @everyone et @equipe-produit.\n\nmoi@channel.fr @channels `@here`',
+    );
+    const chips = [...container.querySelectorAll('.mention-wide')].map((c) => c.textContent);
+    expect(chips).toEqual(['@channel', '@here', '@everyone', '@equipe-produit']);
+    expect(container.querySelector('code')).toHaveTextContent('@here');
+  });
+
+  it('hasBroadcast finds what the composer asks about', () => {
+    expect(hasBroadcast('Réunion @channel')).toBe(true);
+    expect(hasBroadcast('@HERE ?')).toBe(true);
+    expect(hasBroadcast('moi@channel.fr et @channels')).toBe(false);
+    expect(hasBroadcast('@equipe-produit')).toBe(false);
+  });
+});
