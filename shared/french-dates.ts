@@ -1,6 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import type { ParsedResult, ParsingContext, ParsingResult } from 'chrono-node';
 import * as chronoFr from 'chrono-node/fr';
+import { DEFAULT_TIME_ZONE } from './time-zone';
+
+export { DEFAULT_TIME_ZONE };
 
 /**
  * French dates and times in text (docs/product.md, "Rappels et envois programmés"): chrono-node's
@@ -11,7 +14,6 @@ import * as chronoFr from 'chrono-node/fr';
  *   phrase is relative (« dans 3 jours » keeps the present time).
  */
 
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 /** The hour a day without a time stands for. */
 export const DEFAULT_HOUR = 9;
 

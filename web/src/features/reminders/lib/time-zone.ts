@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '#shared/french-dates';
+import { DEFAULT_TIME_ZONE } from '#shared/time-zone';
 
 /** The browser's zone: the server keeps it as the person's until they choose one. */
 export function browserTimeZone(): string {
