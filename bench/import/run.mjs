@@ -11,6 +11,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { createUser } from '../../server/src/auth/users.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { runMigrations } from '../../server/src/db/migrate.ts';
 import { buildMattermostExport, buildSlackExport } from '../../server/test/import-exports.ts';
 
 const [messages = 100_000, channels = 20] = process.argv.slice(2).map(Number);
@@ -74,8 +77,11 @@ try {
         await server.unsafe(`create database ${name}`);
         databaseUrl = urlOf(name);
       }
-      // An empty instance, migrated, as before any import.
-      admin(dataDir, databaseUrl, 'migrate');
+      // An empty instance, migrated, with its administrator (the import needs one).
+      const database = await openDatabase({ databaseUrl, dataDir });
+      await runMigrations(database);
+      await createUser(database.db, { email: 'admin@ruche.test', isAdmin: true });
+      await database.close();
       const first = admin(dataDir, databaseUrl, 'import', source, file);
       const imported = /Messages : (\d+) importé/.exec(first.out)?.[1];
       const again = admin(dataDir, databaseUrl, 'import', source, file);

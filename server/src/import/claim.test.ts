@@ -24,6 +24,8 @@ afterAll(async () => {
 });
 
 async function importMattermost(server: TestServer): Promise<Map<string, string>> {
+  // The workspace's administrator, who runs the import (write.ts refuses without one).
+  await server.database.sql`insert into users (email, is_admin) values ('admin@ruche.test', true)`;
   const file = path.join(work, `export-${Math.random().toString(36).slice(2)}.jsonl`);
   await buildMattermostExport(file, { existingEmail: 'alice@ruche.test', zip: false });
   const data = await readExport('mattermost', file);

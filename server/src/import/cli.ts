@@ -12,7 +12,7 @@ import { createFileStorage } from '../features/files/storage';
 import { readMattermostExport } from './mattermost';
 import type { ImportData, ImportSource } from './model';
 import { readSlackExport } from './slack';
-import { type ImportReport, writeImport } from './write';
+import { ImportRefused, type ImportReport, writeImport } from './write';
 
 export const IMPORT_USAGE = `  npm run admin -- import slack <export.zip>            importe un export Slack (espace de travail)
   npm run admin -- import mattermost <export.jsonl|zip> importe un export Mattermost (mmctl export)
@@ -87,6 +87,10 @@ export async function runImportCommand(
     return 0;
   } catch (error) {
     bar?.stop();
+    if (error instanceof ImportRefused) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     process.stderr.write(
       `L’import s’est arrêté : ${error instanceof Error ? error.message : String(error)}\nCe qui est importé le reste : relancez la même commande pour finir.\n`,
     );

@@ -277,6 +277,15 @@ describe('npm run admin -- import slack', () => {
     expect(await refused.catch((e: { stderr: string }) => e.stderr)).toContain(
       'Lecture de l’export impossible',
     );
+    // Nobody administers this store yet: imported people must not take that from the first
+    // person to sign up.
+    const file = path.join(work, 'slack-sans-admin.zip');
+    await buildSlackExport(file, { existingEmail: 'alice@ruche.test' });
+    const noAdmin = admin(store, 'import', 'slack', file);
+    await expect(noAdmin).rejects.toMatchObject({ code: 1 });
+    expect(await noAdmin.catch((e: { stderr: string }) => e.stderr)).toContain(
+      'Aucun administrateur dans cet espace',
+    );
   }, 120_000);
 });
 
@@ -338,6 +347,7 @@ describe('import mattermost', () => {
   it('reads a JSONL’s attachments beside it, under data/, and nothing outside its folder', async () => {
     const server = await startTestServer({ store: await freshStore() });
     try {
+      await buildUser(server, { email: 'alice@ruche.test' });
       const dir = path.join(work, 'beside');
       await mkdir(path.join(dir, 'export', 'data', 'equipe'), { recursive: true });
       await writeFile(path.join(dir, 'export', 'data', 'equipe', 'compte-rendu.txt'), FILE_TEXT);

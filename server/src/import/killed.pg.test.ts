@@ -48,6 +48,8 @@ describe('an import killed mid-way', () => {
     await buildSlackExport(file, { existingEmail: 'alice@ruche.test', extra, extraChannels: 1 });
     const sql = postgres(store.databaseUrl!, { max: 1, onnotice: () => {} });
     try {
+      // The workspace's administrator, who runs the import (write.ts refuses without one).
+      await sql`insert into users (email, is_admin) values ('admin@ruche.test', true)`;
       const mapped = async () => {
         const [row] = await sql<{ n: string }[]>`
           select count(*) as n from import_map where kind = 'message'`.catch(() => [{ n: '0' }]);

@@ -71,6 +71,9 @@ type Kind = 'user' | 'channel' | 'message' | 'file';
 
 export class ImportInterrupted extends Error {}
 
+/** The import cannot start: said to the operator as it is, in French. */
+export class ImportRefused extends Error {}
+
 export async function writeImport(data: ImportData, options: WriteOptions): Promise<ImportReport> {
   const { db, source } = { db: options.db, source: data.source };
   const report: ImportReport = {
@@ -86,6 +89,19 @@ export async function writeImport(data: ImportData, options: WriteOptions): Prom
     report.skipped.set(label, (report.skipped.get(label) ?? 0) + 1);
   };
   for (const skipped of data.skipped) skip(skipped);
+
+  // The first account to sign up administers the workspace (auth/local.ts): imported people
+  // would take that from whoever signs up first, so someone must administer it already.
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
+  if (!admin) {
+    throw new ImportRefused(
+      'Aucun administrateur dans cet espace : créez d’abord votre compte (le premier compte l’administre), puis relancez l’import.',
+    );
+  }
 
   const mapped = new Map<Kind, Map<string, string>>();
   for (const kind of ['user', 'channel', 'message', 'file'] as const) mapped.set(kind, new Map());
