@@ -1,5 +1,6 @@
 import {
   ArchiveRestoreIcon,
+  HashIcon,
   HeartPulseIcon,
   type LucideIcon,
   ScrollTextIcon,
@@ -25,6 +26,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'adminConsole.sections.users',
     icon: UsersIcon,
     Screen: lazy(() => import('./users/users-section').then((m) => ({ default: m.UsersSection }))),
+  },
+  {
+    id: 'channels',
+    label: 'adminConsole.sections.channels',
+    icon: HashIcon,
+    Screen: lazy(() =>
+      import('./channels/channels-section').then((m) => ({ default: m.ChannelsSection })),
+    ),
   },
   {
     id: 'audit',

@@ -10,6 +10,7 @@ export { useChannelMembers } from './api/get-channel-members';
 export { CHANNELS_KEY, patchListedChannel, useChannels } from './api/get-channels';
 export { useMarkChannelRead } from './api/mark-channel-read';
 export { membersTab } from './channel-tabs';
+export { ArchivedChannelNotice } from './components/channel-archive';
 export { ChannelView } from './components/channel-view';
 export { ChannelsWorkspace } from './components/channels-workspace';
 export { MessagesHome } from './components/messages-home';

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  ArchiveIcon,
+  ArchiveRestoreIcon,
   EllipsisVerticalIcon,
   LogOutIcon,
   Trash2Icon,
@@ -12,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelWithMembers } from '#shared/channels';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PresenceAvatar } from '@/components/presence-avatar';
+import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -24,7 +27,9 @@ import { useStartCall } from '@/features/calls';
 import type { ChannelHeaderAction } from '@/lib/shell';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
+import { useChannelPowers } from '../hooks/use-channel-powers';
 import { useChannelTitle } from '../hooks/use-channel-title';
+import { ArchiveChannelDialog, useArchiveAction } from './channel-archive';
 import { ChannelNotificationMenu } from './channel-notification-menu';
 
 // Loaded when first opened, not with the channel view.
@@ -56,7 +61,10 @@ export function ChannelHeader({
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
   const startCall = useStartCall();
-  const [dialog, setDialog] = useState<'invite' | 'delete' | 'leave' | null>(null);
+  const [dialog, setDialog] = useState<'invite' | 'delete' | 'leave' | 'archive' | null>(null);
+  const { moderate } = useChannelPowers(channel);
+  const unarchive = useArchiveAction(channel.id);
+  const archived = Boolean(channel.archivedAt);
   const invitedOnce = useOpenedOnce(dialog === 'invite');
   const deletedOnce = useOpenedOnce(dialog === 'delete' || dialog === 'leave');
   const title = titleOf(channel);
@@ -84,8 +92,16 @@ export function ChannelHeader({
         </span>
       )}
       <div className="grid min-w-0 flex-1">
-        <h1 id={titleId} className="truncate font-semibold text-base leading-tight">
-          {title}
+        <h1
+          id={titleId}
+          className="flex min-w-0 items-center gap-2 font-semibold text-base leading-tight"
+        >
+          <span className="truncate">{title}</span>
+          {archived ? (
+            <Badge variant="outline" className="shrink-0 font-normal text-muted-foreground">
+              {t('channelAdmin.archivedBadge')}
+            </Badge>
+          ) : null}
         </h1>
         <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
           {isDirect ? null : (
@@ -139,6 +155,17 @@ export function ChannelHeader({
                 <UserPlusIcon aria-hidden />
                 {t('channelView.invite')}
               </DropdownMenuItem>
+              {moderate && archived ? (
+                <DropdownMenuItem onSelect={() => void unarchive.run(false)}>
+                  <ArchiveRestoreIcon aria-hidden />
+                  {t('channelAdmin.unarchive')}
+                </DropdownMenuItem>
+              ) : moderate ? (
+                <DropdownMenuItem onSelect={() => setDialog('archive')}>
+                  <ArchiveIcon aria-hidden />
+                  {t('channelAdmin.archive')}
+                </DropdownMenuItem>
+              ) : null}
               <DropdownMenuSeparator />
               {isOwner ? (
                 <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
@@ -161,9 +188,16 @@ export function ChannelHeader({
             <InviteMembersDialog
               channelId={channel.id}
               channelName={channel.name}
-              canManage={isOwner}
+              canManage={moderate}
               open={dialog === 'invite'}
               onOpenChange={(open) => setDialog(open ? 'invite' : null)}
+            />
+          ) : null}
+          {moderate ? (
+            <ArchiveChannelDialog
+              channel={channel}
+              open={dialog === 'archive'}
+              onOpenChange={(open) => setDialog(open ? 'archive' : null)}
             />
           ) : null}
           {deletedOnce ? (

@@ -1,10 +1,16 @@
-import { UserMinusIcon } from 'lucide-react';
+import { MoreHorizontalIcon, UserMinusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, ChannelMember } from '#shared/channels';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { Badge } from '@/components/ui/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -13,19 +19,43 @@ import { usePresence } from '@/lib/presence-store';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
+import { useSetMemberRole, useTransferOwnership } from '../api/channel-admin';
 import { useChannelMembers } from '../api/get-channel-members';
 import { useRemoveChannelMember } from '../api/remove-channel-member';
+import { useChannelPowers } from '../hooks/use-channel-powers';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
-/** docs/product.md §2/§6: the member list; the channel creator may remove anyone but an owner. */
-export function MembersTab({ channel }: { channel: Pick<Channel, 'id' | 'createdById'> }) {
+/**
+ * docs/product.md §2/§6 and issue 48: the member list with their roles. The owner and the
+ * channel's administrators remove members (never the owner; an administrator only by the
+ * owner); the owner names administrators, takes the role back and hands the channel over.
+ */
+export function MembersTab({
+  channel,
+}: {
+  channel: Pick<Channel, 'id' | 'name' | 'type' | 'role'>;
+}) {
   const { t } = useTranslation();
   const displayName = useDisplayName();
   const { user: me } = useCurrentUser();
   const members = useChannelMembers(channel.id);
   const [pending, setPending] = useState<ChannelMember | null>(null);
-  const isCreator = Boolean(me && channel.createdById === me.id);
+  const [handingOver, setHandingOver] = useState<ChannelMember | null>(null);
+  const powers = useChannelPowers(channel);
+  const setRole = useSetMemberRole(me?.id);
+  const changeRole = async (member: ChannelMember, role: 'admin' | 'member') => {
+    const name = displayName(member.user);
+    try {
+      await setRole.mutateAsync({ channelId: channel.id, userId: member.userId, role });
+    } catch (error) {
+      toastFailure(error, t('channelAdmin.failed'), t('channelAdmin.failed'));
+      return;
+    }
+    toast({
+      title: t(role === 'admin' ? 'channelAdmin.madeAdmin' : 'channelAdmin.roleRemoved', { name }),
+    });
+  };
 
   if (members.isPending) {
     return (
@@ -69,8 +99,16 @@ export function MembersTab({ channel }: { channel: Pick<Channel, 'id' | 'created
               member={member}
               name={displayName(member.user)}
               isMe={member.userId === me?.id}
-              canRemove={isCreator && member.role !== 'owner'}
+              canRemove={
+                powers.moderate &&
+                member.role !== 'owner' &&
+                member.userId !== me?.id &&
+                (member.role === 'member' || powers.manageRoles)
+              }
+              canManageRole={powers.manageRoles && member.role !== 'owner'}
               onRemove={() => setPending(member)}
+              onRole={(role) => void changeRole(member, role)}
+              onTransfer={() => setHandingOver(member)}
             />
           ))}
         </ul>
@@ -80,6 +118,7 @@ export function MembersTab({ channel }: { channel: Pick<Channel, 'id' | 'created
         member={pending}
         onClose={() => setPending(null)}
       />
+      <TransferDialog channel={channel} member={handingOver} onClose={() => setHandingOver(null)} />
     </div>
   );
 }
@@ -89,10 +128,22 @@ interface MemberRowProps {
   name: string;
   isMe: boolean;
   canRemove: boolean;
+  canManageRole: boolean;
   onRemove: () => void;
+  onRole: (role: 'admin' | 'member') => void;
+  onTransfer: () => void;
 }
 
-function MemberRow({ member, name, isMe, canRemove, onRemove }: MemberRowProps) {
+function MemberRow({
+  member,
+  name,
+  isMe,
+  canRemove,
+  canManageRole,
+  onRemove,
+  onRole,
+  onTransfer,
+}: MemberRowProps) {
   const { t } = useTranslation();
   const status = usePresence(member.userId, member.user.status);
   return (
@@ -119,6 +170,32 @@ function MemberRow({ member, name, isMe, canRemove, onRemove }: MemberRowProps) 
       >
         {t(`members.roles.${member.role}`)}
       </Badge>
+      {canManageRole ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <IconButton
+              type="button"
+              size="icon-sm"
+              label={t('channelAdmin.memberActions', { name })}
+              className="text-muted-foreground"
+            >
+              <MoreHorizontalIcon aria-hidden />
+            </IconButton>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {member.role === 'admin' ? (
+              <DropdownMenuItem onSelect={() => onRole('member')}>
+                {t('channelAdmin.removeRole')}
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem onSelect={() => onRole('admin')}>
+                {t('channelAdmin.makeAdmin')}
+              </DropdownMenuItem>
+            )}
+            <DropdownMenuItem onSelect={onTransfer}>{t('channelAdmin.transfer')}</DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
       {canRemove ? (
         <IconButton
           type="button"
@@ -172,6 +249,45 @@ function RemoveMemberDialog({
       pending={remove.isPending}
       lockCancelWhilePending
       onConfirm={handleRemove}
+    />
+  );
+}
+
+/** « Transférer la propriété »: the member becomes the owner; the former owner stays as administrator. */
+function TransferDialog({
+  channel,
+  member,
+  onClose,
+}: {
+  channel: Pick<Channel, 'id' | 'name'>;
+  member: ChannelMember | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const displayName = useDisplayName();
+  const transfer = useTransferOwnership();
+  const name = member ? displayName(member.user) : '';
+  const handleTransfer = async () => {
+    if (!member) return false;
+    try {
+      await transfer.mutateAsync({ channelId: channel.id, userId: member.userId });
+    } catch (error) {
+      toastFailure(error, t('channelAdmin.failed'), t('channelAdmin.failed'));
+      return false;
+    }
+    toast({ title: t('channelAdmin.transferred', { name }) });
+    return true;
+  };
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={t('channelAdmin.transferTitle', { channel: channel.name, name })}
+      description={t('channelAdmin.transferDescription', { name })}
+      confirmLabel={t('channelAdmin.transferConfirm')}
+      destructive={false}
+      pending={transfer.isPending}
+      onConfirm={handleTransfer}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CompassIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArchiveIcon, ChevronRightIcon, CompassIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Channel } from '#shared/channels';
@@ -102,7 +102,10 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
     (data ?? []).filter((c) => c.unreadCount > 0 && c.id !== activeId).map((c) => c.id),
   );
   if (isPending) return <SkeletonRows />;
-  const { rooms } = sortForSidebar(data ?? []);
+  const { rooms: all } = sortForSidebar(data ?? []);
+  // Archived channels are listed apart, folded (issue 48).
+  const rooms = all.filter((channel) => !channel.archivedAt);
+  const archived = all.filter((channel) => channel.archivedAt);
   return (
     <div className="grid gap-0.5">
       {rooms.length === 0 ? <EmptyText>{t('layout.sidebar.noChannels')}</EmptyText> : null}
@@ -127,6 +130,9 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
           ))}
         </ul>
       ) : null}
+      {archived.length > 0 ? (
+        <ArchivedChannels channels={archived} activeId={activeId} onNavigate={onNavigate} />
+      ) : null}
       {onBrowse ? (
         <div>
           <button type="button" onClick={onBrowse} className={cn(itemClass, 'cursor-pointer')}>
@@ -134,6 +140,50 @@ export function ChannelNavList({ onBrowse, onNavigate }: NavListProps & { onBrow
             <span className="truncate">{t('channels.browse.open')}</span>
           </button>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** « Archivés »: folded until opened, or while one of them is on screen. */
+function ArchivedChannels({
+  channels,
+  activeId,
+  onNavigate,
+}: NavListProps & { channels: Channel[]; activeId: string | null }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const shown = open || channels.some((channel) => channel.id === activeId);
+  return (
+    <div className="grid gap-0.5">
+      <button
+        type="button"
+        aria-expanded={shown}
+        onClick={() => setOpen(!shown)}
+        className={cn(itemClass, 'cursor-pointer')}
+      >
+        <ChevronRightIcon
+          aria-hidden
+          className={cn('size-4 shrink-0 opacity-80 transition-transform', shown && 'rotate-90')}
+        />
+        <span className="min-w-0 flex-1 truncate text-left">
+          {t('channelAdmin.archivedSection')}
+        </span>
+        <span className="text-muted-foreground/80 text-xs tabular-nums">{channels.length}</span>
+      </button>
+      {shown ? (
+        <ul aria-label={t('channelAdmin.archivedListLabel')} className="grid gap-0.5">
+          {channels.map((channel) => (
+            <ChannelNavItem
+              key={channel.id}
+              onNavigate={onNavigate}
+              channel={channel}
+              active={channel.id === activeId}
+              title={channel.name}
+              leading={<ArchiveIcon aria-hidden className="size-4 shrink-0 opacity-60" />}
+            />
+          ))}
+        </ul>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import type { ServerEventType } from '#shared/protocol';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import type { ServerEventOf } from '@/lib/socket-events';
 import { BROWSE_CHANNELS_KEY } from '../api/browse-channels';
+import { applyChannelSettings, applyMemberRole } from '../api/channel-admin';
 import { channelKey } from '../api/get-channel';
 import { channelMembersKey } from '../api/get-channel-members';
 import { CHANNELS_KEY, patchListedChannel } from '../api/get-channels';
@@ -34,6 +35,8 @@ const CHANNEL_EVENTS = [
   'member_added',
   'member_removed',
   'channel_read',
+  'channel_changed',
+  'member_role_changed',
 ] as const satisfies readonly ServerEventType[];
 
 type ChannelEvent = ServerEventOf<(typeof CHANNEL_EVENTS)[number]>;
@@ -71,6 +74,13 @@ export function applyChannelEvent(
         return event.channelId;
       }
       removeMember(queryClient, event.channelId, event.userId);
+      return null;
+    case 'channel_changed':
+      // Renamed, described, archived or brought back (issue 48): the sidebar moves it apart.
+      applyChannelSettings(queryClient, event);
+      return null;
+    case 'member_role_changed':
+      applyMemberRole(queryClient, event, meId);
       return null;
     case 'channel_read':
       // Read in another tab or device: clear the badge here too, and move the read

@@ -5,7 +5,7 @@ import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
 import { type User, userDisplayName } from '#shared/users';
 import { useCurrentUser } from '@/features/auth';
-import { joinChannel, useChannelMembers } from '@/features/channels';
+import { ArchivedChannelNotice, joinChannel, useChannelMembers } from '@/features/channels';
 import { getActiveChannel, setActiveChannel } from '@/lib/channel-in-view';
 import type { ReadPosition } from '@/lib/shell';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
@@ -17,7 +17,8 @@ import { MessageList } from './message-list';
 import { ThreadPanel } from './thread-panel';
 import { TypingLine } from './typing-line';
 
-type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> & Partial<Pick<Channel, 'directUser'>>;
+type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> &
+  Partial<Pick<Channel, 'directUser' | 'archivedAt' | 'role'>>;
 
 /**
  * The channel view's chat tab (docs/product.md §2): message list, empty state, typing line, composer,
@@ -123,7 +124,12 @@ function ChannelChatView({
           ) : null}
           <MessageList readAtOpen={readAtOpen} />
           <TypingLine channelId={channel.id} />
-          <Composer placeholder={placeholder} />
+          {/* An archived channel is read-only (issue 48): its notice stands where one writes. */}
+          {channel.archivedAt ? (
+            <ArchivedChannelNotice channel={channel} />
+          ) : (
+            <Composer placeholder={placeholder} />
+          )}
         </section>
         {threadId ? <ThreadPanel messageId={threadId} onClose={closeThread} /> : null}
       </div>

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { type Actor, expect, PHONE, test } from '../fixtures';
+
+/**
+ * Channel roles and archiving (issue 48): the owner makes a member administrator of the
+ * channel from the members tab; that administrator archives the channel; a member, on a
+ * phone, sees it turn read-only live — a notice instead of the composer — and finds it under
+ * « Archivés » in the sidebar. Screenshots at 1440 and 390 px wide.
+ */
+
+const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/channel-admin-${name}.png` });
+const DESKTOP = { width: 1440, height: 900 };
+
+/** Joins `channelId` through its active invite, made by `owner`, over the API. */
+async function join(owner: Actor, member: Actor, channelId: string) {
+  const invite = await owner.page.request.post(`/api/channels/${channelId}/invites`);
+  expect(invite.ok(), await invite.text()).toBe(true);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  const res = await member.page.request.post(`/api/channel-invites/${inviteCode}/join`);
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('the owner names an administrator, who archives the channel; a member sees it read-only under Archivés', async ({
+  actor,
+}) => {
+  test.setTimeout(120_000);
+  const olivia = await actor('Olivia', { viewport: DESKTOP });
+  const adam = await actor('Adam', { viewport: DESKTOP });
+  const mia = await actor('Mia', { viewport: PHONE });
+  // Olivia first: on a fresh server the first account administers the workspace, and the
+  // others must be plain members.
+  await olivia.arrive();
+  await Promise.all([adam.arrive(), mia.arrive()]);
+
+  const name = `projet-${Math.random().toString(36).slice(2, 7)}`;
+  const channelId = await olivia.channels.createChannel({ name, type: 'Groupe privé' });
+  await join(olivia, adam, channelId);
+  await join(olivia, mia, channelId);
+  await olivia.chat.send('Bienvenue dans le projet');
+
+  // Mia has the channel open on her phone before anything happens.
+  await mia.page.goto(`/channel/${channelId}`);
+  await expect(mia.chat.composer).toBeVisible();
+
+  // The owner makes Adam administrator of the channel.
+  await olivia.page.reload();
+  await olivia.channels.tab('Membres').click();
+  await expect(olivia.channels.members()).toHaveCount(3);
+  await olivia.page.getByRole('button', { name: 'Rôle de Adam' }).click();
+  await olivia.page.getByRole('menuitem', { name: 'Nommer administrateur du canal' }).click();
+  const adamRow = olivia.channels.members().filter({ hasText: 'Adam' });
+  await expect(adamRow).toContainText('Administrateur');
+  // Members have no role menu of their own to open, and no removal by a plain member.
+  await olivia.page.getByRole('button', { name: 'Rôle de Mia' }).click();
+  await expect(
+    olivia.page.getByRole('menuitem', { name: 'Transférer la propriété' }),
+  ).toBeVisible();
+  await olivia.page.keyboard.press('Escape');
+  await shot(olivia.page, 'desktop-members-roles');
+
+  // Adam, now administrator, archives it from the channel's menu.
+  await adam.page.goto(`/channel/${channelId}`);
+  await expect(adam.channels.heading(name)).toBeVisible();
+  const menu = await adam.channels.openChannelMenu();
+  await menu.getByRole('menuitem', { name: 'Archiver le canal' }).click();
+  const dialog = adam.page.getByRole('alertdialog', { name: /^Archiver «\s/ });
+  await expect(dialog).toContainText('lecture seule');
+  await shot(adam.page, 'desktop-archive-dialog');
+  await dialog.getByRole('button', { name: 'Archiver', exact: true }).click();
+  await expect(adam.channels.toastText('Canal archivé')).toBeVisible();
+  await expect(adam.page.getByText('Ce canal est archivé', { exact: false })).toBeVisible();
+  await expect(adam.chat.composer).toHaveCount(0);
+  await shot(adam.page, 'desktop-archived-channel');
+
+  // Mia's open view turned read-only live: the notice stands where the composer was.
+  const notice = mia.page.getByRole('status').filter({ hasText: 'Ce canal est archivé' });
+  await expect(notice).toBeVisible();
+  await expect(mia.chat.composer).toHaveCount(0);
+  await expect(notice.getByRole('button', { name: 'Désarchiver le canal' })).toHaveCount(0);
+  await expect(mia.page.getByText('Bienvenue dans le projet')).toBeVisible();
+  await shot(mia.page, 'phone-archived-channel');
+
+  // In her sidebar, under « Archivés », not among the channels.
+  await mia.shell.mobileMenuButton.click();
+  const archived = mia.channels.sidebar.getByRole('list', { name: 'Canaux archivés' });
+  await expect(archived.getByRole('link', { name })).toBeVisible();
+  await expect(
+    mia.channels.sidebar
+      .getByRole('list', { name: 'Canaux', exact: true })
+      .getByRole('link', { name }),
+  ).toHaveCount(0);
+  await shot(mia.page, 'phone-sidebar-archived');
+});
