@@ -21,6 +21,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuthProviders } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { type UserAction, useAdminUsers, useUserAction } from '../api/admin-api';
+import { useUserDataActions } from './user-data-actions';
 
 const when = (iso: string) => format(new Date(iso), 'dd/MM/yyyy HH:mm', { locale: fr });
 
@@ -88,6 +89,7 @@ function UserRow({ user }: { user: AdminUser }) {
       },
     );
   const deactivated = user.deactivatedAt !== null;
+  const data = useUserDataActions(user, name);
   return (
     <li
       data-user-id={user.id}
@@ -142,6 +144,7 @@ function UserRow({ user }: { user: AdminUser }) {
               {t('adminConsole.users.passwordReset')}
             </DropdownMenuItem>
           ) : null}
+          {data.items}
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmDialog
@@ -153,6 +156,7 @@ function UserRow({ user }: { user: AdminUser }) {
         pending={act.isPending}
         onConfirm={() => run('deactivate')}
       />
+      {data.dialogs}
     </li>
   );
 }
