@@ -159,6 +159,12 @@ test('the list at phone size', async ({ actor }) => {
   await expect(
     alice.page.getByRole('region', { name: 'Rappels' }).getByText('Préparer la démo'),
   ).toBeVisible();
+  // The zone times are read in: the browser's until one is chosen.
+  const zone = alice.page.getByLabel('Fuseau horaire des rappels et envois');
+  await zone.selectOption('Europe/Brussels');
+  await expect
+    .poll(async () => (await (await alice.page.request.get('/api/me/time-zone')).json()).timeZone)
+    .toBe('Europe/Brussels');
   const width = await alice.page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await alice.page.screenshot({ path: test.info().outputPath('rappels-390.png') });

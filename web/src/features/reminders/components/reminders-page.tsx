@@ -27,6 +27,7 @@ import {
   useUpdateScheduled,
 } from '../api/reminders';
 import { formatWhen, toLocalInput } from '../lib/format';
+import { TimeZoneField } from './time-zone-field';
 
 const channelLabel = (item: { channelName: string | null; channelType: string | null }) =>
   !item.channelName || item.channelType === 'direct'
@@ -230,6 +231,7 @@ export function RemindersPage() {
         <h1 className="font-semibold text-xl">{t('reminders.pageTitle')}</h1>
         <p className="text-muted-foreground text-sm">{t('reminders.pageHint')}</p>
       </header>
+      <TimeZoneField />
       <Section
         title={t('scheduled.title')}
         empty={t('scheduled.empty')}
