@@ -16,6 +16,8 @@ import { fileDownloadUrl } from '#shared/files';
 import {
   CHANNEL_DESCRIPTION_MAX,
   CHANNEL_NAME_MAX,
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
   MESSAGE_CONTENT_MAX,
   REACTION_EMOJI_MAX,
 } from '#shared/limits';
@@ -259,15 +261,15 @@ async function createPlaceholder(
     // No password and no provider: nobody signs in to it until its owner claims it by
     // proving the address (auth/claim.ts). The export's address was the source's.
     const row = await createUser(tx, {
-      email: person.email,
-      firstName: person.firstName,
-      lastName: person.lastName,
+      email: person.email && person.email.length <= EMAIL_MAX ? person.email : null,
+      firstName: person.firstName?.slice(0, 100) ?? null,
+      lastName: person.lastName?.slice(0, 100) ?? null,
       emailVerifiedAt: person.email ? new Date() : null,
     });
     await tx
       .update(users)
       .set({
-        displayName: person.displayName?.slice(0, 100) ?? null,
+        displayName: person.displayName?.slice(0, DISPLAY_NAME_MAX) ?? null,
         status: 'offline',
         chosenStatus: 'offline',
       })
