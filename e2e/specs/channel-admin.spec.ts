@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { type Actor, expect, PHONE, test } from '../fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { Actor, expect, PHONE, test } from '../fixtures';
+import { type E2eServer, startE2eServer } from '../server-process';
 
 /**
  * Channel roles and archiving (issue 48): the owner makes a member administrator of the
@@ -94,4 +95,73 @@ test('the owner names an administrator, who archives the channel; a member sees 
       .getByRole('link', { name }),
   ).toHaveCount(0);
   await shot(mia.page, 'phone-sidebar-archived');
+});
+
+test.describe('the console’s « Canaux »', () => {
+  // A server of its own, whose first account administers it.
+  let server: E2eServer;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startE2eServer();
+  });
+  test.afterAll(async () => server?.stop());
+
+  async function open(browser: Browser, name: string): Promise<Actor> {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'fr-FR',
+      viewport: DESKTOP,
+    });
+    return new Actor(name, context, await context.newPage());
+  }
+
+  test('an administrator lists a private group without its content, archives it, then deletes it', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const root = await open(browser, 'Alice');
+    const bob = await open(browser, 'Bob');
+    try {
+      await root.signUpViaApi({ displayName: 'Alice' });
+      await bob.arrive();
+      const name = `secret-${Math.random().toString(36).slice(2, 7)}`;
+      const channelId = await bob.channels.createChannel({ name, type: 'Groupe privé' });
+      await bob.chat.send('Contenu confidentiel');
+
+      await root.page.goto('/admin/channels');
+      const list = root.page.getByRole('list', { name: 'Canaux de l’espace de travail' });
+      const row = list.getByRole('listitem', { name, exact: true });
+      await expect(row).toContainText('Privé');
+      await expect(row).toContainText('1 membre');
+      await expect(row).toContainText('Bob');
+      await expect(root.page.getByText('Contenu confidentiel')).toHaveCount(0);
+      await root.page.screenshot({ path: `${SHOTS}/channel-admin-console-1440.png` });
+
+      // Archived from the console: Bob's open channel turns read-only at once.
+      await row.getByRole('button', { name: `Actions pour ${name}` }).click();
+      await root.page.getByRole('menuitem', { name: 'Archiver le canal' }).click();
+      await expect(row).toContainText('Archivé');
+      await expect(
+        bob.page.getByRole('status').filter({ hasText: 'Ce canal est archivé' }),
+      ).toBeVisible();
+
+      // On a phone, the same list.
+      await root.page.setViewportSize(PHONE);
+      await expect(row).toBeVisible();
+      await root.page.screenshot({ path: `${SHOTS}/channel-admin-console-390.png` });
+      await root.page.setViewportSize(DESKTOP);
+
+      // Deleted: gone from the console and from Bob's sidebar.
+      await row.getByRole('button', { name: `Actions pour ${name}` }).click();
+      await root.page.getByRole('menuitem', { name: 'Supprimer le canal' }).click();
+      const confirm = root.page.getByRole('alertdialog', { name: /^Supprimer «\s/ });
+      await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await expect(row).toHaveCount(0);
+      await expect(bob.page).not.toHaveURL(new RegExp(channelId));
+      await expect(bob.channels.channelLink(name)).toHaveCount(0);
+    } finally {
+      await root.context.close();
+      await bob.context.close();
+    }
+  });
 });
