@@ -1,4 +1,4 @@
-import { Trash2Icon } from 'lucide-react';
+import { ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_EMOJI_BYTES_MAX } from '#shared/emoji';
@@ -95,14 +95,25 @@ export function CustomEmojiCard({ user }: { user: User }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={fileId}>{t('customEmoji.image')}</Label>
-          <Input
+          <input
             id={fileId}
             ref={fileInput}
             type="file"
             accept={ACCEPT}
+            tabIndex={-1}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="cursor-pointer file:text-foreground"
+            className="sr-only"
           />
+          {/* The browser's own file button speaks its language, not the page's. */}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => fileInput.current?.click()}
+            className="justify-start overflow-hidden font-normal"
+          >
+            <ImageUpIcon aria-hidden className="size-4" />
+            <span className="truncate">{file ? file.name : t('customEmoji.chooseFile')}</span>
+          </Button>
         </div>
         <Button type="submit" disabled={busy}>
           {t('customEmoji.submit')}
