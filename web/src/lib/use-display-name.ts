@@ -8,9 +8,6 @@ type NamedUser = Partial<
 /** docs/product.md §3 display fallback, ending with the catalogue's "unknown user" label. */
 export function useDisplayName(): (user: NamedUser | null | undefined) => string {
   const { t } = useTranslation();
-  return (user) => {
-    const name = userDisplayName(user) ?? t('common.unknownUser');
-    // Issue 48: a deactivated account's name, wherever it shows.
-    return user?.deactivated ? t('common.deactivatedName', { name }) : name;
-  };
+  // Issue 48: a deactivated account's name ends with « (désactivé) » (userDisplayName).
+  return (user) => userDisplayName(user) ?? t('common.unknownUser');
 }
