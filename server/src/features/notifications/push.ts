@@ -134,6 +134,7 @@ export function pushPayload(n: Notification, previews: boolean) {
 
 /** Same rule as the web list (web/src/features/notifications/lib/links.ts). */
 function pushTarget(n: Notification): string {
+  if (n.type === 'scheduled_failed' || (n.type === 'reminder' && !n.channelId)) return '/rappels';
   if (!n.channelId) return '/';
   const channel = `/channel/${n.channelId}`;
   if (!n.messageId || n.type === 'channel_message') return channel;
