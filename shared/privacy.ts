@@ -46,6 +46,8 @@ export const DELETION_RECENT_SIGN_IN = `Reconnectez-vous (il y a moins de ${RECE
 export const EXPORT_READY_NOTICE = 'Vos données sont prêtes à être téléchargées';
 export const DELETION_CANCELLED_NOTICE =
   'Vous vous êtes reconnecté : la suppression de votre compte est annulée';
+export const DELETION_LAST_ADMIN =
+  'Vous êtes le dernier administrateur : nommez-en un autre avant de supprimer votre compte';
 export const EXPORT_NOT_FOUND = 'Export introuvable';
 export const EXPORT_NOT_READY = 'L’export n’est pas encore prêt';
 export const EXPORT_ALREADY_RUNNING = 'Un export est déjà en cours';

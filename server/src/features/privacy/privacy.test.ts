@@ -385,6 +385,15 @@ describe('« Supprimer mon compte »', () => {
     expect(login.status).toBeLessThan(500);
   });
 
+  it('keeps the last administrator (409)', async () => {
+    const res = await admin.client.request<ApiErrorBody>('DELETE', '/api/account', {
+      password: admin.password,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Vous êtes le dernier administrateur/);
+    expect((await admin.client.get('/api/auth/user')).status).toBe(200);
+  });
+
   it('asks an account without a password for a sign-in under 10 minutes', async () => {
     const fresh = await insertSignedInUser(server);
     const [session] = await db().execute<{ sid: string }>(
@@ -434,8 +443,9 @@ describe('ACCOUNT_DELETION_MESSAGES=delete', () => {
       env: { PRIVACY_JOB_INTERVAL_MS: '0', ACCOUNT_DELETION_MESSAGES: 'delete' },
     });
     try {
-      const person = await buildUser(other);
+      // Bob is the first account, so its administrator.
       const bob = await buildUser(other);
+      const person = await buildUser(other);
       const channel = await buildChannel(bob);
       await addMember(channel, bob, person);
       const root = await sendMessage(person, channel.id, 'un fil');

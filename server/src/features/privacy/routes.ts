@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type AccountDeletion,
@@ -6,6 +7,7 @@ import {
   AdminDeletionSchema,
   type ChannelRetention,
   ChannelRetentionSchema,
+  DELETION_LAST_ADMIN,
   DELETION_PASSWORD_REQUIRED,
   DELETION_PASSWORD_WRONG,
   DELETION_RECENT_SIGN_IN,
@@ -146,6 +148,12 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
       const current = sessions.find((s) => s.sid === request.sessionId);
       const age = current ? Date.now() - Date.parse(current.createdAt) : Number.POSITIVE_INFINITY;
       if (!(age <= RECENT_SIGN_IN_MINUTES * 60 * 1000)) throw forbidden(DELETION_RECENT_SIGN_IN);
+    }
+    // The workspace keeps an administrator (as removing the role does: features/admin).
+    if (row.isAdmin) {
+      const [other] = await ctx.db.execute(sql`select 1 from users
+        where is_admin and deactivated_at is null and id <> ${me.id}::uuid limit 1`);
+      if (!other) throw conflict(DELETION_LAST_ADMIN);
     }
     const eraseAfter = await scheduleErasure(
       deps,
