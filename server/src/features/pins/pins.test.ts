@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
-import type { Channel } from '#shared/channels';
+import { CHANNEL_ARCHIVED, type Channel } from '#shared/channels';
 import {
   type ChannelPins,
   type ChannelSavedIds,
@@ -136,6 +136,25 @@ describe('pins', () => {
     expect(list.body.pins).toHaveLength(PINS_PER_CHANNEL_MAX);
   });
 
+  it('leaves the pins of an archived channel as they are (409); saving still works', async () => {
+    const archived = await buildChannel(alice, { type: 'group' });
+    await addMember(archived, alice, bob);
+    const kept = await sendMessage(bob, archived.id, 'épinglé avant');
+    const later = await sendMessage(bob, archived.id, 'pas encore');
+    expect((await bob.client.post(`/api/messages/${kept.id}/pin`)).status).toBe(201);
+    expect((await alice.client.post(`/api/channels/${archived.id}/archive`)).status).toBe(200);
+    for (const res of [
+      await bob.client.post<Reply>(`/api/messages/${later.id}/pin`),
+      await alice.client.delete<Reply>(`/api/messages/${kept.id}/pin`),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(CHANNEL_ARCHIVED);
+    }
+    const list = await bob.client.get<ChannelPins>(`/api/channels/${archived.id}/pins`);
+    expect(list.body.pins.map((p) => p.message.id)).toEqual([kept.id]);
+    expect((await bob.client.post(`/api/messages/${later.id}/save`)).status).toBe(201);
+  });
+
   it('asks for a session (401)', async () => {
     const m = await sendMessage(bob, channel.id, 'anonyme');
     const res = await fetch(`${server.url}/api/messages/${m.id}/pin`, { method: 'POST' });
@@ -168,7 +187,8 @@ describe('saved messages', () => {
     const page = await carol.client.get<SavedPage>('/api/saved');
     expect(page.body.items.map((i) => i.message.id)).toContain(m.id);
     // Bob saved nothing, and heard nothing of Carol's.
-    expect((await bob.client.get<SavedPage>('/api/saved')).body.items).toEqual([]);
+    const bobs = (await bob.client.get<SavedPage>('/api/saved')).body.items;
+    expect(bobs.some((i) => i.message.id === m.id)).toBe(false);
     await bobSocket.sync();
     expect(bobSocket.events.some((e) => e.type === 'message_saved')).toBe(false);
 

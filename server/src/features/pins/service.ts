@@ -20,6 +20,7 @@ import { presentUser } from '../../auth/user-presenter';
 import type { Db, Tx } from '../../db/client';
 import { conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
+import { requireWritableChannel } from '../channels/administration';
 import { isChannelManager, isMemberOf } from '../channels/membership';
 import { findChannelType } from '../channels/queries';
 import { channelTopic } from '../channels/topics';
@@ -104,6 +105,8 @@ export async function pinMessage(
 ): Promise<{ created: boolean; pin: PinnedMessage }> {
   const row = await findMessageForMember(deps.db, messageId, user.id);
   if (!(await mayPin(deps.db, user, row))) throw forbidden(PIN_FORBIDDEN);
+  // An archived channel is read-only: its pins stay as they are (409 « Ce canal est archivé »).
+  await requireWritableChannel(deps.db, row.channelId);
   const created = await orGone(() =>
     deps.db.transaction(async (tx) => {
       await lock(tx, PINS_LOCK_CLASS, row.channelId);
@@ -149,6 +152,7 @@ export async function unpinMessage(
 ): Promise<void> {
   const row = await findMessageForMember(deps.db, messageId, user.id);
   if (!(await mayPin(deps.db, user, row))) throw forbidden(UNPIN_FORBIDDEN);
+  await requireWritableChannel(deps.db, row.channelId);
   const removed = await deps.db
     .delete(messagePins)
     .where(eq(messagePins.messageId, messageId))
