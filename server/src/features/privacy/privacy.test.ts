@@ -634,6 +634,10 @@ describe('retention', () => {
     const ok = await alice.client.request('PUT', url, { messageDays: 7 });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ messageDays: 7, effectiveDays: 7, instanceDays: 90, allowed: true });
+    const audited = await db().execute<{ action: string }>(
+      sql`select action from audit_log where target_id = ${channel.id} and actor_id = ${alice.user.id}::uuid`,
+    );
+    expect(audited.map((a) => a.action)).toEqual(['retention.changed']);
 
     const kept = await sendMessage(bob, channel.id, 'récent');
     const doomed = await sendMessage(bob, channel.id, 'vieux de 10 jours');

@@ -75,24 +75,33 @@ export async function getChannelRetention(db: Db, channelId: string): Promise<Ch
  * it, and never longer than the instance's; null goes back to the instance's.
  */
 export async function setChannelRetention(
-  deps: Pick<PrivacyDeps, 'db'>,
+  deps: Pick<PrivacyDeps, 'db' | 'events'>,
   channelId: string,
   messageDays: number | null,
-  byId: string,
+  by: { id: string; address: string | null },
 ): Promise<ChannelRetention> {
   const policy = await getPolicy(deps.db);
   if (!policy.channelOverride) throw forbidden(RETENTION_CHANNEL_NOT_ALLOWED);
-  if (messageDays === null) {
-    await deps.db.delete(channelRetention).where(eq(channelRetention.channelId, channelId));
-  } else {
-    if (policy.messageDays !== null && messageDays > policy.messageDays)
-      throw badRequest(RETENTION_CHANNEL_LONGER, { messageDays: [RETENTION_CHANNEL_LONGER] });
-    const values = { messageDays, updatedById: byId, updatedAt: new Date() };
-    await deps.db
-      .insert(channelRetention)
-      .values({ channelId, ...values })
-      .onConflictDoUpdate({ target: channelRetention.channelId, set: values });
-  }
+  if (messageDays !== null && policy.messageDays !== null && messageDays > policy.messageDays)
+    throw badRequest(RETENTION_CHANNEL_LONGER, { messageDays: [RETENTION_CHANNEL_LONGER] });
+  await deps.db.transaction(async (tx) => {
+    if (messageDays === null) {
+      await tx.delete(channelRetention).where(eq(channelRetention.channelId, channelId));
+    } else {
+      const values = { messageDays, updatedById: by.id, updatedAt: new Date() };
+      await tx
+        .insert(channelRetention)
+        .values({ channelId, ...values })
+        .onConflictDoUpdate({ target: channelRetention.channelId, set: values });
+    }
+    await deps.events.runWithin(tx, 'audited', {
+      action: 'retention.changed',
+      actorId: by.id,
+      target: { type: 'channel', id: channelId },
+      address: by.address,
+      details: { messageDays },
+    });
+  });
   return getChannelRetention(deps.db, channelId);
 }
 

@@ -238,7 +238,10 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (!(await isChannelManager(ctx.db, id, me.id)))
       throw forbidden('Seuls les responsables du canal règlent sa conservation');
     const input = parse(ChannelRetentionSchema, request.body);
-    const result = await setChannelRetention(deps, id, input.messageDays, me.id);
+    const result = await setChannelRetention(deps, id, input.messageDays, {
+      id: me.id,
+      address: request.ip,
+    });
     jobs.kick(() => applyRetention(deps));
     return result;
   });
