@@ -23,7 +23,8 @@ function useMayPin(message: Message): boolean {
   const { user } = useCurrentUser();
   const { data: providers } = useAuthProviders();
   const { data: channel } = useChannel(message.channelId);
-  if (!user) return false;
+  // An archived channel is read-only: its pins stay as they are.
+  if (!user || channel?.archivedAt) return false;
   if (message.userId === user.id || providers?.isAdmin) return true;
   if (!channel) return false;
   if (channel.type === 'direct' || channel.createdById === user.id) return true;
