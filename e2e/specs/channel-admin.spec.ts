@@ -76,6 +76,15 @@ test('the owner names an administrator, who archives the channel; a member sees 
   await expect(adam.page.getByText('Ce canal est archivé', { exact: false })).toBeVisible();
   await expect(adam.chat.composer).toHaveCount(0);
   await shot(adam.page, 'desktop-archived-channel');
+  // Nor does a thread take replies.
+  const welcome = adam.chat.log
+    .getByRole('article')
+    .filter({ hasText: 'Bienvenue dans le projet' });
+  await adam.chat.act(welcome, 'Répondre dans le fil');
+  await expect(
+    adam.chat.thread.getByRole('status').filter({ hasText: 'Ce canal est archivé' }),
+  ).toBeVisible();
+  await expect(adam.chat.thread.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
 
   // Mia's open view turned read-only live: the notice stands where the composer was.
   const notice = mia.page.getByRole('status').filter({ hasText: 'Ce canal est archivé' });

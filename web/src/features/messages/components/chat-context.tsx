@@ -5,7 +5,8 @@ import type { User } from '#shared/users';
 
 /** What every message row of one channel view needs, without threading it through props. */
 export interface ChatContextValue {
-  channel: Pick<Channel, 'id' | 'name' | 'type' | 'directUser'>;
+  channel: Pick<Channel, 'id' | 'name' | 'type' | 'directUser'> &
+    Partial<Pick<Channel, 'archivedAt' | 'role'>>;
   me: User;
   /** Channel members by user id (names for reactions and mentions). */
   members: ReadonlyMap<string, User>;

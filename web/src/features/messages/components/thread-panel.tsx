@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArchivedChannelNotice } from '@/features/channels';
 import { ApiError } from '@/lib/api';
 import { useThread } from '../api/get-thread';
 import { useMarkThreadReadWhileShown } from '../api/mark-thread-read';
@@ -115,11 +116,16 @@ export function ThreadPanel({ messageId, onClose }: { messageId: string; onClose
           </>
         )}
       </div>
-      <Composer
-        parentMessageId={messageId}
-        placeholder={t('composer.placeholderThread')}
-        autoFocus
-      />
+      {/* An archived channel takes no reply either (issue 48). */}
+      {channel.archivedAt ? (
+        <ArchivedChannelNotice channel={channel} />
+      ) : (
+        <Composer
+          parentMessageId={messageId}
+          placeholder={t('composer.placeholderThread')}
+          autoFocus
+        />
+      )}
     </aside>
   );
 }
