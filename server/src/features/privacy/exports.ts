@@ -45,7 +45,10 @@ export function presentExport(row: ExportRow): AccountExport {
   };
 }
 
-/** The export as `viewerId` may see it: its owner's, or the administrator's who asked for it. */
+/**
+ * The export as `viewerId` may see it: its owner, whoever asked for it, or an administrator
+ * (who may export anyone's data anyway: the one already being made is theirs to follow).
+ */
 export async function findExport(
   db: Db,
   id: string,
@@ -58,7 +61,8 @@ export async function findExport(
     .where(
       and(
         eq(accountExports.id, id),
-        sql`(${accountExports.userId} = ${viewerId}::uuid or ${accountExports.requestedById} = ${viewerId}::uuid)`,
+        sql`(${accountExports.userId} = ${viewerId}::uuid or ${accountExports.requestedById} = ${viewerId}::uuid
+          or exists (select 1 from users where id = ${viewerId}::uuid and is_admin and deactivated_at is null))`,
         sql`${accountExports.expiresAt} > ${now.toISOString()}::timestamptz`,
       ),
     )

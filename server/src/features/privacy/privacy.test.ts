@@ -495,12 +495,15 @@ describe('administrators', () => {
 
   it('export a member’s data (downloadable by that administrator, audited) and erase an account at once', async () => {
     const { person } = await busyPerson('rien de spécial');
+    // One the person asked for is the administrator's to follow too.
+    const own = await requestAndWaitExport(person);
+    expect((await admin.client.get(`/api/account/export/${own.id}`)).status).toBe(200);
     const made = await requestAndWaitExport(admin, `/api/admin/users/${person.user.id}/export`);
     expect(made.userId).toBe(person.user.id);
     const zip = await download(admin, made.downloadUrl as string);
     expect(zip.status).toBe(200);
     expect(json(await unzip(zip.bytes), 'profil.json')).toMatchObject({ id: person.user.id });
-    expect((await admin.client.get(`/api/admin/users/${randomUUID()}/export`)).status).toBe(404);
+    expect((await admin.client.post(`/api/admin/users/${randomUUID()}/export`)).status).toBe(404);
 
     const gone = await admin.client.request<AccountDeletion>(
       'DELETE',
