@@ -20,7 +20,9 @@ export function defaultChannelId(channels: Channel[] | undefined): string | null
   const last = lastChannel();
   if (last && channels.some((channel) => channel.id === last)) return last;
   const { rooms, directs } = sortForSidebar(channels);
-  return (rooms[0] ?? directs[0])?.id ?? null;
+  // An open channel before an archived one (issue 48: archived ones are listed last).
+  const open = rooms.find((channel) => !channel.archivedAt);
+  return (open ?? rooms[0] ?? directs[0])?.id ?? null;
 }
 
 /** The channel the main pane shows: /channel/{id}, or the default one on /. */
