@@ -14,6 +14,7 @@ import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
 import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
 import { BROADCAST_CONFIRM_ABOVE } from '#shared/user-groups';
 import { type User, userDisplayName } from '#shared/users';
+import { toast } from '@/components/ui/use-toast';
 import { commandIn, useComposerAttachments, useComposerExtras } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
@@ -22,6 +23,7 @@ import { useEmojiAutocomplete } from '../hooks/use-emoji-autocomplete';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import {
   hasBroadcast,
+  useBroadcastRestricted,
   useWideMentionSuggestions,
   type WideMention,
 } from '../hooks/use-wide-mentions';
@@ -116,6 +118,7 @@ export function Composer({
   const showSuggestions = mention !== null && optionCount > 0;
   // A channel-wide mention in a channel of more than 10 asks first (docs/product.md).
   const [confirming, setConfirming] = useState<(() => void) | null>(null);
+  const restricted = useBroadcastRestricted(channel);
 
   /** Replaces text[start, end) and puts the caret after what went in. */
   const replaceRange = (start: number, end: number, value: string) => {
@@ -162,7 +165,13 @@ export function Composer({
       );
       clearComposer();
     };
-    if (members.size > BROADCAST_CONFIRM_ABOVE && hasBroadcast(content)) {
+    const broadcast = hasBroadcast(content);
+    if (broadcast && restricted) {
+      deliver();
+      toast({ title: t('broadcast.restricted') });
+      return;
+    }
+    if (broadcast && members.size > BROADCAST_CONFIRM_ABOVE) {
       setConfirming(() => deliver);
       return;
     }

@@ -1,7 +1,13 @@
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { UserGroupList } from '#shared/user-groups';
 import { UserGroupsProvider } from '@/features/user-groups';
-import { hasBroadcast } from '../hooks/use-wide-mentions';
+import {
+  hasBroadcast,
+  useBroadcastRestricted,
+  useWideMentionSuggestions,
+} from '../hooks/use-wide-mentions';
 import { MessageBody } from './message-body';
 
 const show = (content: string) =>
@@ -40,5 +46,35 @@ describe('channel-wide and group mentions (docs/product.md, "@channel, @here, @e
     expect(hasBroadcast('@HERE ?')).toBe(true);
     expect(hasBroadcast('moi@channel.fr et @channels')).toBe(false);
     expect(hasBroadcast('@equipe-produit')).toBe(false);
+  });
+});
+
+describe('what "@" offers, by the instance’s rule', () => {
+  const withRule = (channelWideMentions: UserGroupList['channelWideMentions']) =>
+    function Wrapper({ children }: { children: ReactNode }) {
+      return (
+        <UserGroupsProvider initial={{ groups: [], managedBy: 'members', channelWideMentions }}>
+          {children}
+        </UserGroupsProvider>
+      );
+    };
+  const channel = { type: 'channel' as const, name: 'général', role: 'member' as const };
+
+  it('offers @channel, @here and @everyone (in #général) when everyone may use them', () => {
+    const { result } = renderHook(() => useWideMentionSuggestions('', channel), {
+      wrapper: withRule('everyone'),
+    });
+    expect(result.current.map((m) => m.handle)).toEqual(['channel', 'here', 'everyone']);
+  });
+
+  it('offers none to a plain member when only channel administrators may', () => {
+    const wrapper = withRule('admins');
+    const member = renderHook(() => useWideMentionSuggestions('', channel), { wrapper });
+    expect(member.result.current).toEqual([]);
+    expect(renderHook(() => useBroadcastRestricted(channel), { wrapper }).result.current).toBe(
+      true,
+    );
+    const admin = { ...channel, role: 'admin' as const };
+    expect(renderHook(() => useBroadcastRestricted(admin), { wrapper }).result.current).toBe(false);
   });
 });

@@ -19,17 +19,22 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
  */
 export function useWideMentionSuggestions(
   query: string | null,
-  channel: Pick<Channel, 'type' | 'name'>,
+  channel: Pick<Channel, 'type' | 'name' | 'role'>,
 ): WideMention[] {
   const { groups } = useUserGroups();
+  const restricted = useBroadcastRestricted(channel);
   return useMemo(() => {
     if (query === null || channel.type === 'direct') return [];
     const wanted = fold(query);
-    const broadcasts: WideMention[] = [
-      { handle: 'channel', kind: 'channel' },
-      { handle: 'here', kind: 'here' },
-      ...(channel.name === 'général' ? [{ handle: 'everyone', kind: 'everyone' as const }] : []),
-    ];
+    const broadcasts: WideMention[] = restricted
+      ? []
+      : [
+          { handle: 'channel', kind: 'channel' },
+          { handle: 'here', kind: 'here' },
+          ...(channel.name === 'général'
+            ? [{ handle: 'everyone', kind: 'everyone' as const }]
+            : []),
+        ];
     const grouped: WideMention[] = (groups ?? []).map((g) => ({
       handle: g.handle,
       kind: 'group',
@@ -38,7 +43,7 @@ export function useWideMentionSuggestions(
     return [...broadcasts, ...grouped]
       .filter((m) => m.handle.startsWith(wanted) || (m.name && fold(m.name).includes(wanted)))
       .slice(0, 6);
-  }, [query, channel.type, channel.name, groups]);
+  }, [query, channel.type, channel.name, groups, restricted]);
 }
 
 // "@channel" as a word (not "moi@channel.fr", "@channels"): what the server notifies with.
@@ -46,3 +51,12 @@ const BROADCAST = /(?<![\p{L}\p{N}_])@(channel|here|everyone)(?![\p{L}\p{N}_-])/
 
 /** Whether sending `content` notifies the whole channel (the composer then asks first). */
 export const hasBroadcast = (content: string): boolean => BROADCAST.test(content);
+
+/**
+ * CHANNEL_WIDE_MENTIONS=admins and the caller is a plain member: their @channel goes out as
+ * text, notifying nobody (the composer says so instead of asking).
+ */
+export function useBroadcastRestricted(channel: Pick<Channel, 'role'>): boolean {
+  const { channelWideMentions } = useUserGroups();
+  return channelWideMentions === 'admins' && (channel.role ?? 'member') === 'member';
+}
