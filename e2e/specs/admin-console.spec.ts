@@ -16,7 +16,7 @@ const DESKTOP: ViewportSize = { width: 1440, height: 900 };
 let server: E2eServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startE2eServer();
+  server = await startE2eServer({ DEFAULT_CHANNEL: 'général' });
 });
 test.afterAll(async () => server?.stop());
 
@@ -37,7 +37,19 @@ test('an administrator deactivates a member from the console, reads it in the au
   const bob = await open(browser, 'Bob');
   try {
     await alice.signUpViaApi({ displayName: 'Alice' });
-    await bob.arrive();
+    await bob.signUpViaApi({ displayName: 'Bob' });
+    await bob.page.goto('/');
+    await expect(bob.shell.userMenuButton()).toBeVisible();
+    // Bob writes in #général, which every account joins here.
+    const channels = await bob.page.request.get('/api/channels');
+    const general = ((await channels.json()) as { id: string; name: string }[]).find(
+      (c) => c.name === 'général',
+    );
+    expect(general).toBeTruthy();
+    const said = await bob.page.request.post(`/api/channels/${general?.id}/messages`, {
+      data: { content: 'Je pars vendredi' },
+    });
+    expect(said.status()).toBe(201);
 
     // A member: no « Administration » in his menu, and /admin is not his.
     const bobMenu = await bob.shell.openUserMenu();
@@ -75,8 +87,12 @@ test('an administrator deactivates a member from the console, reads it in the au
     });
     expect(refused.status()).toBe(403);
 
+    // His message stays, his name marked.
+    await alice.page.goto(`/channel/${general?.id}`);
+    await expect(alice.chat.message('Je pars vendredi')).toContainText('Bob (désactivé)');
+
     // The audit log says who did it, to whom.
-    await alice.admin.section('Journal d’audit').click();
+    await alice.page.goto('/admin/audit');
     await expect(alice.page).toHaveURL(/\/admin\/audit$/);
     const entry = alice.admin.auditEntries.getByRole('listitem').first();
     await expect(entry).toContainText('Compte désactivé');
