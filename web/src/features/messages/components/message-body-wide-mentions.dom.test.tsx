@@ -1,7 +1,6 @@
 import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { UserGroupList } from '#shared/user-groups';
 import { UserGroupsProvider } from '@/features/user-groups';
 import {
   hasBroadcast,
@@ -49,26 +48,38 @@ describe('channel-wide and group mentions (docs/product.md, "@channel, @here, @e
   });
 });
 
+function EveryoneMay({ children }: { children: ReactNode }) {
+  return (
+    <UserGroupsProvider
+      initial={{ groups: [], managedBy: 'members', channelWideMentions: 'everyone' }}
+    >
+      {children}
+    </UserGroupsProvider>
+  );
+}
+
+function AdminsOnly({ children }: { children: ReactNode }) {
+  return (
+    <UserGroupsProvider
+      initial={{ groups: [], managedBy: 'members', channelWideMentions: 'admins' }}
+    >
+      {children}
+    </UserGroupsProvider>
+  );
+}
+
 describe('what "@" offers, by the instance’s rule', () => {
-  const withRule = (channelWideMentions: UserGroupList['channelWideMentions']) =>
-    function Wrapper({ children }: { children: ReactNode }) {
-      return (
-        <UserGroupsProvider initial={{ groups: [], managedBy: 'members', channelWideMentions }}>
-          {children}
-        </UserGroupsProvider>
-      );
-    };
   const channel = { type: 'channel' as const, name: 'général', role: 'member' as const };
 
   it('offers @channel, @here and @everyone (in #général) when everyone may use them', () => {
     const { result } = renderHook(() => useWideMentionSuggestions('', channel), {
-      wrapper: withRule('everyone'),
+      wrapper: EveryoneMay,
     });
     expect(result.current.map((m) => m.handle)).toEqual(['channel', 'here', 'everyone']);
   });
 
   it('offers none to a plain member when only channel administrators may', () => {
-    const wrapper = withRule('admins');
+    const wrapper = AdminsOnly;
     const member = renderHook(() => useWideMentionSuggestions('', channel), { wrapper });
     expect(member.result.current).toEqual([]);
     expect(renderHook(() => useBroadcastRestricted(channel), { wrapper }).result.current).toBe(
