@@ -151,7 +151,8 @@ export async function buildSlackExport(file: string, options: ExportOptions): Pr
       subtype: 'bot_message',
       bot_id: 'B1',
       username: 'Intégration',
-      text: 'Déploiement terminé',
+      text: '',
+      attachments: [{ fallback: 'Déploiement terminé', color: 'good' }],
       ts: ts(T0 + 500, 600),
     },
   ];

@@ -62,6 +62,8 @@ interface SlackMessage {
   edited?: { ts?: string };
   reactions?: { name: string; users?: string[] }[];
   files?: SlackFile[];
+  /** An integration's message: often no text of its own, its words in the attachments. */
+  attachments?: { fallback?: string; pretext?: string; text?: string }[];
   user_profile?: { real_name?: string; display_name?: string; first_name?: string };
 }
 
@@ -230,7 +232,13 @@ function toMessage(
       displayName: blank(profile?.display_name) ?? blank(profile?.real_name) ?? userKey,
     });
   }
-  const content = mrkdwnToMarkdown(m.text ?? '', ctx);
+  const text = m.text?.trim()
+    ? m.text
+    : (m.attachments ?? [])
+        .map((a) => a.fallback ?? [a.pretext, a.text].filter(Boolean).join('\n'))
+        .filter(Boolean)
+        .join('\n');
+  const content = mrkdwnToMarkdown(text, ctx);
   const files: ImportFile[] = [];
   for (const f of m.files ?? []) {
     if (!f.id || f.mode === 'tombstone' || f.mode === 'hidden_by_limit') {
