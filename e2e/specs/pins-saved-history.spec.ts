@@ -48,6 +48,8 @@ test('a pin reaches another tab live, a saved message is in « Enregistrés », 
   const channelId = await sharedChannel(alice, bob, name);
   await post(bob, channelId, 'Ordre du jour de lundi : budget, locaux, recrutement');
   await post(alice, channelId, 'Réunion à 10 h');
+  // Bob's screens are looked at on a wide desktop (1440 px).
+  await bob.page.setViewportSize({ width: 1440, height: 900 });
   await Promise.all([
     alice.page.goto(`/channel/${channelId}`),
     bob.page.goto(`/channel/${channelId}`),
