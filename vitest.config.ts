@@ -1,22 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { catalogueSlice } from './web/catalogue-slice';
 
 // The server suite runs twice: against PostgreSQL and against the embedded store (issue 2).
 // `*.pg.test.ts` files need several server processes on one database (two nodes behind
 // Redis): the embedded store belongs to one process by design, so they run on PostgreSQL.
-const serverProject = (store: 'postgres' | 'embedded') => ({
+//
+// Server files share their worker's modules (`isolate: false`): each file imports the whole
+// app, about 1.8 s of CPU when a file had a module registry of its own (docs/performance-log.md,
+// "`npm test`"). What a file changes in the process is undone after it
+// (server/test/per-file.ts); a file that replaces modules (vi.mock and the like) cannot
+// share them, and runs in the store's `-isolated` project, found by reading the files.
+const serverTests = ['server/src', 'shared'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.join(dir, file)),
+);
+const REPLACES_MODULES = /\bvi\s*\.\s*(mock|doMock|unmock|doUnmock|resetModules|importMock)\s*[(<]/;
+const needIsolation = serverTests.filter((file) =>
+  REPLACES_MODULES.test(readFileSync(file, 'utf8')),
+);
+
+const serverProject = (store: 'postgres' | 'embedded', isolated: boolean) => ({
   test: {
-    name: `server-${store}`,
-    include: ['server/src/**/*.test.ts', 'shared/**/*.test.ts'],
-    exclude:
-      store === 'embedded' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    name: `server-${store}${isolated ? '-isolated' : ''}`,
+    include: isolated ? needIsolation : ['server/src/**/*.test.ts', 'shared/**/*.test.ts'],
+    exclude: [
+      '**/node_modules/**',
+      ...(store === 'embedded' ? ['**/*.pg.test.ts'] : []),
+      ...(isolated ? [] : needIsolation),
+    ],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
+    setupFiles: ['server/test/per-file.ts'],
     env: { RUCHE_TEST_STORE: store },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    isolate: isolated,
   },
 });
 
@@ -34,8 +57,10 @@ export default defineConfig({
     // there took the unit/API run from 700–890 s to 522 s (docs/performance-log.md, "npm test").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      serverProject('postgres'),
-      serverProject('embedded'),
+      serverProject('postgres', false),
+      serverProject('embedded', false),
+      serverProject('postgres', true),
+      serverProject('embedded', true),
       {
         ...webModules,
         test: {

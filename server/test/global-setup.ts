@@ -12,6 +12,7 @@ import {
   EMBEDDED_TEMPLATE_PREFIX,
   TEMPLATE_PREFIX,
   TEST_DATABASE_URL,
+  type TestTemplates,
   templatesFor,
 } from './stores';
 
@@ -45,15 +46,11 @@ async function dropDatabases(admin: postgres.Sql, names: string[]): Promise<void
 }
 
 /**
- * Migrate one template per run and project; every test file then clones it in milliseconds.
+ * Migrate one template per run and store; every test file then clones it in milliseconds.
  * Templates and test files' databases are named after the run: the run drops its own when it
  * ends, and those of runs that died are swept away.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const store = project.config.env?.RUCHE_TEST_STORE ?? currentStore();
-  const templates = templatesFor(String(process.pid));
-  project.provide('rucheTemplates', templates);
-
+async function prepare(store: string, templates: TestTemplates): Promise<() => Promise<void>> {
   if (store === 'embedded') {
     for (const name of await readdir(tmpdir())) {
       if (deadRun(name, EMBEDDED_TEMPLATE_PREFIX)) {
@@ -100,5 +97,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await a.end();
     }
+  };
+}
+
+/**
+ * A store's template, shared by the projects of that store (`server-postgres` and
+ * `server-postgres-isolated`, vitest.config.ts): made by the first to start, dropped when the
+ * last ends. On globalThis: Vitest may load this module once per project.
+ */
+interface Shared {
+  ready: Promise<() => Promise<void>>;
+  users: number;
+}
+const holder = globalThis as { rucheTemplates?: Map<string, Shared> };
+holder.rucheTemplates ??= new Map();
+const shared = holder.rucheTemplates;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const store = String(project.config.env?.RUCHE_TEST_STORE ?? currentStore());
+  const templates = templatesFor(String(process.pid));
+  project.provide('rucheTemplates', templates);
+  let entry = shared.get(store);
+  if (!entry) {
+    entry = { ready: prepare(store, templates), users: 0 };
+    shared.set(store, entry);
+  }
+  entry.users += 1;
+  const teardown = await entry.ready;
+  return async () => {
+    const current = shared.get(store);
+    if (!current) return;
+    current.users -= 1;
+    if (current.users > 0) return;
+    shared.delete(store);
+    await teardown();
   };
 }
