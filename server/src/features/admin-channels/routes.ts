@@ -12,7 +12,7 @@ import {
 } from '../channels/administration';
 import { actingUser } from '../channels/audit';
 import { depsFor } from '../deps';
-import { listAdminChannels } from './service';
+import { listAdminChannelMembers, listAdminChannels } from './service';
 
 type ById = { Params: { id: string } };
 
@@ -32,6 +32,12 @@ export function registerAdminChannelRoutes(app: FastifyInstance, ctx: AppContext
     requireAdmin(request);
     const query = parse(AdminChannelQuerySchema, request.query);
     return listAdminChannels(ctx.db, ctx.config.defaultChannel, query);
+  });
+
+  /** Its members (names and roles, no content): whom the console may hand the channel to. */
+  app.get<ById>('/api/admin/channels/:id/members', async (request) => {
+    requireAdmin(request);
+    return listAdminChannelMembers(ctx.db, channelId(request.params));
   });
 
   app.post<ById>('/api/admin/channels/:id/transfer', async (request) => {

@@ -1,6 +1,9 @@
-import type { AdminChannel, AdminChannelPage } from '#shared/channels';
+import type { AdminChannel, AdminChannelPage, ChannelMember } from '#shared/channels';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { CHANNEL_NOT_FOUND } from '../channels/access';
 import { findDefaultChannelId, listChannelsForAdmin } from '../channels/admin-list';
+import { findChannelType, listMembers } from '../channels/queries';
 import { findLastMessageTimes } from '../messages/activity';
 
 const PAGE_SIZE = 50;
@@ -36,4 +39,11 @@ export async function listAdminChannels(
     }),
   );
   return { channels, nextCursor };
+}
+
+/** GET /api/admin/channels/{id}/members: a channel's members for the console (404 for a direct conversation). */
+export async function listAdminChannelMembers(db: Db, channelId: string): Promise<ChannelMember[]> {
+  const type = await findChannelType(db, channelId);
+  if (!type || type === 'direct') throw notFound(CHANNEL_NOT_FOUND);
+  return listMembers(db, channelId);
 }

@@ -358,6 +358,16 @@ describe('ownership', () => {
         })
       ).status,
     ).toBe(403);
+    // The console lists the channel's members to choose from; others get 403.
+    const listed = await root.client.get<ChannelMember[]>(
+      `/api/admin/channels/${channel.id}/members`,
+    );
+    expect(listed.body.map((m) => [m.userId, m.role])).toEqual([
+      [owner.user.id, 'owner'],
+      [admin.user.id, 'admin'],
+      [member.user.id, 'member'],
+    ]);
+    expect((await owner.client.get(`/api/admin/channels/${channel.id}/members`)).status).toBe(403);
     const byRoot = await root.client.post<ChannelMember>(
       `/api/admin/channels/${channel.id}/transfer`,
       {
