@@ -61,7 +61,7 @@ export interface ImportReport {
 
 export interface WriteOptions {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'defaultChannel'>;
+  config: Config;
   storage: FileStorage;
   /** After each batch: messages handled so far (imported or already there) of `total`. */
   onProgress?: (done: number, total: number) => void;
@@ -77,7 +77,8 @@ export class ImportInterrupted extends Error {}
 export class ImportRefused extends Error {}
 
 export async function writeImport(data: ImportData, options: WriteOptions): Promise<ImportReport> {
-  const { db, source } = { db: options.db, source: data.source };
+  const { db } = options;
+  const { source } = data;
   const report: ImportReport = {
     users: { matched: 0, created: 0, already: 0 },
     channels: { created: 0, reused: 0, already: 0 },
@@ -200,7 +201,7 @@ export async function writeImport(data: ImportData, options: WriteOptions): Prom
   let batches = 0;
   const messageIds = mapped.get('message')!;
   const fileIds = mapped.get('file')!;
-  const tempDir = uploadTempDir(options.config as Config);
+  const tempDir = uploadTempDir(options.config);
   await mkdir(tempDir, { recursive: true });
   for (const [channelKey, list] of byChannel) {
     const channelId = channelIds.get(channelKey);
