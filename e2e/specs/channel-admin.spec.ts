@@ -130,21 +130,33 @@ test.describe('the console’s « Canaux »', () => {
     test.setTimeout(180_000);
     const root = await open(browser, 'Alice');
     const bob = await open(browser, 'Bob');
+    const carol = await open(browser, 'Carol');
     try {
       await root.signUpViaApi({ displayName: 'Alice' });
       await bob.arrive();
       const name = `secret-${Math.random().toString(36).slice(2, 7)}`;
       const channelId = await bob.channels.createChannel({ name, type: 'Groupe privé' });
       await bob.chat.send('Contenu confidentiel');
+      await carol.signUpViaApi({ displayName: 'Carol' });
+      await join(bob, carol, channelId);
 
       await root.page.goto('/admin/channels');
       const list = root.page.getByRole('list', { name: 'Canaux de l’espace de travail' });
       const row = list.getByRole('listitem', { name, exact: true });
       await expect(row).toContainText('Privé');
-      await expect(row).toContainText('1 membre');
+      await expect(row).toContainText('2 membres');
       await expect(row).toContainText('Bob');
       await expect(root.page.getByText('Contenu confidentiel')).toHaveCount(0);
       await root.page.screenshot({ path: `${SHOTS}/channel-admin-console-1440.png` });
+
+      // Handed over to Carol from the console.
+      await row.getByRole('button', { name: `Actions pour ${name}` }).click();
+      await root.page.getByRole('menuitem', { name: 'Transférer la propriété…' }).click();
+      const handOver = root.page.getByRole('alertdialog', { name: /^Transférer «\s/ });
+      await handOver.getByRole('combobox', { name: 'Nouveau propriétaire' }).click();
+      await root.page.getByRole('option', { name: 'Carol' }).click();
+      await handOver.getByRole('button', { name: 'Transférer' }).click();
+      await expect(row).toContainText('Carol');
 
       // Archived from the console: Bob's open channel turns read-only at once.
       await row.getByRole('button', { name: `Actions pour ${name}` }).click();
@@ -171,6 +183,7 @@ test.describe('the console’s « Canaux »', () => {
     } finally {
       await root.context.close();
       await bob.context.close();
+      await carol.context.close();
     }
   });
 });

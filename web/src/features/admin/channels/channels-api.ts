@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminChannelPage, ChannelSettings } from '#shared/channels';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminChannelPage, ChannelMember, ChannelSettings } from '#shared/channels';
 import { apiGet, apiRequest } from '@/lib/api';
 
 export const ADMIN_CHANNELS_KEY = ['/api/admin/channels'] as const;
@@ -29,6 +29,26 @@ export function useChannelAction() {
       action === 'delete'
         ? apiRequest<undefined>('DELETE', `/api/admin/channels/${encodeURIComponent(id)}`)
         : apiRequest<ChannelSettings>('POST', `/api/channels/${encodeURIComponent(id)}/${action}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_CHANNELS_KEY }),
+  });
+}
+
+/** GET /api/admin/channels/{id}/members, while the hand-over dialog is open. */
+export const useAdminChannelMembers = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...ADMIN_CHANNELS_KEY, id, 'members'],
+    queryFn: () => apiGet<ChannelMember[]>(`/api/admin/channels/${encodeURIComponent(id)}/members`),
+    enabled,
+  });
+
+/** POST /api/admin/channels/{id}/transfer: `userId`, a member, becomes the owner. */
+export function useAdminTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, userId }: { id: string; userId: string }) =>
+      apiRequest<ChannelMember>('POST', `/api/admin/channels/${encodeURIComponent(id)}/transfer`, {
+        userId,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_CHANNELS_KEY }),
   });
 }

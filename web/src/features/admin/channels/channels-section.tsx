@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { MoreHorizontalIcon } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminChannel } from '#shared/channels';
 import { userDisplayName } from '#shared/users';
@@ -16,11 +16,25 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
+import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
-import { type ChannelAction, useAdminChannels, useChannelAction } from './channels-api';
+import {
+  type ChannelAction,
+  useAdminChannelMembers,
+  useAdminChannels,
+  useAdminTransfer,
+  useChannelAction,
+} from './channels-api';
 
 const when = (iso: string) => format(new Date(iso), 'dd/MM/yyyy HH:mm', { locale: fr });
 
@@ -73,6 +87,7 @@ function ChannelRow({ channel }: { channel: AdminChannel }) {
   const { t } = useTranslation();
   const act = useChannelAction();
   const [deleting, setDeleting] = useState(false);
+  const [handing, setHanding] = useState(false);
   const archived = channel.archivedAt !== null;
   const run = (action: ChannelAction) =>
     act.mutateAsync({ id: channel.id, action }).then(
@@ -132,6 +147,9 @@ function ChannelRow({ channel }: { channel: AdminChannel }) {
             <DropdownMenuItem onSelect={() => void run(archived ? 'unarchive' : 'archive')}>
               {t(archived ? 'channelAdmin.unarchive' : 'channelAdmin.archive')}
             </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setHanding(true)}>
+              {t('channelAdmin.console.transfer')}
+            </DropdownMenuItem>
             <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
               {t('channelAdmin.console.delete')}
             </DropdownMenuItem>
@@ -147,6 +165,67 @@ function ChannelRow({ channel }: { channel: AdminChannel }) {
         pending={act.isPending}
         onConfirm={() => run('delete')}
       />
+      <TransferDialog channel={channel} open={handing} onOpenChange={setHanding} />
     </li>
+  );
+}
+
+/** « Transférer la propriété… »: one of the channel's members becomes its owner. */
+function TransferDialog({
+  channel,
+  open,
+  onOpenChange,
+}: {
+  channel: AdminChannel;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldId = useId();
+  const members = useAdminChannelMembers(channel.id, open);
+  const transfer = useAdminTransfer();
+  const [userId, setUserId] = useState('');
+  const candidates = (members.data ?? []).filter((m) => m.role !== 'owner');
+  const chosen = candidates.find((m) => m.userId === userId);
+  const handOver = async () => {
+    if (!chosen) return false;
+    try {
+      await transfer.mutateAsync({ id: channel.id, userId: chosen.userId });
+    } catch (error) {
+      toastFailure(error, t('channelAdmin.failed'), t('channelAdmin.failed'));
+      return false;
+    }
+    const name = userDisplayName(chosen.user) ?? '';
+    toast({ title: t('channelAdmin.transferred', { name }) });
+    setUserId('');
+    return true;
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('channelAdmin.console.transferTitle', { name: channel.name })}
+      description={t('channelAdmin.console.transferDescription')}
+      confirmLabel={t('channelAdmin.transferConfirm')}
+      destructive={false}
+      pending={transfer.isPending || !chosen}
+      onConfirm={handOver}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={fieldId}>{t('channelAdmin.console.newOwner')}</Label>
+        <Select value={userId} onValueChange={setUserId}>
+          <SelectTrigger id={fieldId}>
+            <SelectValue placeholder={t('channelAdmin.console.pickMember')} />
+          </SelectTrigger>
+          <SelectContent>
+            {candidates.map((m) => (
+              <SelectItem key={m.userId} value={m.userId}>
+                {userDisplayName(m.user) ?? m.user.email}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </ConfirmDialog>
   );
 }
