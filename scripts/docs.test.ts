@@ -106,6 +106,14 @@ const FEATURE_ROWS: Record<string, { row: string; says: string }> = {
   voice: { row: 'Appels', says: 'canaux vocaux' },
   'video-rooms': { row: 'Appels', says: 'salles vidéo' },
   sfu: { row: 'Appels', says: 'Janus' },
+  pins: { row: 'Messages', says: 'épinglés' },
+  emoji: { row: 'Messages', says: 'émojis personnalisés' },
+  'user-groups': { row: 'Messages', says: "groupes d'utilisateurs" },
+  reminders: { row: 'Rappels', says: 'envois programmés' },
+  admin: { row: 'Administration', says: 'utilisateurs' },
+  'admin-channels': { row: 'Administration', says: 'canaux' },
+  audit: { row: 'Administration', says: "journal d'audit" },
+  privacy: { row: 'Données personnelles', says: 'export de ses données' },
 };
 
 /** What a feature folder lacks in the README; empty when its row says it. */
