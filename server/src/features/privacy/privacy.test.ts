@@ -14,6 +14,7 @@ import {
   ERASED_USER_NAME,
   type RetentionPolicy,
 } from '#shared/privacy';
+import { CLOSE_SESSION_ENDED } from '#shared/protocol';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser, insertSignedInUser } from '../../../test/factories';
@@ -383,6 +384,21 @@ describe('« Supprimer mon compte »', () => {
     });
     expect(login.status).toBeGreaterThanOrEqual(400);
     expect(login.status).toBeLessThan(500);
+  });
+
+  it('closes the sockets of every session: another device’s at once, the asking page’s a moment after its answer', async () => {
+    const alice = await buildUser(server);
+    const phone = new TestClient(server.url);
+    await phone.post('/api/auth/login', { email: alice.user.email, password: alice.password });
+    const here = await open(alice);
+    const there = await open({ client: phone });
+    const asked = await alice.client.request('DELETE', '/api/account', {
+      password: alice.password,
+    });
+    expect(asked.status).toBe(202);
+    expect((await there.closed).code).toBe(CLOSE_SESSION_ENDED);
+    expect((await here.closed).code).toBe(CLOSE_SESSION_ENDED);
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
   });
 
   it('keeps the last administrator (409)', async () => {

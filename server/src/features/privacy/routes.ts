@@ -20,7 +20,7 @@ import {
 import { requireAdmin, requireUser } from '../../auth/guard';
 import { verifyPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/session-end';
-import { clearSessionCookie, listUserSessions } from '../../auth/sessions';
+import { clearSessionCookie, destroySession, listUserSessions } from '../../auth/sessions';
 import { findUserById } from '../../auth/users';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../../lib/errors';
@@ -55,6 +55,8 @@ import {
 } from './retention';
 
 const USER_NOT_FOUND = 'Utilisateur introuvable';
+/** How long the requesting page's sockets outlive its session (see DELETE /api/account). */
+const CURRENT_SOCKET_GRACE_MS = 3000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,8 +163,20 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
       { id: me.id, address: request.ip },
       personGraceMs,
     );
-    // Signed out everywhere: signing in again is what cancels (docs/privacy.md).
-    await endAllSessions(me.id);
+    // Signed out everywhere: signing in again is what cancels (docs/privacy.md). The other
+    // sessions end with their sockets now; this one's row too, but its sockets a moment later,
+    // so that the page that asked reads this answer (and says when) before its socket is
+    // closed under it — the page leaves by itself meanwhile.
+    await endUserSessions(ctx, me.id, { except: request.sessionId ?? undefined });
+    const current = request.sessionId;
+    if (current) {
+      await destroySession(ctx.db, current);
+      setTimeout(() => {
+        ctx.realtime.sessionEnded(current).catch((err: unknown) => {
+          app.log.warn({ err }, 'socket of an ended session not closed');
+        });
+      }, CURRENT_SOCKET_GRACE_MS).unref();
+    }
     clearSessionCookie(reply, ctx.config);
     return reply.status(202).send({ scheduled: true, eraseAfter: eraseAfter.toISOString() });
   });
