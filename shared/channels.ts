@@ -149,7 +149,7 @@ export interface ChannelSettings {
 
 /** PUT /api/channels/{id}/members/{memberId}/role: the owner names or removes an administrator. */
 export const MemberRoleUpdateSchema = z.object({
-  role: z.enum(['admin', 'member'], { error: 'Le rôle doit être « admin » ou « member »' }),
+  role: z.enum(['admin', 'member'], { error: 'Le rôle doit être « admin » ou « member »' }),
 });
 
 /** POST /api/channels/{id}/owner and POST /api/admin/channels/{id}/transfer. */
