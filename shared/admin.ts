@@ -42,7 +42,7 @@ export const AdminRoleSchema = z.object({
 });
 
 export const LAST_ADMIN_MESSAGE =
-  'Le dernier administrateur actif ne peut être ni retiré ni désactivé : nommez d’abord un autre administrateur';
+  'Le dernier administrateur actif ne peut être ni retiré ni désactivé : nommez d’abord un autre administrateur';
 
 /** GET /api/admin/health: each part of the instance and whether it answers. */
 export type HealthState = 'ok' | 'failed' | 'not_configured';

@@ -45,7 +45,7 @@ export const DELETION_PASSWORD_WRONG = 'Le mot de passe est incorrect';
 export const DELETION_RECENT_SIGN_IN = `Reconnectez-vous (il y a moins de ${RECENT_SIGN_IN_MINUTES} minutes) pour confirmer la suppression`;
 export const EXPORT_READY_NOTICE = 'Vos données sont prêtes à être téléchargées';
 export const DELETION_CANCELLED_NOTICE =
-  'Vous vous êtes reconnecté : la suppression de votre compte est annulée';
+  'Vous vous êtes reconnecté : la suppression de votre compte est annulée';
 export const DELETION_LAST_ADMIN =
   'Vous êtes le dernier administrateur : nommez-en un autre avant de supprimer votre compte';
 export const EXPORT_NOT_FOUND = 'Export introuvable';

@@ -9,11 +9,11 @@ import { applyFrenchTypography, frenchTypographyProblems } from './typography';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Operator-facing terminal text (the admin, backup and doctor commands, the configuration's
+// Operator-facing terminal text (the admin, backup, import and doctor commands, the configuration's
 // startup errors, partly English) and this file's own rule descriptions are not messages people read
 // in Ruche.
 const OUT_OF_SCOPE =
-  /^(server\/src\/(admin|config)\.ts|server\/src\/backup\/|server\/src\/ops\/doctor\.ts|shared\/typography\.ts)/;
+  /^(server\/src\/(admin|config)\.ts|server\/src\/backup\/|server\/src\/import\/|server\/src\/ops\/doctor\.ts|shared\/typography\.ts)/;
 
 // A literal is French prose when it holds a French letter or one of French's small words.
 const FRENCH =

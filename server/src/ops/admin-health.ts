@@ -37,7 +37,7 @@ export async function adminHealth(config: Config, database: Database): Promise<A
       : Promise.resolve<Finding>({
           verdict: 'skip',
           name: 'Fichiers',
-          detail: 'non configuré (S3_ENDPOINT) : les fichiers sont sur le disque du nœud',
+          detail: 'non configuré (S3_ENDPOINT) : les fichiers sont sur le disque du nœud',
         }),
     checkJanus(config.janusUrl),
     checkSmtp(config),

@@ -92,7 +92,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     }
     if (!user.email) throw new HttpError(409, 'Ce compte n’a pas d’adresse e-mail');
     if (user.deactivatedAt)
-      throw new HttpError(409, 'Ce compte est désactivé : réactivez-le d’abord');
+      throw new HttpError(409, 'Ce compte est désactivé : réactivez-le d’abord');
     const token = await issueToken(ctx.db, user.id, 'reset_password');
     await mailer.send(
       resetPasswordMail(user.email, `${ctx.config.smtp.publicUrl}/login?reset=${token}`),

@@ -156,7 +156,7 @@ export async function setAdministrator(
     if (row.isAdmin === isAdmin) return false;
     if (isAdmin && row.deactivatedAt) {
       throw conflict(
-        'Un compte désactivé ne peut pas devenir administrateur : réactivez-le d’abord',
+        'Un compte désactivé ne peut pas devenir administrateur : réactivez-le d’abord',
       );
     }
     if (!isAdmin && !row.deactivatedAt) await refuseLastAdmin(tx, id);

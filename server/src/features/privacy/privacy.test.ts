@@ -446,7 +446,7 @@ describe('« Supprimer mon compte »', () => {
     );
     const notices = await again.get<NotificationPage>('/api/notifications');
     expect(notices.body.notifications.map((n) => n.title)).toContain(
-      'Vous vous êtes reconnecté : la suppression de votre compte est annulée',
+      'Vous vous êtes reconnecté : la suppression de votre compte est annulée',
     );
     await runJobs(new Date(Date.now() + 8 * 86_400_000));
     expect(await erased(alice.user.id)).toBe(false);
