@@ -13,6 +13,12 @@ test.describe('your data in the settings', () => {
     await expect(link).toBeVisible();
     await expect(data.getByText(/^Disponible jusqu’au /)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('export-ready.png'), fullPage: true });
+    // The bell says so too, and leads back here.
+    await alice.notifications.open();
+    await expect(
+      alice.notifications.items.filter({ hasText: 'Vos données sont prêtes à être téléchargées' }),
+    ).toHaveCount(1);
+    await page.keyboard.press('Escape');
 
     const downloading = page.waitForEvent('download');
     await link.click();

@@ -18,6 +18,9 @@ export function notificationText(n: Notification, t: TFunction): string {
       return n.channelType === 'direct'
         ? t('notifications.text.direct_invite', { actor })
         : t('notifications.text.channel_invite', { actor, channel });
+    case 'account':
+      // About one's own account (docs/privacy.md): the server wrote the sentence.
+      return n.title;
     default:
       return t(`notifications.text.${n.type}`, { actor, channel });
   }
