@@ -1,8 +1,8 @@
 // npm test: install what is missing, then run every check — typecheck, lint, the import
 // boundaries (check:arch), the unit/API/realtime suites against PostgreSQL and the embedded
 // store (multi-node cases with Redis), and the browser end-to-end tests in Debian's Chromium.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureDependencies, run } from './lib.mjs';
@@ -68,33 +68,6 @@ async function ensureServices() {
   }
 }
 
-/** Runs the commands at once; prints each one's output as it ends; exits on the first failure. */
-async function runTogether(commands) {
-  const results = await Promise.all(
-    commands.map(
-      ([name, command, args]) =>
-        new Promise((resolve) => {
-          const begun = Date.now();
-          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => {
-            const seconds = Math.round((Date.now() - begun) / 1000);
-            console.log(`\n▸ ${name} (${seconds} s)`);
-            process.stdout.write(Buffer.concat(output));
-            resolve({ name, code });
-          });
-        }),
-    ),
-  );
-  const failed = results.filter((result) => result.code !== 0);
-  if (failed.length) {
-    console.error(`\n✖ ${failed.map((result) => result.name).join(', ')}`);
-    process.exit(failed[0].code ?? 1);
-  }
-}
-
 const counts = { passed: 0, failed: 0, skipped: 0 };
 function addVitest(file) {
   if (!existsSync(file)) return;
@@ -117,44 +90,164 @@ ensureJanus();
 ensureCoturn();
 await ensureServices();
 mkdirSync('test-results', { recursive: true });
+// A report left by an earlier run must not count for this one.
+for (const report of ['test-results/vitest.json', 'test-results/e2e.json'])
+  rmSync(report, { force: true });
 
-// The static checks and the build read the sources and write nothing the others read: they
-// run side by side (most are single-threaded), each one's output printed when it ends
-// (docs/performance.md, "`npm test`").
-step('Vérification des types, lint, architecture (import boundaries) et construction');
-await runTogether([
-  ['Vérification des types (serveur)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['Vérification des types (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
-  ['Vérification des types (e2e)', 'npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']],
-  ['Lint', 'npm', ['run', '--silent', 'lint']],
-  ['Architecture', 'npm', ['run', '--silent', 'check:arch']],
-  ['Construction', 'npm', ['run', '--silent', 'build']],
-]);
+// Everything runs side by side, each step when what it needs is there (docs/performance.md,
+// "`npm test`"): the static checks and the build read the sources and write nothing the others
+// read; the Vitest suites need neither; the end-to-end tests need the build. The run then lasts
+// about as long as its longest path (the build, then the end-to-end tests: ~1,040 s of the
+// 1,562 s CI run of issue 47) instead of the sum of the steps. A static check that fails stops
+// everything; a failing test suite lets the other finish, to report both.
+const vitest = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+];
+const steps = [
+  {
+    name: 'Vérification des types (serveur)',
+    command: 'npx',
+    args: ['tsc', '-p', 'tsconfig.json', '--noEmit'],
+    check: true,
+  },
+  {
+    name: 'Vérification des types (web)',
+    command: 'npx',
+    args: ['tsc', '-p', 'web/tsconfig.json', '--noEmit'],
+    check: true,
+  },
+  {
+    name: 'Vérification des types (e2e)',
+    command: 'npx',
+    args: ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit'],
+    check: true,
+  },
+  { name: 'Lint', command: 'npm', args: ['run', '--silent', 'lint'], check: true },
+  { name: 'Architecture', command: 'npm', args: ['run', '--silent', 'check:arch'], check: true },
+  { name: 'Construction', command: 'npm', args: ['run', '--silent', 'build'], check: true },
+  {
+    name: 'Tests unitaires, API et temps réel (PostgreSQL, stockage embarqué, Redis)',
+    tag: 'vitest',
+    command: 'npx',
+    args: vitest,
+  },
+  {
+    name: 'Tests de bout en bout (Chromium)',
+    tag: 'e2e',
+    command: 'node',
+    args: ['scripts/e2e.mjs'],
+    after: 'Construction',
+    // Absolute: Playwright resolves report paths against its config's folder.
+    env: { RUCHE_E2E_JSON: path.resolve('test-results/e2e.json') },
+  },
+];
 
-step('Tests unitaires, API et temps réel (PostgreSQL, stockage embarqué, Redis)');
-const unit = spawnSync(
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=test-results/vitest.json',
-  ],
-  { stdio: 'inherit' },
-);
+const running = new Set();
+/** Stop a step's whole process group; the native tsc does not stop on SIGTERM: SIGKILL after 5 s. */
+function stopGroup(child) {
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  setTimeout(() => signal('SIGKILL'), 5000).unref();
+}
+// Interrupted (Ctrl-C, CI's timeout): the steps' process groups do not hear it themselves.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) stopGroup(child);
+    process.exit(130);
+  });
+}
+
+/**
+ * Runs the steps, each once the one it comes `after` has succeeded. A check's output is
+ * printed whole when it ends; a suite's lines as they come, after its tag (two suites write
+ * at once). Resolves with the names of the steps that failed or could not start; a failed check
+ * stops the others, which are not named.
+ */
+function runSteps(all) {
+  return new Promise((resolve) => {
+    const status = new Map();
+    const children = new Map();
+    const failed = new Set();
+    const stopped = new Set();
+    const finish = () => {
+      if ([...status.values()].every((s) => s === 'done')) resolve([...failed]);
+    };
+    const start = (current) => {
+      status.set(current.name, 'running');
+      const begun = Date.now();
+      const child = spawn(current.command, current.args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group, stopped whole (npx, the browsers, the servers).
+        detached: true,
+        env: { ...process.env, ...current.env },
+      });
+      children.set(current.name, child);
+      running.add(child);
+      const output = [];
+      const pending = { stdout: '', stderr: '' };
+      const relay = (stream) => (chunk) => {
+        if (!current.tag) return output.push(chunk);
+        const lines = (pending[stream] + chunk.toString()).split('\n');
+        pending[stream] = lines.pop();
+        for (const line of lines) process.stdout.write(`[${current.tag}] ${line}\n`);
+      };
+      child.stdout.on('data', relay('stdout'));
+      child.stderr.on('data', relay('stderr'));
+      child.on('close', (code, signal) => {
+        children.delete(current.name);
+        running.delete(child);
+        status.set(current.name, 'done');
+        const seconds = Math.round((Date.now() - begun) / 1000);
+        for (const rest of Object.values(pending)) {
+          if (rest) process.stdout.write(`[${current.tag}] ${rest}\n`);
+        }
+        console.log(`\n▸ ${current.name} (${seconds} s)`);
+        process.stdout.write(Buffer.concat(output));
+        const ok = code === 0 && !signal;
+        if (!ok && !stopped.has(current.name)) failed.add(current.name);
+        for (const next of all) {
+          if (next.after !== current.name) continue;
+          if (ok) start(next);
+          else {
+            status.set(next.name, 'done');
+            if (!stopped.has(current.name)) failed.add(next.name);
+          }
+        }
+        if (!ok && current.check) {
+          // A check failed: the run is failed, the suites' results would not change that.
+          for (const [name, other] of children) {
+            stopped.add(name);
+            stopGroup(other);
+          }
+          for (const step of all)
+            if (status.get(step.name) === 'waiting') status.set(step.name, 'done');
+        }
+        finish();
+      });
+    };
+    for (const current of all) status.set(current.name, 'waiting');
+    for (const current of all) if (!current.after) start(current);
+  });
+}
+
+step('Vérifications, construction et tests, côte à côte');
+const failed = await runSteps(steps);
 addVitest('test-results/vitest.json');
-
-step('Tests de bout en bout (Chromium)');
-const e2e = spawnSync('node', ['scripts/e2e.mjs'], {
-  stdio: 'inherit',
-  // Absolute: Playwright resolves report paths against its config's folder.
-  env: { ...process.env, RUCHE_E2E_JSON: path.resolve('test-results/e2e.json') },
-});
 addPlaywright('test-results/e2e.json');
 
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(`\nDurée totale : ${seconds} s`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-const ok = unit.status === 0 && e2e.status === 0 && counts.failed === 0 && counts.passed > 0;
+if (failed.length) console.error(`\n✖ ${failed.join(', ')}`);
+const ok = failed.length === 0 && counts.failed === 0 && counts.passed > 0;
 process.exit(ok ? 0 : 1);
