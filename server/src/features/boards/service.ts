@@ -9,6 +9,7 @@ import type {
   ListUpdateInput,
 } from '#shared/boards';
 import type { Db, Tx } from '../../db/client';
+import { requireWritableChannel } from '../channels/administration';
 import type { Deps } from '../deps';
 import { findBoardForMember, findListForMember, one } from './access';
 import { announce, publishTasksDeleted } from './announce';
@@ -31,6 +32,7 @@ export async function createBoard(
   channelId: string,
   data: BoardCreateData,
 ): Promise<Board> {
+  await requireWritableChannel(deps.db, channelId);
   const row = one(
     await deps.db
       .insert(boards)
@@ -75,6 +77,7 @@ export async function getBoard(db: Db, userId: string, boardId: string): Promise
 /** Deletes the board with its lists and tasks (any member may, like Trello's board members). */
 export async function deleteBoard(deps: Deps, userId: string, boardId: string): Promise<void> {
   const board = await findBoardForMember(deps.db, boardId, userId);
+  await requireWritableChannel(deps.db, board.channelId);
   const taskIds = await deps.db.transaction(async (tx) => {
     const gone = await tx
       .select({ id: tasks.id })
@@ -99,6 +102,7 @@ export async function createList(
   input: ListCreateInput,
 ): Promise<BoardList> {
   const board = await findBoardForMember(deps.db, boardId, userId);
+  await requireWritableChannel(deps.db, board.channelId);
   const row = await deps.db.transaction(async (tx) => {
     await lockBoard(tx, boardId);
     const [last] = await tx
@@ -124,6 +128,7 @@ export async function renameList(
   input: ListUpdateInput,
 ): Promise<BoardList> {
   const { channelId } = await findListForMember(deps.db, listId, userId);
+  await requireWritableChannel(deps.db, channelId);
   const row = one(
     await deps.db
       .update(lists)
@@ -145,6 +150,7 @@ export async function moveList(
   input: ListMoveInput,
 ): Promise<BoardList> {
   const { list, channelId } = await findListForMember(deps.db, listId, userId);
+  await requireWritableChannel(deps.db, channelId);
   const changed = await deps.db.transaction(async (tx) => {
     await lockBoard(tx, list.boardId);
     const others = (await tx.select().from(lists).where(eq(lists.boardId, list.boardId)))
@@ -189,6 +195,7 @@ export async function moveList(
 
 export async function deleteList(deps: Deps, userId: string, listId: string): Promise<void> {
   const { list, channelId } = await findListForMember(deps.db, listId, userId);
+  await requireWritableChannel(deps.db, channelId);
   const taskIds = await deps.db.transaction(async (tx) => {
     const gone = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.listId, listId));
     await tx.delete(lists).where(eq(lists.id, listId));

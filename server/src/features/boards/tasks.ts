@@ -8,6 +8,7 @@ import type {
 } from '#shared/boards';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { requireWritableChannel } from '../channels/administration';
 import { getMemberRole } from '../channels/membership';
 import type { Deps } from '../deps';
 import { findMessageForMember } from '../messages/queries';
@@ -51,6 +52,7 @@ export async function createTask(
   data: TaskCreateData,
 ): Promise<Task> {
   const { list, channelId } = await findListForMember(deps.db, listId, userId);
+  await requireWritableChannel(deps.db, channelId);
   await requireAssignable(deps.db, channelId, data.assignedToId);
   if (data.messageId) {
     const message = await findMessageForMember(deps.db, data.messageId, userId);
@@ -92,6 +94,7 @@ export async function updateTask(
   data: TaskUpdateData,
 ): Promise<Task> {
   const { boardId, channelId } = await findTaskForMember(deps.db, taskId, userId);
+  await requireWritableChannel(deps.db, channelId);
   await requireAssignable(deps.db, channelId, data.assignedToId);
   const [row] = await deps.db
     .update(tasks)
@@ -114,6 +117,7 @@ export async function moveTask(
   input: TaskMoveInput,
 ): Promise<Task> {
   const { channelId } = await findTaskForMember(deps.db, taskId, userId);
+  await requireWritableChannel(deps.db, channelId);
   const target = await findListForMember(deps.db, input.listId, userId).catch(() => null);
   // A list of another channel (even one the caller belongs to) is refused like a missing one.
   if (!target || target.channelId !== channelId) throw notFound(LIST_NOT_FOUND);
@@ -172,6 +176,7 @@ export async function moveTask(
 
 export async function deleteTask(deps: Deps, userId: string, taskId: string): Promise<void> {
   const { task, boardId, channelId } = await findTaskForMember(deps.db, taskId, userId);
+  await requireWritableChannel(deps.db, channelId);
   const gone = await deps.db.delete(tasks).where(eq(tasks.id, taskId)).returning({ id: tasks.id });
   if (gone.length === 0) return;
   publishTasksDeleted(deps, [taskId], channelId);
