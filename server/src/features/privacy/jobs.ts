@@ -20,7 +20,7 @@ export async function runPrivacyJobs(deps: PrivacyDeps, now = new Date()): Promi
 export function startPrivacyJobs(
   deps: PrivacyDeps,
   intervalMs: number,
-): { stop(): void; kick(job: () => Promise<unknown>): void } {
+): { stop(): void; kick(job: () => Promise<unknown>): void; idle(): Promise<void> } {
   let stopped = false;
   const pending = new Set<Promise<unknown>>();
   const run = (job: () => Promise<unknown>) => {
@@ -48,5 +48,9 @@ export function startPrivacyJobs(
       if (timer) clearInterval(timer);
     },
     kick: run,
+    /** Resolves once every job started on this node so far has finished. */
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
   };
 }

@@ -80,7 +80,13 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
   };
   const jobs = startPrivacyJobs(deps, ctx.config.privacy.jobIntervalMs);
   // One run of every job at a given time: the tests move the clock through it.
-  app.decorate('privacyJobs', { run: (now?: Date) => runPrivacyJobs(deps, now) });
+  app.decorate('privacyJobs', {
+    run: async (now?: Date) => {
+      // What this node already started (an export just asked, a retention change) first.
+      await jobs.idle();
+      await runPrivacyJobs(deps, now);
+    },
+  });
   app.addHook('onClose', async () => jobs.stop());
   /** Start making waiting exports on this node now (the periodic run catches what this misses). */
   const kickExports = () => jobs.kick(() => runExports(deps));
