@@ -2,64 +2,67 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
 import { currentPath, goToLogin, useCurrentUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
+import { withCatalogue } from '@/lib/i18n';
 import { FullPageLoader } from './full-page-loader';
 import { preloadSignedInScreens } from './preload';
 import { RequireUser } from './require-user';
 
 // Only the landing page ships in the entry; every other screen loads on demand (the
 // budgets in bundle-budget.test.ts keep the first load small as features are added).
+// Screens other than the channel view also wait for the rest of the catalogue (lib/i18n.ts).
+const lazyScreen: typeof lazy = (load) => lazy(withCatalogue(load));
 const SignedInShell = lazy(() =>
   import('./signed-in-shell').then((module) => ({ default: module.SignedInShell })),
 );
 const HomePage = lazy(() => import('./home-page').then((module) => ({ default: module.HomePage })));
-const SettingsScreen = lazy(() =>
+const SettingsScreen = lazyScreen(() =>
   import('./settings-screen').then((module) => ({ default: module.SettingsScreen })),
 );
-const FriendsScreen = lazy(() =>
+const FriendsScreen = lazyScreen(() =>
   import('./friends-screen').then((module) => ({ default: module.FriendsScreen })),
 );
-const ThreadsScreen = lazy(() =>
+const ThreadsScreen = lazyScreen(() =>
   import('./threads-screen').then((module) => ({ default: module.ThreadsScreen })),
 );
-const SavedScreen = lazy(() =>
+const SavedScreen = lazyScreen(() =>
   import('./saved-screen').then((module) => ({ default: module.SavedScreen })),
 );
-const RemindersScreen = lazy(() =>
+const RemindersScreen = lazyScreen(() =>
   import('./reminders-screen').then((module) => ({ default: module.RemindersScreen })),
 );
-const VideoRoomsScreen = lazy(() =>
+const VideoRoomsScreen = lazyScreen(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
-const JoinRoomPage = lazy(() =>
+const JoinRoomPage = lazyScreen(() =>
   import('@/features/video-rooms/components/join-room-page').then((module) => ({
     default: module.JoinRoomPage,
   })),
 );
-const CalendarScreen = lazy(() =>
+const CalendarScreen = lazyScreen(() =>
   import('./calendar-screen').then((module) => ({ default: module.CalendarScreen })),
 );
-const CalendarSettingsScreen = lazy(() =>
+const CalendarSettingsScreen = lazyScreen(() =>
   import('./calendar-settings-screen').then((module) => ({
     default: module.CalendarSettingsScreen,
   })),
 );
-const AdminScreen = lazy(() =>
+const AdminScreen = lazyScreen(() =>
   import('./admin-screen').then((module) => ({ default: module.AdminScreen })),
 );
-const AccountDeletedPage = lazy(() =>
+const AccountDeletedPage = lazyScreen(() =>
   import('@/features/settings/account-deleted-page').then((module) => ({
     default: module.AccountDeletedPage,
   })),
 );
-const NotFoundPage = lazy(() =>
+const NotFoundPage = lazyScreen(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
-const LoginPage = lazy(() =>
+const LoginPage = lazyScreen(() =>
   import('@/features/auth/components/login-page').then((module) => ({
     default: module.LoginPage,
   })),
 );
-const ChannelInvitePage = lazy(() =>
+const ChannelInvitePage = lazyScreen(() =>
   import('@/features/channels/components/channel-invite-page').then((module) => ({
     default: module.ChannelInvitePage,
   })),

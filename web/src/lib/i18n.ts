@@ -1,6 +1,12 @@
+// The texts the signed-in channel view paints with (its shell, sidebar, header, messages,
+// composer): loaded with the app. The rest of the catalogue (settings, console, calendar…)
+// loads right after, in parallel with the shell's chunks (`catalogueLoaded` below), so that
+// it is not part of the view's first load (bundle-budget.test.ts checks that it names them
+// all). The list is locales/first-load.keys.json; `?except=` is what `?keys=` leaves out
+// (web/catalogue-slice.ts).
+import core from 'virtual:catalogue/fr?keys=@first-load';
 import i18n, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import fr from '../locales/fr.json';
 import { applyDocumentLanguage } from './language';
 
 const numbers = new Intl.NumberFormat('fr-FR');
@@ -27,13 +33,31 @@ void i18n
   .use(initReactI18next)
   .use(frenchNumbers)
   .init({
-    resources: { fr: { translation: fr } },
+    resources: { fr: { translation: core } },
     lng: 'fr',
     fallbackLng: 'fr',
     supportedLngs: ['fr'],
     interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
+    // A text of the rest that is asked for before it arrives shows once it has (re-render).
+    react: { bindI18nStore: 'added' },
   });
+
+/**
+ * Resolves once the whole catalogue is in i18next. Screens that are not the channel view load
+ * with it (router.tsx: `withCatalogue`), so that none shows a key in place of its text.
+ */
+export const catalogueLoaded: Promise<void> = import(
+  'virtual:catalogue/fr?except=@first-load'
+).then(({ default: rest }) => {
+  i18n.addResourceBundle('fr', 'translation', rest, true, false);
+});
+
+/** A lazy screen's loader that resolves once the screen's chunk and the whole catalogue are in. */
+export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), catalogueLoaded]).then(([module]) => module);
+}
+
 i18n.on('languageChanged', applyDocumentLanguage);
 applyDocumentLanguage(i18n.language);
 

@@ -1,8 +1,8 @@
 import type { Root, RootContent } from 'mdast';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import remarkGfm from './remark-gfm-parse';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 

@@ -4,9 +4,12 @@
  * Radix primitives call (web/src/components/ui/).
  */
 import '@testing-library/jest-dom/vitest';
-import '@/lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { catalogueLoaded } from '@/lib/i18n';
+
+// The whole catalogue, as the screens outside the channel view have it (lib/i18n.ts).
+await catalogueLoaded;
 
 // findBy… and waitFor wait up to 5 s (1 s by default): a busy machine renders slowly, a
 // broken component still fails.

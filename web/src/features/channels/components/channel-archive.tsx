@@ -1,7 +1,6 @@
 import { ArchiveIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '#shared/channels';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
@@ -23,32 +22,6 @@ export function useArchiveAction(channelId: string) {
     return true;
   };
   return { run, pending: mutation.isPending };
-}
-
-/** « Archiver le canal » confirmed: read-only for every member, still readable and searchable. */
-export function ArchiveChannelDialog({
-  channel,
-  open,
-  onOpenChange,
-}: {
-  channel: Pick<Channel, 'id' | 'name'>;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const { run, pending } = useArchiveAction(channel.id);
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('channelAdmin.archiveTitle', { name: channel.name })}
-      description={t('channelAdmin.archiveDescription')}
-      confirmLabel={t('channelAdmin.archiveConfirm')}
-      destructive={false}
-      pending={pending}
-      onConfirm={() => run(true)}
-    />
-  );
 }
 
 /** In place of the composer of an archived channel (issue 48): why one cannot write, and for its managers the way back. */

@@ -29,12 +29,15 @@ import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelPowers } from '../hooks/use-channel-powers';
 import { useChannelTitle } from '../hooks/use-channel-title';
-import { ArchiveChannelDialog, useArchiveAction } from './channel-archive';
+import { useArchiveAction } from './channel-archive';
 import { ChannelNotificationMenu } from './channel-notification-menu';
 
 // Loaded when first opened, not with the channel view.
 const InviteMembersDialog = lazy(() =>
   import('./invite-members-dialog').then((module) => ({ default: module.InviteMembersDialog })),
+);
+const ArchiveChannelDialog = lazy(() =>
+  import('./archive-channel-dialog').then((module) => ({ default: module.ArchiveChannelDialog })),
 );
 const DeleteChannelDialog = lazy(() =>
   import('./delete-channel-dialog').then((module) => ({ default: module.DeleteChannelDialog })),
@@ -67,6 +70,7 @@ export function ChannelHeader({
   const archived = Boolean(channel.archivedAt);
   const invitedOnce = useOpenedOnce(dialog === 'invite');
   const deletedOnce = useOpenedOnce(dialog === 'delete' || dialog === 'leave');
+  const archivedOnce = useOpenedOnce(dialog === 'archive');
   const title = titleOf(channel);
   const isDirect = channel.type === 'direct';
   // The member list, when loaded (members tab), is fresher than the channel's own copy.
@@ -193,7 +197,7 @@ export function ChannelHeader({
               onOpenChange={(open) => setDialog(open ? 'invite' : null)}
             />
           ) : null}
-          {moderate ? (
+          {moderate && archivedOnce ? (
             <ArchiveChannelDialog
               channel={channel}
               open={dialog === 'archive'}

@@ -16,6 +16,7 @@ import { BROADCAST_CONFIRM_ABOVE } from '#shared/user-groups';
 import { type User, userDisplayName } from '#shared/users';
 import { toast } from '@/components/ui/use-toast';
 import { commandIn, useComposerAttachments, useComposerExtras } from '@/lib/message-extensions';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { cn } from '@/lib/utils';
 import { messagesKey } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
@@ -32,7 +33,6 @@ import { fitTextarea } from '../lib/fit-textarea';
 import { mentionQueryAt, mentionsInText } from '../lib/mention-query';
 import { flattenMessages, type MessagesData } from '../lib/message-cache';
 import { AuthorAvatar } from './author-avatar';
-import { BroadcastConfirmDialog } from './broadcast-confirm-dialog';
 import { useChat } from './chat-context';
 import { EmojiAutocompleteList } from './emoji-autocomplete-list';
 import { WideMentionOptions, wideOptionId } from './wide-mention-options';
@@ -41,6 +41,11 @@ const MAX_SUGGESTIONS = 8;
 
 // The emoji button and its picker load after the channel's first paint (not in its first load).
 const ComposerEmojiButton = lazy(() => import('./composer-emoji-button'));
+const BroadcastConfirmDialog = lazy(() =>
+  import('./broadcast-confirm-dialog').then((module) => ({
+    default: module.BroadcastConfirmDialog,
+  })),
+);
 
 function normalize(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -118,6 +123,7 @@ export function Composer({
   const showSuggestions = mention !== null && optionCount > 0;
   // A channel-wide mention in a channel of more than 10 asks first (docs/product.md).
   const [confirming, setConfirming] = useState<(() => void) | null>(null);
+  const broadcastOnce = useOpenedOnce(confirming !== null);
   const restricted = useBroadcastRestricted(channel);
 
   /** Replaces text[start, end) and puts the caret after what went in. */
@@ -250,20 +256,24 @@ export function Composer({
 
   return (
     <div className="shrink-0 px-4 pb-4">
-      <BroadcastConfirmDialog
-        open={confirming !== null}
-        count={members.size}
-        channel={channel.type === 'group' ? channel.name : `#${channel.name}`}
-        onConfirm={() => {
-          confirming?.();
-          setConfirming(null);
-          textarea.current?.focus();
-        }}
-        onCancel={() => {
-          setConfirming(null);
-          textarea.current?.focus();
-        }}
-      />
+      {broadcastOnce ? (
+        <Suspense fallback={null}>
+          <BroadcastConfirmDialog
+            open={confirming !== null}
+            count={members.size}
+            channel={channel.type === 'group' ? channel.name : `#${channel.name}`}
+            onConfirm={() => {
+              confirming?.();
+              setConfirming(null);
+              textarea.current?.focus();
+            }}
+            onCancel={() => {
+              setConfirming(null);
+              textarea.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <parts.Overlay state={files} />
       <div className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20">
         {showSuggestions ? (

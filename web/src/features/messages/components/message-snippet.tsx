@@ -1,7 +1,7 @@
 import { memo, type ReactNode, useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import type { SnippetPart } from '#shared/search';
+import remarkGfm from '@/lib/remark-gfm-parse';
 import { remarkShortcodes, useShortcodeTable } from '../lib/emoji-shortcodes';
 import { remarkHighlights } from '../lib/remark-highlights';
 
