@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ChannelMember } from '#shared/channels';
 import { findUserById } from '../../auth/users';
-import { forbidden, notFound, parse } from '../../lib/errors';
+import { conflict, forbidden, notFound, parse } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Deps } from '../deps';
 import { CHANNEL_NOT_FOUND, requireMember } from './access';
@@ -11,6 +11,8 @@ import { findMember } from './queries';
 import { channels } from './schema';
 
 const PERSON_NOT_FOUND = 'Cette personne est introuvable';
+/** Issue 48: an account an administrator deactivated joins no channel any more. */
+export const PERSON_DEACTIVATED = 'Ce compte est désactivé : on ne peut plus l’ajouter à un canal';
 
 export const AddMemberSchema = z.object({
   userId: z.string({ error: 'Choisissez une personne à ajouter' }),
@@ -38,9 +40,9 @@ export async function addMemberByName(
   if (channel.type === 'direct') {
     throw forbidden('On n’ajoute personne à une conversation directe');
   }
-  if (!isUuid(userId) || !(await findUserById(deps.db, userId))) {
-    throw notFound(PERSON_NOT_FOUND);
-  }
+  const person = isUuid(userId) ? await findUserById(deps.db, userId) : undefined;
+  if (!person) throw notFound(PERSON_NOT_FOUND);
+  if (person.deactivatedAt) throw conflict(PERSON_DEACTIVATED);
   const added = await insertMember(deps.db, channelId, userId);
   if (added) await announceMemberAdded(deps, channelId, userId, byId);
   const member = await findMember(deps.db, channelId, userId);

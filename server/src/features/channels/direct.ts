@@ -3,11 +3,15 @@ import type { Channel } from '#shared/channels';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { userDisplayName } from '#shared/users';
 import { findUserById } from '../../auth/users';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Deps } from '../deps';
 import { announceMemberAdded, insertMember } from './members';
 import { findChannelForUser } from './queries';
 import { channels } from './schema';
+
+/** Issue 48: nobody starts a conversation with an account an administrator deactivated. */
+export const RECIPIENT_DEACTIVATED =
+  'Ce compte est désactivé : on ne peut plus démarrer de conversation avec lui';
 
 /** One pair, one key, whatever the order the two users come in. */
 export const directKeyFor = (a: string, b: string) => [a, b].sort().join(':');
@@ -34,6 +38,14 @@ export async function openDirectChannel(
   if (!me || !recipient) throw notFound('Utilisateur introuvable');
 
   const directKey = directKeyFor(userId, recipientId);
+  // A conversation begun before the deactivation still opens (its history stays readable).
+  if (recipient.deactivatedAt) {
+    const [existing] = await deps.db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(eq(channels.directKey, directKey));
+    if (!existing) throw conflict(RECIPIENT_DEACTIVATED);
+  }
   // The UI shows directUser; the name is what an admin sees in the database.
   const name = `${userDisplayName(me) ?? me.id} / ${userDisplayName(recipient) ?? recipient.id}`;
   const createdId = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/schema';
 import type { UserRow } from '../../auth/users';
 import type { Db } from '../../db/client';
@@ -36,6 +36,7 @@ export function matches(q: string | undefined): SQL[] {
 /**
  * One page of the directory (GET /api/users/search): sorted by name, then id; the cursor is
  * the last person's (sort key, id), so pages neither skip nor repeat anyone when people join.
+ * Deactivated accounts are left out: the pickers it feeds cannot write to them or add them.
  */
 export async function searchUsers(
   db: Db,
@@ -46,7 +47,11 @@ export async function searchUsers(
     limit: number;
   },
 ): Promise<{ rows: UserRow[]; nextCursor: string | null }> {
-  const where: SQL[] = [ne(users.id, options.excludeId), ...matches(options.q)];
+  const where: SQL[] = [
+    ne(users.id, options.excludeId),
+    isNull(users.deactivatedAt),
+    ...matches(options.q),
+  ];
   if (options.cursor) {
     const after = decodeCursor(options.cursor);
     where.push(sql`(${sortKey}, ${users.id}) > (${after.key}, ${after.id}::uuid)`);

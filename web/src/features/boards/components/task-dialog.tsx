@@ -237,11 +237,14 @@ export function TaskDialog({ mode, members, onOpenChange }: TaskDialogProps) {
                 onChange={(e) => set({ assignedToId: e.target.value })}
               >
                 <option value="">{t('kanban.taskDialog.nobody')}</option>
-                {members.map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {displayName(m.user)}
-                  </option>
-                ))}
+                {/* A deactivated account is offered only if the task is already theirs (issue 48). */}
+                {members
+                  .filter((m) => !m.user.deactivated || m.userId === draft.assignedToId)
+                  .map((m) => (
+                    <option key={m.userId} value={m.userId}>
+                      {displayName(m.user)}
+                    </option>
+                  ))}
               </select>
             </FormField>
           </div>

@@ -83,7 +83,8 @@ export function SwitcherPanel({ onClose }: { onClose: () => void }) {
     const withDm = new Set(all.map((c) => c.directUser?.id).filter(Boolean));
     const people = byRank(
       (users.data ?? [])
-        .filter((user) => user.id !== me?.id && !withDm.has(user.id))
+        // A deactivated account cannot be written to: no new conversation with it (issue 48).
+        .filter((user) => user.id !== me?.id && !withDm.has(user.id) && !user.deactivated)
         .map((user): Entry => ({ kind: 'person', id: user.id, label: displayName(user), user })),
       needle,
       (entry) => (entry.kind === 'person' && entry.user.email) || '',
