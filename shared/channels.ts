@@ -37,6 +37,11 @@ export interface Channel {
   archivedAt?: string | null;
   /** The caller's role in the channel (always sent by the server). */
   role?: MemberRole;
+  /**
+   * Whether it is the workspace's default channel (DEFAULT_CHANNEL), where @everyone notifies.
+   * Sent by GET /api/channels and GET /api/channels/{id}; absent from events.
+   */
+  isDefault?: boolean;
 }
 
 export interface ChannelMember {

@@ -21,6 +21,8 @@ export function presentChannel(
     lastReadSeq: number;
     role: MemberRole;
     directUser?: User | null;
+    /** DEFAULT_CHANNEL's value, when the caller knows it: sets `isDefault`. */
+    defaultChannel?: string | null;
   },
 ): Channel {
   return {
@@ -38,6 +40,15 @@ export function presentChannel(
     archivedAt: row.archivedAt?.toISOString() ?? null,
     role: viewer.role,
     ...(row.type === 'direct' ? { directUser: viewer.directUser ?? null } : {}),
+    // The rule broadcast mentions notify @everyone by (messages/broadcast-mentions.ts).
+    ...(viewer.defaultChannel !== undefined
+      ? {
+          isDefault:
+            viewer.defaultChannel !== null &&
+            row.type === 'channel' &&
+            row.name === viewer.defaultChannel,
+        }
+      : {}),
   };
 }
 

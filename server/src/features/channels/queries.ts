@@ -24,6 +24,8 @@ export async function listChannelsForUser(
   db: Db,
   userId: string,
   onlyChannelId?: string,
+  /** DEFAULT_CHANNEL's value: each channel then says whether it is the default one. */
+  defaultChannel?: string | null,
 ): Promise<Channel[]> {
   const unreadCount = unreadCountSql(
     channels.id,
@@ -55,6 +57,7 @@ export async function listChannelsForUser(
       lastReadSeq: r.lastReadSeq,
       role: r.role as MemberRole,
       directUser: peers.get(r.channel.id) ?? null,
+      defaultChannel,
     }),
   );
 }
@@ -64,8 +67,9 @@ export async function findChannelForUser(
   db: Db,
   userId: string,
   channelId: string,
+  defaultChannel?: string | null,
 ): Promise<Channel | undefined> {
-  const [channel] = await listChannelsForUser(db, userId, channelId);
+  const [channel] = await listChannelsForUser(db, userId, channelId, defaultChannel);
   return channel;
 }
 

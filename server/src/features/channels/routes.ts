@@ -55,7 +55,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get('/api/channels', async (request) => {
     const user = requireUser(request);
-    return listChannelsForUser(ctx.db, user.id);
+    return listChannelsForUser(ctx.db, user.id, undefined, ctx.config.defaultChannel);
   });
 
   app.post('/api/channels', async (request, reply) => {
@@ -82,7 +82,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get<ById>('/api/channels/:id', async (request) => {
     const user = requireUser(request);
     const id = channelId(request.params);
-    const channel = await getChannel(ctx, user.id, id);
+    const channel = await getChannel(ctx, user.id, id, ctx.config.defaultChannel);
     return { ...channel, members: await listMembers(ctx.db, id) };
   });
 

@@ -47,8 +47,13 @@ export async function createChannel(
   return channel;
 }
 
-export async function getChannel(deps: Pick<Deps, 'db'>, userId: string, channelId: string) {
-  const channel = await findChannelForUser(deps.db, userId, channelId);
+export async function getChannel(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  channelId: string,
+  defaultChannel?: string | null,
+) {
+  const channel = await findChannelForUser(deps.db, userId, channelId, defaultChannel);
   if (!channel) throw notFound(CHANNEL_NOT_FOUND);
   return channel;
 }

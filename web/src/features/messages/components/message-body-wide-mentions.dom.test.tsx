@@ -69,13 +69,31 @@ function AdminsOnly({ children }: { children: ReactNode }) {
 }
 
 describe('what "@" offers, by the instance’s rule', () => {
-  const channel = { type: 'channel' as const, name: 'général', role: 'member' as const };
+  const channel = { type: 'channel' as const, role: 'member' as const, isDefault: true };
 
-  it('offers @channel, @here and @everyone (in #général) when everyone may use them', () => {
+  it('offers @channel, @here and @everyone (in the default channel) when everyone may use them', () => {
     const { result } = renderHook(() => useWideMentionSuggestions('', channel), {
       wrapper: EveryoneMay,
     });
     expect(result.current.map((m) => m.handle)).toEqual(['channel', 'here', 'everyone']);
+  });
+
+  it('offers @everyone by the server’s isDefault, whatever the channel’s name', () => {
+    const elsewhere = { ...channel, name: 'général', isDefault: false };
+    const other = renderHook(() => useWideMentionSuggestions('', elsewhere), {
+      wrapper: EveryoneMay,
+    });
+    expect(other.result.current.map((m) => m.handle)).toEqual(['channel', 'here']);
+    const unknown = { type: 'channel' as const, role: 'member' as const };
+    const absent = renderHook(() => useWideMentionSuggestions('ev', unknown), {
+      wrapper: EveryoneMay,
+    });
+    expect(absent.result.current).toEqual([]);
+    const renamed = { ...channel, name: 'accueil' };
+    const home = renderHook(() => useWideMentionSuggestions('ev', renamed), {
+      wrapper: EveryoneMay,
+    });
+    expect(home.result.current.map((m) => m.handle)).toEqual(['everyone']);
   });
 
   it('offers none to a plain member when only channel administrators may', () => {

@@ -14,12 +14,12 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 
 /**
  * What "@" offers besides people (docs/product.md, "@channel, @here, @everyone"): @channel and
- * @here in a channel or group, @everyone in #général only (the server notifies with it
- * nowhere else), and the workspace's user groups by handle or name.
+ * @here in a channel or group, @everyone in the workspace's default channel only (`isDefault`,
+ * DEFAULT_CHANNEL: the server notifies with it nowhere else), and the user groups by handle or name.
  */
 export function useWideMentionSuggestions(
   query: string | null,
-  channel: Pick<Channel, 'type' | 'name' | 'role'>,
+  channel: Pick<Channel, 'type' | 'role' | 'isDefault'>,
 ): WideMention[] {
   const { groups } = useUserGroups();
   const restricted = useBroadcastRestricted(channel);
@@ -31,9 +31,7 @@ export function useWideMentionSuggestions(
       : [
           { handle: 'channel', kind: 'channel' },
           { handle: 'here', kind: 'here' },
-          ...(channel.name === 'général'
-            ? [{ handle: 'everyone', kind: 'everyone' as const }]
-            : []),
+          ...(channel.isDefault ? [{ handle: 'everyone', kind: 'everyone' as const }] : []),
         ];
     const grouped: WideMention[] = (groups ?? []).map((g) => ({
       handle: g.handle,
@@ -43,7 +41,7 @@ export function useWideMentionSuggestions(
     return [...broadcasts, ...grouped]
       .filter((m) => m.handle.startsWith(wanted) || (m.name && fold(m.name).includes(wanted)))
       .slice(0, 6);
-  }, [query, channel.type, channel.name, groups, restricted]);
+  }, [query, channel.type, channel.isDefault, groups, restricted]);
 }
 
 // "@channel" as a word (not "moi@channel.fr", "@channels"): what the server notifies with.
