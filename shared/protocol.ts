@@ -52,8 +52,8 @@ import {
   PresenceFrameSchema,
   PresenceWatchFrameSchema,
 } from './protocol/presence';
-import type { ReminderEvent } from './protocol/reminders';
 import type { PrivacyEvent } from './protocol/privacy';
+import type { ReminderEvent } from './protocol/reminders';
 import {
   SfuCandidateFrameSchema,
   SfuDescriptionFrameSchema,
@@ -144,8 +144,8 @@ export type ServerEvent =
   | CallEvent
   | SfuEvent
   | BoardEvent
-  | PrivacyEvent
-  | PinEvent;
+  | PinEvent
+  | PrivacyEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

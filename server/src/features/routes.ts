@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerAdminChannelRoutes } from './admin-channels/routes';
 import { registerAdminRoutes } from './admin/routes';
+import { registerAdminChannelRoutes } from './admin-channels/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
@@ -13,8 +13,8 @@ import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerNotificationRoutes } from './notifications/routes';
-import { registerPrivacyRoutes } from './privacy/routes';
 import { registerPinRoutes } from './pins/routes';
+import { registerPrivacyRoutes } from './privacy/routes';
 import { registerReminderRoutes } from './reminders/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerSfuRoutes } from './sfu/routes';
