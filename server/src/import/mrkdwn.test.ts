@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emojiFromShortName } from './emoji';
 import { markedMentions, mentionMarker, mrkdwnToMarkdown, resolveMentions } from './mrkdwn';
+import { refusedReaction } from './write';
 
 const ctx = { channelName: (id: string) => ({ C1: 'général' })[id] };
 const convert = (text: string) =>
@@ -57,5 +58,28 @@ describe('emoji short names', () => {
     expect(emojiFromShortName('tada')).toBe('🎉');
     expect(emojiFromShortName('white_check_mark')).toBe('✅');
     expect(emojiFromShortName('partyparrot')).toBe(':partyparrot:');
+  });
+});
+
+describe('reactions the import keeps', () => {
+  it('keeps a custom :name: of 2 to 32 of a-z, 0-9, _ and - (Ruche shows it as text if it lacks it)', () => {
+    for (const kept of [
+      ':ok:',
+      ':perroquet_qui_danse:',
+      `:${'a'.repeat(32)}:`,
+      ':party-parrot_2:',
+    ]) {
+      expect(refusedReaction(kept)).toBeNull();
+    }
+    expect(refusedReaction('👍🏿')).toBeNull();
+  });
+
+  it('says precisely why it skips one', () => {
+    for (const bad of [':a:', `:${'a'.repeat(33)}:`, ':Grand:', ':plus+un:']) {
+      expect(refusedReaction(bad)).toBe(
+        `émoji personnalisé au nom que Ruche n’accepte pas, 2 à 32 caractères a-z, 0-9, _ ou - (${bad})`,
+      );
+    }
+    expect(refusedReaction('👍'.repeat(11))).toBe(`émoji trop long (${'👍'.repeat(11)})`);
   });
 });

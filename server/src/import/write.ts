@@ -12,6 +12,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { CUSTOM_EMOJI_CODE_RE } from '#shared/emoji';
 import { fileDownloadUrl } from '#shared/files';
 import {
   CHANNEL_DESCRIPTION_MAX,
@@ -433,6 +434,20 @@ async function storeFile(
   }
 }
 
+/**
+ * Why a reaction of the export cannot be kept, or null. A custom emoji of the source keeps its
+ * `:nom:` (2 to 32 of a-z, 0-9, _ and -, as reactions accept it) even when Ruche has no such
+ * emoji: the message then shows the name as text (docs/product.md, custom emoji).
+ */
+export function refusedReaction(emoji: string): string | null {
+  if (emoji.startsWith(':')) {
+    return CUSTOM_EMOJI_CODE_RE.test(emoji)
+      ? null
+      : `émoji personnalisé au nom que Ruche n’accepte pas, 2 à 32 caractères a-z, 0-9, _ ou - (${emoji})`;
+  }
+  return [...emoji].length > REACTION_EMOJI_MAX ? `émoji trop long (${emoji})` : null;
+}
+
 async function writeBatch(
   db: Db,
   storage: FileStorage,
@@ -540,8 +555,9 @@ async function writeBatch(
         const messageId = thisBatch.get(message.key);
         if (!messageId) return [];
         return message.reactions.flatMap((r) => {
-          if ([...r.emoji].length > REACTION_EMOJI_MAX) {
-            skip({ what: 'réaction', reason: `émoji personnalisé au nom trop long (${r.emoji})` });
+          const refused = refusedReaction(r.emoji);
+          if (refused) {
+            skip({ what: 'réaction', reason: refused });
             return [];
           }
           return r.userKeys.flatMap((key) => {
