@@ -19,7 +19,9 @@ const BUDGETS = {
    * 91.0 KB at e5c6903, 91.2 after the voice session, the search snippets, the 404 page and the
    * shared chunks they split (the entry lists every chunk its preloads need); 90.8 KB with the
    * preload lists trimmed of chunks already loaded, no modulepreload polyfill and the overload
-   * notice loaded with the first overloaded answer (web/vite.config.ts, lib/api.ts).
+   * notice loaded with the first overloaded answer (web/vite.config.ts, lib/api.ts). 91.3 KB
+   * after the features of 2026-12-02 (their chunks' names in the settings screen's preload
+   * list); 90.6 KB with the entry preloading the channel view alone (app/preload.ts).
    */
   landing: { kb: 91, chunks: ['index.html'] },
   /** A signed-in channel view: the entry, the app, the signed-in shell and the home screen. */
