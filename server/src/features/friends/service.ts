@@ -22,6 +22,9 @@ import { presentFriend } from './presenter';
 import { areFriends, findFriendRequest, orderedPair, pairIs } from './queries';
 import { friendRequests, friendships } from './schema';
 
+const FRIEND_TARGET_DEACTIVATED =
+  'Ce compte est désactivé : on ne peut plus lui envoyer de demande d’ami';
+
 type CreateInput = z.output<typeof FriendRequestCreateSchema>;
 type FriendshipRow = typeof friendships.$inferSelect;
 
@@ -68,7 +71,10 @@ export async function sendFriendRequest(
   if (toUserId === fromUserId) {
     throw badRequest(FRIEND_REQUEST_SELF, { toUserId: [FRIEND_REQUEST_SELF] });
   }
-  if (!(await findUserById(deps.db, toUserId))) throw notFound(FRIEND_USER_NOT_FOUND);
+  const target = await findUserById(deps.db, toUserId);
+  if (!target) throw notFound(FRIEND_USER_NOT_FOUND);
+  // Issue 48: an account an administrator deactivated cannot answer; none is sent to it.
+  if (target.deactivatedAt) throw conflict(FRIEND_TARGET_DEACTIVATED);
 
   const outcome = await deps.db.transaction(async (tx) => {
     await lockPair(tx, fromUserId, toUserId);

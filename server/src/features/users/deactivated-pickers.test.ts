@@ -77,6 +77,16 @@ describe('deactivated accounts in the pickers', () => {
     ).toBe(201);
   });
 
+  it('refuses a friend request to them, in French (409)', async () => {
+    const res = await alice.client.post<ApiErrorBody>('/api/friend-requests', {
+      toUserId: gone.user.id,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Ce compte est désactivé\u00a0: on ne peut plus lui envoyer de demande d’ami',
+    );
+  });
+
   it('refuses a new direct conversation (409) but reopens one begun before', async () => {
     const res = await bystander.client.post<Channel & ApiErrorBody>('/api/channels/direct', {
       recipientId: gone.user.id,
