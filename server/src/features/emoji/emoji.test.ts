@@ -207,5 +207,10 @@ describe('reactions with a custom emoji', () => {
       emoji: `:${name}:`,
     });
     expect(hidden.status).toBe(404);
+    // Nor of which emoji exist: an unknown one is the same 404 for them.
+    const hiddenUnknown = await stranger.client.post(`/api/messages/${message.id}/reactions`, {
+      emoji: ':inconnu_de_tous:',
+    });
+    expect(hiddenUnknown.status).toBe(404);
   });
 });

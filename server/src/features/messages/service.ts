@@ -91,6 +91,8 @@ export async function toggleReaction(
   messageId: string,
   emoji: string,
 ): Promise<ReactionToggleResult> {
+  const target = await findMessageForMember(deps.db, messageId, userId);
+  await requireWritableChannel(deps.db, target.channelId);
   // `:nom:` must name a custom emoji that exists, unless it is taken back (docs/product.md,
   // "Émojis personnalisés": one deleted since still comes off).
   if (emoji.startsWith(':') && !(await customEmojiExists(deps.db, emoji))) {
@@ -106,8 +108,6 @@ export async function toggleReaction(
       );
     if (!mine) throw badRequest(CUSTOM_EMOJI_NOT_FOUND);
   }
-  const target = await findMessageForMember(deps.db, messageId, userId);
-  await requireWritableChannel(deps.db, target.channelId);
   const toggled = await toggleReactionRow(deps.db, messageId, userId, emoji);
   const row = toggled.message;
   const result: ReactionToggleResult = {
