@@ -23,6 +23,7 @@ import { useSetMemberRole, useTransferOwnership } from '../api/channel-admin';
 import { useChannelMembers } from '../api/get-channel-members';
 import { useRemoveChannelMember } from '../api/remove-channel-member';
 import { useChannelPowers } from '../hooks/use-channel-powers';
+import { ChannelRetentionSection } from './channel-retention';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
@@ -118,6 +119,7 @@ export function MembersTab({
         member={pending}
         onClose={() => setPending(null)}
       />
+      <ChannelRetentionSection channel={channel} />
       <TransferDialog channel={channel} member={handingOver} onClose={() => setHandingOver(null)} />
     </div>
   );
