@@ -35,11 +35,17 @@ export const PUBLIC_QUERY_PARAMS: ReadonlySet<string> = new Set([
 const NESTED_PATH_PARAMS: ReadonlySet<string> = new Set(['next']);
 
 /**
- * The web app's pages with a secret in their path (web/src/app/router.tsx): the not-found
- * handler serves them, so no server route names them. log-redaction.test.ts checks the list
- * against the router.
+ * The web app's pages whose path carries something other than an id (web/src/app/router.tsx):
+ * the not-found handler serves them, so no server route names them, and their parameter is
+ * redacted like a secret. The console's section (`/admin/utilisateurs`) is none, but the rule
+ * fails closed rather than learn which words are harmless. log-redaction.test.ts checks the
+ * list against the router.
  */
-export const SECRET_PAGES: readonly string[] = ['/join-channel/:code', '/join/:code'];
+export const SECRET_PAGES: readonly string[] = [
+  '/join-channel/:code',
+  '/join/:code',
+  '/admin/:section?',
+];
 
 /** A route pattern's segments, each marked literal, secret (a non-public parameter) or public. */
 type Pattern = ReadonlyArray<{ literal: string } | { secret: boolean; rest: boolean }>;
