@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '#shared/audit';
 import type { ApiErrorBody } from '#shared/auth';
@@ -79,6 +80,34 @@ describe('audit log', () => {
     // Another actor's filter does not show them.
     const other = await audit(`?actor=${admin.user.id}&action=settings.changed`);
     expect(other.body.entries).toEqual([]);
+  });
+
+  it('pages through entries of one millisecond without skipping any (the store keeps microseconds)', async () => {
+    const { db } = server.database;
+    const base = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000 + 123).toISOString();
+    for (let i = 0; i < 5; i++) {
+      await recordAudit(db, {
+        action: 'retention.changed',
+        actorId: member.user.id,
+        target: { type: 'instance', id: 'instance', label: `même milliseconde ${i}` },
+      });
+      await db
+        .update(auditLog)
+        .set({
+          createdAt: sql`${base}::timestamptz + (${i} + 1) * interval '1 microsecond'`,
+        })
+        .where(sql`${auditLog.targetLabel} = ${`même milliseconde ${i}`}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?actor=${member.user.id}&action=retention.changed&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await audit(query);
+      expect(res.status).toBe(200);
+      for (const e of res.body.entries) seen.push(e.target?.label ?? '');
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([4, 3, 2, 1, 0].map((i) => `même milliseconde ${i}`));
   });
 
   it('refuses a bad cursor, actor or action with a French 400', async () => {

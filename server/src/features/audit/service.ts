@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditEntry, AuditEntryInput, AuditPage } from '#shared/audit';
 import { userDisplayName } from '#shared/users';
@@ -43,18 +43,21 @@ export async function forgetAuditLabels(
   await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
 }
 
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+// The cursor carries the last entry's time as the store writes it (microseconds, which a JS
+// Date would round to milliseconds and so skip the entries of the same millisecond) and its id.
+function encodeCursor(at: string, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STORE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
-function decodeCursor(cursor: string): { at: Date; id: string } {
+function decodeCursor(cursor: string): { at: string; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    const date = typeof at === 'string' ? new Date(at) : new Date(Number.NaN);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !UUID.test(id)) throw 0;
-    return { at: date, id };
+    if (typeof at !== 'string' || !STORE_TIME.test(at)) throw 0;
+    if (typeof id !== 'string' || !UUID.test(id)) throw 0;
+    return { at, id };
   } catch {
     throw badRequest('Curseur invalide');
   }
@@ -76,15 +79,13 @@ export async function listAudit(
   if (options.cursor) {
     const after = decodeCursor(options.cursor);
     conditions.push(
-      or(
-        lt(auditLog.createdAt, after.at),
-        and(eq(auditLog.createdAt, after.at), lt(auditLog.id, after.id)),
-      ),
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
   }
   const rows = await db
     .select({
       entry: auditLog,
+      at: sql<string>`${auditLog.createdAt}::text`,
       actor: {
         id: users.id,
         displayName: users.displayName,
@@ -114,10 +115,7 @@ export async function listAudit(
         details: entry.details,
       }),
     ),
-    nextCursor:
-      rows.length > options.limit && last
-        ? encodeCursor(last.entry.createdAt, last.entry.id)
-        : null,
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.at, last.entry.id) : null,
   };
 }
 
