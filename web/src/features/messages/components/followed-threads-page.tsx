@@ -4,8 +4,7 @@ import { Link } from 'wouter';
 import type { Message, ThreadSummaryItem } from '#shared/messages';
 import { userDisplayName } from '#shared/users';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PagedCardList } from '@/components/paged-card-list';
 import { UnreadBadge } from '@/components/unread-badge';
 import { useChannels } from '@/features/channels';
 import { useDisplayName } from '@/lib/use-display-name';
@@ -91,39 +90,19 @@ export function FollowedThreadsPage() {
         <MessagesSquareIcon aria-hidden className="size-5 text-muted-foreground" />
         <h1 className="font-bold text-xl tracking-tight">{t('threads.title')}</h1>
       </header>
-      {query.isPending ? (
-        <div
-          role="status"
-          aria-busy="true"
-          aria-label={t('threads.loading')}
-          className="grid gap-3"
-        >
-          <Skeleton className="h-28" />
-          <Skeleton className="h-28" />
-        </div>
-      ) : query.isError ? (
-        <p className="text-muted-foreground text-sm">{t('threads.loadError')}</p>
-      ) : threads.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground text-sm">
-          {t('threads.empty')}
-        </p>
-      ) : (
-        <ul aria-label={t('threads.listLabel')} className="grid gap-3">
-          {threads.map((thread) => (
-            <ThreadCard key={thread.parent.id} thread={thread} />
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('threads.more')}
-        </Button>
-      ) : null}
+      <PagedCardList
+        query={query}
+        items={threads}
+        texts={{
+          loading: t('threads.loading'),
+          loadError: t('threads.loadError'),
+          empty: t('threads.empty'),
+          listLabel: t('threads.listLabel'),
+          more: t('threads.more'),
+        }}
+        skeletonClassName="h-28"
+        renderItem={(item) => <ThreadCard key={item.parent.id} thread={item} />}
+      />
     </div>
   );
 }

@@ -4,9 +4,8 @@ import { Link } from 'wouter';
 import type { SavedMessage } from '#shared/pins';
 import { userDisplayName } from '#shared/users';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
-import { Button } from '@/components/ui/button';
+import { PagedCardList } from '@/components/paged-card-list';
 import { IconButton } from '@/components/ui/icon-button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/user-avatar';
 import { useChannels } from '@/features/channels';
 import { relativeTime } from '@/features/messages';
@@ -86,34 +85,19 @@ export function SavedPage() {
         <BookmarkIcon aria-hidden className="size-5 text-muted-foreground" />
         <h1 className="font-bold text-xl tracking-tight">{t('saved.title')}</h1>
       </header>
-      {query.isPending ? (
-        <div role="status" aria-busy="true" aria-label={t('saved.loading')} className="grid gap-3">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-24" />
-        </div>
-      ) : query.isError ? (
-        <p className="text-muted-foreground text-sm">{t('saved.loadError')}</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground text-sm">
-          {t('saved.empty')}
-        </p>
-      ) : (
-        <ul aria-label={t('saved.listLabel')} className="grid gap-3">
-          {items.map((item) => (
-            <SavedCard key={item.message.id} item={item} />
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('saved.more')}
-        </Button>
-      ) : null}
+      <PagedCardList
+        query={query}
+        items={items}
+        texts={{
+          loading: t('saved.loading'),
+          loadError: t('saved.loadError'),
+          empty: t('saved.empty'),
+          listLabel: t('saved.listLabel'),
+          more: t('saved.more'),
+        }}
+        skeletonClassName="h-24"
+        renderItem={(item) => <SavedCard key={item.message.id} item={item} />}
+      />
     </div>
   );
 }
