@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
-import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
+import {
+  type OidcTestProvider,
+  startOidcProvider,
+  startServerWithOidc,
+} from '../../test/oidc-provider';
 import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { loadConfig } from '../config';
 import { users } from './schema';
@@ -41,22 +45,8 @@ let provider: OidcTestProvider;
 let server: TestServer;
 
 beforeAll(async () => {
-  // The provider listens first so that Ruche knows its issuer; Ruche discovers it lazily at
-  // the first sign-in, by which time the provider knows Ruche's redirect URI.
-  provider = await startOidcProvider();
-  const port = await freePort();
-  server = await startTestServer({
-    port,
-    env: {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      // Local accounts too, to test linking an existing account.
-      LOCAL_AUTH: 'on',
-    },
-  });
-  provider.register(`${server.url}/api/callback`);
+  // Local accounts too, to test linking an existing account.
+  ({ provider, server } = await startServerWithOidc({ LOCAL_AUTH: 'on' }));
 });
 afterAll(async () => {
   await server?.close();

@@ -6,7 +6,7 @@ import type { Channel } from '#shared/channels';
 import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildMattermostExport } from '../../test/import-exports';
-import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
+import { type OidcTestProvider, startServerWithOidc } from '../../test/oidc-provider';
 import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createFileStorage } from '../features/files/storage';
@@ -120,18 +120,7 @@ describe('claiming an imported account through OpenID Connect', () => {
   let provider: OidcTestProvider;
   let server: TestServer;
   beforeAll(async () => {
-    provider = await startOidcProvider();
-    const port = await freePort();
-    server = await startTestServer({
-      port,
-      env: {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-      },
-    });
-    provider.register(`${server.url}/api/callback`);
+    ({ provider, server } = await startServerWithOidc());
   });
   afterAll(async () => {
     await server?.close();

@@ -2,27 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../../test/client';
 import { buildUser } from '../../../test/factories';
-import { type OidcTestProvider, startOidcProvider } from '../../../test/oidc-provider';
-import { freePort, startTestServer, type TestServer } from '../../../test/server';
+import { type OidcTestProvider, startServerWithOidc } from '../../../test/oidc-provider';
+import type { TestServer } from '../../../test/server';
 
 /** Issue 48: a deactivated account cannot sign in through the identity provider either. */
 describe('a deactivated account and OpenID Connect', () => {
   let provider: OidcTestProvider;
   let server: TestServer;
   beforeAll(async () => {
-    provider = await startOidcProvider();
-    const port = await freePort();
-    server = await startTestServer({
-      port,
-      env: {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-        LOCAL_AUTH: 'on',
-      },
-    });
-    provider.register(`${server.url}/api/callback`);
+    ({ provider, server } = await startServerWithOidc({ LOCAL_AUTH: 'on' }));
   });
   afterAll(async () => {
     await server?.close();
