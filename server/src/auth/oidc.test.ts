@@ -4,11 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
-import {
-  type OidcTestProvider,
-  startOidcProvider,
-  startServerWithOidc,
-} from '../../test/oidc-provider';
+import { type OidcTestProvider, startOidcProvider } from '../../test/oidc-provider';
+import { startServerWithOidc } from '../../test/oidc-server';
 import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { loadConfig } from '../config';
 import { users } from './schema';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/users';
 import { TestClient } from '../../../test/client';
 import { buildUser } from '../../../test/factories';
-import { type OidcTestProvider, startServerWithOidc } from '../../../test/oidc-provider';
+import type { OidcTestProvider } from '../../../test/oidc-provider';
+import { startServerWithOidc } from '../../../test/oidc-server';
 import type { TestServer } from '../../../test/server';
 
 /** Issue 48: a deactivated account cannot sign in through the identity provider either. */
