@@ -103,15 +103,34 @@ export class Actor {
   }
 }
 
-interface ActorOptions {
+export interface ActorOptions {
   viewport?: ViewportSize;
+  /**
+   * The app's service worker (web/sw/sw.ts) downloads the whole app shell once a page is
+   * signed in: blocked unless a spec is about it (offline.spec.ts), so that the other specs'
+   * contexts do not each fetch it on the two shared cores.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /** IANA zone of the page's clock (a spec about hours of the day). */
+  timezoneId?: string;
 }
 
-async function openActor(browser: Browser, baseURL: string, name: string, options: ActorOptions) {
+/**
+ * An actor in a new context of `browser` against `baseURL`: the fixtures' server, or a spec's
+ * own (startE2eServer).
+ */
+export async function openActor(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  options: ActorOptions = {},
+): Promise<Actor> {
   const context = await browser.newContext({
     baseURL,
     locale: 'fr-FR',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.viewport === PHONE ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
   return new Actor(name, context, await context.newPage());

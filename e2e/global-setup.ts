@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { janusInstalled, startJanus } from '../scripts/janus.mjs';
 import { FakeCalendarProviders } from '../server/test/fake-calendar-providers';
-import { freePort, startE2eServer } from './server-process';
+import { freePort, prepareE2eTemplate, startE2eServer } from './server-process';
 
 /**
  * Start the built server with a fresh embedded store in a temporary DATA_DIR (and Janus, when
@@ -11,6 +11,8 @@ import { freePort, startE2eServer } from './server-process';
  * stops them and removes the data.
  */
 export default async function globalSetup() {
+  // One migrated store, copied by every server the specs start (this one included).
+  const removeTemplate = await prepareE2eTemplate();
   // Google's and Microsoft's OAuth and calendar endpoints on loopback (calendar.spec.ts).
   const calendarProviders = await new FakeCalendarProviders().start();
   process.env.RUCHE_E2E_CALENDAR_PROVIDERS = calendarProviders.url;
@@ -35,6 +37,7 @@ export default async function globalSetup() {
     janus?.child.kill('SIGKILL');
     await rm(janusDir, { recursive: true, force: true });
     await calendarProviders.close();
+    await removeTemplate();
     throw error;
   }
   process.env.RUCHE_E2E_BASE_URL = server.url;
@@ -44,5 +47,6 @@ export default async function globalSetup() {
     janus?.child.kill('SIGTERM');
     await rm(janusDir, { recursive: true, force: true });
     await calendarProviders.close();
+    await removeTemplate();
   };
 }

@@ -4,9 +4,13 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser tests against the real server (built app + embedded store) started by
  * global-setup.ts on a free loopback port. Chromium is Debian's: Playwright never downloads
- * a browser here.
+ * a browser here. The specs run in Debian's Chromium headless shell (the same engine without
+ * the browser's own interface: 13 % less CPU on the same specs, docs/performance-log.md,
+ * "`npm test`"), the WebRTC specs in the full Chromium (e2e/webrtc.ts); the shell is used
+ * when installed (scripts/e2e.mjs names it), the full Chromium otherwise.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BROWSER =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const jsonReport = process.env.RUCHE_E2E_JSON;
 
 export default defineConfig({
@@ -16,9 +20,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // One worker per two cores: on the 2-core CI machine two workers (four Chromium contexts,
-  // the server and Janus on two cores) made first loads take 10 s and specs time out.
-  workers: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+  // Two workers on the 2-core CI machine, one per two cores above that: one worker kept the
+  // cores 73–78 % busy (the specs wait on the server and on timers), two took the same 27
+  // specs from 181–197 s to 146 s, all passed (docs/performance-log.md, "`npm test`").
+  workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   // Two workers, each with two browsers, share two cores with the server and Janus: a page's
   // first load takes several seconds of main-thread work there (parsing ~1 MB of JS), so
   // the waits are generous; a broken page still fails, only later.
@@ -30,10 +35,14 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // No trace unless asked (`npm run test:e2e -- --trace retain-on-failure`): recording one
+    // for every spec, to keep the failures', cost the same 27 specs 272–403 s of CPU against
+    // 219–221 s without (docs/performance-log.md, "2026-12-03"). A failure still leaves its
+    // screenshots.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: BROWSER,
       args: [
         '--no-sandbox',
         '--disable-gpu',

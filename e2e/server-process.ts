@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,12 +56,31 @@ export interface E2eServer {
  */
 export async function startE2eServer(
   extra: NodeJS.ProcessEnv | ((baseUrl: string) => NodeJS.ProcessEnv) = {},
+  options: {
+    /**
+     * A test entry run from the sources under tsx instead of the built server, for what no
+     * variable may set (server/test/link-previews-node.ts); it serves the built web app too.
+     */
+    sourceEntry?: string;
+    /**
+     * Where the store lives, kept when the server stops (its caller removes it), and the port:
+     * a server stopped and started again on the same origin (offline.spec.ts).
+     */
+    dataDir?: string;
+    port?: number;
+  } = {},
 ): Promise<E2eServer> {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error('dist/ is missing: run `npm run test:e2e` (it builds) or `npm run build`.');
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-'));
-  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-')));
+  // A copy of the store global-setup.ts migrated once (prepareE2eTemplate): a fresh embedded
+  // store spends seconds in its migrations, and a dozen specs start a server of their own.
+  const template = process.env.RUCHE_E2E_TEMPLATE;
+  if (template && !existsSync(path.join(dataDir, 'embedded'))) {
+    await cp(path.join(template, 'embedded'), path.join(dataDir, 'embedded'), { recursive: true });
+  }
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   // The embedded store, local accounts, no proxy: whatever the caller's shell configures.
@@ -92,9 +111,17 @@ export async function startE2eServer(
     DEFAULT_CHANNEL: '',
     // Calls connect over loopback only: no public STUN server (calls.spec.ts checks the pair).
     ICE_SERVERS: '[]',
+    // The specs' links are never read from the Internet: link-previews.spec.ts has its own server.
+    LINK_PREVIEWS: 'off',
+    // Notifications are not held outside working hours, whatever the hour the specs run at,
+    // unless a spec turns the right to disconnect's policy on.
+    DISCONNECT_DEFAULT_ENABLED: 'false',
     ...(typeof extra === 'function' ? extra(baseUrl) : extra),
   };
-  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  const args = options.sourceEntry
+    ? ['--import', 'tsx', options.sourceEntry]
+    : ['--enable-source-maps', serverEntry];
+  const server = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,7 +136,7 @@ export async function startE2eServer(
     await waitUntilServing(baseUrl, server, () => output);
   } catch (error) {
     server.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -123,7 +150,21 @@ export async function startE2eServer(
         await exited;
         clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Migrate an embedded store once, in a server started and stopped for that, and point every
+ * later startE2eServer at a copy of it (RUCHE_E2E_TEMPLATE, read by the workers too). The
+ * returned function removes it.
+ */
+export async function prepareE2eTemplate(): Promise<() => Promise<void>> {
+  delete process.env.RUCHE_E2E_TEMPLATE;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ruche-e2e-template-'));
+  const server = await startE2eServer({ DATA_DIR: dir });
+  await server.stop();
+  process.env.RUCHE_E2E_TEMPLATE = dir;
+  return () => rm(dir, { recursive: true, force: true });
 }

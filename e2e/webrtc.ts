@@ -5,7 +5,9 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Real WebRTC between Chromium contexts, on loopback only: the suite's Chromium flags
  * (e2e/playwright.config.ts), fake camera and microphone, no permission prompt, loopback
- * candidates allowed; `extra` flags after them.
+ * candidates allowed; `extra` flags after them. The full Chromium, not the headless shell
+ * the other specs use: in the shell, calls.spec.ts's 1:1 call over host candidates stayed
+ * « connecting » on the caller's side (2026-12-03), while it connects in the browser people use.
  */
 export function webrtcLaunch(...extra: string[]) {
   return {

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { buildIsStale, ensureDependencies, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's `chromium-headless-shell`, for the specs without WebRTC (e2e/playwright.config.ts).
+const HEADLESS_SHELL =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];
@@ -49,7 +52,12 @@ const result = spawnSync(
   {
     stdio: 'inherit',
     // Playwright must use Debian's Chromium, never download its own.
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROMIUM_PATH: CHROMIUM },
+    env: {
+      ...process.env,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      CHROMIUM_PATH: CHROMIUM,
+      ...(existsSync(HEADLESS_SHELL) ? { CHROMIUM_HEADLESS_SHELL_PATH: HEADLESS_SHELL } : {}),
+    },
   },
 );
 console.log(`\nDurée des tests de bout en bout : ${Math.round((Date.now() - started) / 1000)} s`);

@@ -10,39 +10,26 @@ import { ensureDependencies, run } from './lib.mjs';
 const started = Date.now();
 const step = (name) => console.log(`\n▸ ${name}`);
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  step('Installation de Chromium (paquet Debian)');
+/**
+ * Debian's packages the suite runs, installed when missing: Chromium and its headless shell
+ * (e2e/playwright.config.ts), Janus for voice channels and rooms (docs/calls.md), coturn for
+ * calls through a TURN relay (calls-relay.spec.ts starts its own).
+ */
+function ensurePackages() {
+  const missing = [
+    ['chromium', '/usr/bin/chromium'],
+    ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'],
+    ['janus', '/usr/bin/janus'],
+    ['coturn', '/usr/bin/turnserver'],
+  ].flatMap(([name, binary]) => (existsSync(binary) ? [] : [name]));
+  if (!missing.length) return;
+  step(`Installation des paquets Debian : ${missing.join(', ')}`);
   const asRoot = process.getuid?.() === 0;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) =>
     asRoot ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
   apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'chromium']);
-}
-
-/** Voice channels and rooms go through Janus in the e2e specs (docs/calls.md). */
-function ensureJanus() {
-  if (existsSync('/usr/bin/janus')) return;
-  step('Installation de Janus (paquet Debian)');
-  const asRoot = process.getuid?.() === 0;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args) =>
-    asRoot ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'janus']);
-}
-
-/** Calls through a TURN relay in the e2e specs (calls-relay.spec.ts starts its own coturn). */
-function ensureCoturn() {
-  if (existsSync('/usr/bin/turnserver')) return;
-  step('Installation de coturn (paquet Debian)');
-  const asRoot = process.getuid?.() === 0;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args) =>
-    asRoot ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'coturn']);
+  apt(['install', '-y', '-qq', ...missing]);
 }
 
 function reachable(host, port) {
@@ -85,9 +72,7 @@ function addPlaywright(file) {
 }
 
 ensureDependencies();
-ensureChromium();
-ensureJanus();
-ensureCoturn();
+ensurePackages();
 await ensureServices();
 mkdirSync('test-results', { recursive: true });
 // A report left by an earlier run must not count for this one.
@@ -119,6 +104,12 @@ const steps = [
     name: 'Vérification des types (web)',
     command: 'npx',
     args: ['tsc', '-p', 'web/tsconfig.json', '--noEmit'],
+    check: true,
+  },
+  {
+    name: 'Vérification des types (service worker)',
+    command: 'npx',
+    args: ['tsc', '-p', 'web/sw/tsconfig.json', '--noEmit'],
     check: true,
   },
   {

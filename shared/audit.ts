@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'account.erasure_requested',
   'account.erased',
   'retention.changed',
+  'disconnect_policy.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,8 @@ export interface Task {
   position: number;
   /** The message the task was made from, if any. */
   messageId: string | null;
+  /** When it was marked done (« Terminée »), or null. */
+  completedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -145,6 +147,8 @@ export const TaskUpdateSchema = z
     dueDate: dueDate.optional(),
     assignedToId: assignedToId.optional(),
     labels: labels.optional(),
+    /** Done (« Terminée ») or to do again. */
+    completed: z.boolean({ error: 'Terminée : une valeur vrai/faux est requise' }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     error: 'Rien à modifier',

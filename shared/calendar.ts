@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SlotPeopleSchema } from './calendar-slots';
 import { EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from './limits';
 
 export { EVENT_LOCATION_MAX, EVENT_TITLE_MAX };
@@ -34,12 +35,23 @@ export interface CalendarEvent {
   allDay: boolean;
   taskId: string | null;
   task: CalendarEventTask | null;
+  /** docs/calendar.md "Conflicts and deletions": the change a sync replaced, kept visible. */
+  replacedVersion: ReplacedVersion | null;
   externalId: string | null;
   externalSource: CalendarProvider | null;
   googleEventId: string | null;
   connectionId: string | null;
+  /** A meeting's copies share it (the organizer's event id); null for one person's own event. */
+  meetingId: string | null;
+  /** A meeting's people, the organizer first; empty for one person's own event. */
+  attendees: EventAttendee[];
   createdAt: string;
   updatedAt: string;
+}
+
+export interface EventAttendee {
+  userId: string;
+  displayName: string;
 }
 
 const isoDateTime = (what: string) =>
@@ -77,8 +89,17 @@ const END_BEFORE_START = {
   path: ['endTime'],
 };
 
-/** POST /api/calendar/events (docs/product.md §7). */
-export const EventCreateSchema = EventFields.strict().refine(endNotBeforeStart, END_BEFORE_START);
+/**
+ * POST /api/calendar/events (docs/product.md §7). With `attendeeIds`, a meeting: a copy on each
+ * person's calendar; with `channelId`, also announced in that conversation (docs/calendar.md,
+ * "Meetings").
+ */
+export const EventCreateSchema = EventFields.extend({
+  attendeeIds: SlotPeopleSchema.optional(),
+  channelId: z.uuid({ error: 'Canal introuvable' }).optional(),
+})
+  .strict()
+  .refine(endNotBeforeStart, END_BEFORE_START);
 export type EventCreateInput = z.input<typeof EventCreateSchema>;
 
 /** PATCH /api/calendar/events/{id}: the same body, any part of it. */
@@ -125,6 +146,15 @@ export const ConnectionCreateSchema = z
   .strict();
 export type ConnectionCreateInput = z.input<typeof ConnectionCreateSchema>;
 
+/**
+ * GET /api/calendar/providers: whether this server can connect to each provider (its OAuth
+ * client is configured, docs/calendar.md "Connections and OAuth"), known before the form.
+ */
+export interface CalendarProviderStatus {
+  provider: CalendarProvider;
+  configured: boolean;
+}
+
 /** The answer to POST /api/calendar/connections: the connection, and where to send the browser. */
 export interface ConnectionCreated {
   connection: CalendarConnection;
@@ -153,4 +183,33 @@ export interface RemoteCalendar {
 export interface SyncResult {
   imported: number;
   skipped: number;
+}
+
+/** An event's content as a sync compares it: what a replaced edit said. */
+export interface EventContent {
+  title: string;
+  description: string | null;
+  location: string | null;
+  startTime: string;
+  endTime: string;
+  allDay: boolean;
+}
+
+/**
+ * docs/calendar.md "Conflicts and deletions": the change a sync did not keep. Both sides
+ * changed the event since the last sync and the later change won (an edit, or a deletion that
+ * a later edit undid); the losing change is kept here and shown in the event dialog.
+ */
+export interface ReplacedVersion {
+  /** The connection's provider: the other side. */
+  provider: CalendarProvider;
+  /** Where the change that lost was made. */
+  side: 'ruche' | 'provider';
+  change: 'edited' | 'deleted';
+  /** When it was made there; null when the provider does not say (a Graph deletion). */
+  changedAt: string | null;
+  /** When the sync kept the other change. */
+  resolvedAt: string;
+  /** The replaced edit's content; null for a deletion. */
+  previous: EventContent | null;
 }

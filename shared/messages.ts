@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CUSTOM_EMOJI_CODE_RE } from './emoji';
 import { MESSAGE_CONTENT_MAX, MESSAGE_PAGE_SIZE, REACTION_EMOJI_MAX } from './limits';
+import type { LinkPreview } from './link-previews';
 import type { User } from './users';
 
 export interface Attachment {
@@ -43,6 +44,14 @@ export interface Message {
   /** Thread replies to this message, and when the last one came. */
   replyCount: number;
   lastReplyAt: string | null;
+  /**
+   * The previews of its links (docs/product.md, « Aperçus de liens »), fetched by the server
+   * after the send: empty at first, then sent again in a message_updated once they arrive.
+   * Absent only in a message the web app made itself (a pending send).
+   */
+  previews?: LinkPreview[];
+  /** Sent as urgent (docs/product.md, « Droit à la déconnexion »); absent otherwise. */
+  urgent?: true;
 }
 
 /**
@@ -191,6 +200,11 @@ export const MessageCreateSchema = z
       .array(z.uuid({ error: 'Une mention doit être un identifiant d’utilisateur' }))
       .max(MESSAGE_MENTIONS_MAX, `Au plus ${MESSAGE_MENTIONS_MAX} mentions`)
       .optional(),
+    /**
+     * Notify its recipients now even outside their working hours, where the instance allows it
+     * (docs/product.md, « Droit à la déconnexion »); 403 otherwise.
+     */
+    urgent: z.boolean({ error: 'urgent doit être vrai ou faux' }).optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.content && body.attachments.length === 0) {

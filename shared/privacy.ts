@@ -51,6 +51,9 @@ export const DELETION_LAST_ADMIN =
 export const EXPORT_NOT_FOUND = 'Export introuvable';
 export const EXPORT_NOT_READY = 'L’export n’est pas encore prêt';
 export const EXPORT_ALREADY_RUNNING = 'Un export est déjà en cours';
+/** One export an account asks for itself per this many hours (an administrator's are apart). */
+export const EXPORT_COOLDOWN_HOURS = 24;
+export const EXPORT_TOO_SOON = `Un export a déjà été préparé il y a moins de ${EXPORT_COOLDOWN_HOURS} heures : téléchargez celui-ci, ou réessayez plus tard`;
 
 /** DELETE /api/account. */
 export const AccountDeletionSchema = z.object({

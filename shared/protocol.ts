@@ -41,9 +41,11 @@ import {
   MarkReadFrameSchema,
 } from './protocol/channels';
 import { AuthFrameSchema, type ConnectionEvent, PingFrameSchema } from './protocol/connection';
+import type { DisconnectEvent } from './protocol/disconnect';
 import type { CustomEmojiEvent } from './protocol/emoji';
 import type { FileEvent } from './protocol/files';
 import type { FriendEvent } from './protocol/friends';
+import type { LinkPreviewEvent } from './protocol/link-previews';
 import { type MessageEvent, SendMessageFrameSchema } from './protocol/messages';
 import { type NotificationEvent, TabVisibilityFrameSchema } from './protocol/notifications';
 import type { PinEvent } from './protocol/pins';
@@ -145,7 +147,9 @@ export type ServerEvent =
   | SfuEvent
   | BoardEvent
   | PinEvent
-  | PrivacyEvent;
+  | PrivacyEvent
+  | DisconnectEvent
+  | LinkPreviewEvent;
 
 export type ServerEventType = ServerEvent['type'];
 

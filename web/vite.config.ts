@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueSlice } from './catalogue-slice';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,6 +48,24 @@ export default defineConfig({
     tailwindcss(),
     catalogueSlice(path.join(here, 'src/locales')),
     keepBundle,
+    // The service worker (web/sw/sw.ts): push, and the app shell precached per build
+    // (docs/product.md §2.34, « Hors connexion »). The mobile app's pages are in its package:
+    // its worker keeps no shell.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: process.env.VITE_SERVER_ORIGIN
+          ? []
+          : ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'manifest.webmanifest'],
+        // Hashed names: the name is the version.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
     // Brotli and gzip copies of every asset worth it, made once at build: the server sends
     // the one the browser accepts without compressing per request (docs/performance-log.md,
     // "Compression").

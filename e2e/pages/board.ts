@@ -4,10 +4,24 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class BoardUi {
   readonly tab: Locator;
   readonly taskDialog: Locator;
+  /** The board picker, in the board's bar. */
+  readonly picker: Locator;
+  /** « Ajouter une liste » in the board's bar (another ends the lists). */
+  readonly addListButton: Locator;
 
   constructor(private readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Tableau' });
     this.taskDialog = page.getByRole('dialog', { name: /tâche/ });
+    this.picker = page.getByRole('combobox', { name: 'Tableau affiché' });
+    this.addListButton = page.getByRole('button', { name: 'Ajouter une liste' }).first();
+  }
+
+  /** How far the lists are scrolled sideways. */
+  scrollLeft(): Promise<number> {
+    return this.page
+      .locator('[data-list-id]')
+      .first()
+      .evaluate((list) => list.parentElement?.scrollLeft ?? 0);
   }
 
   async open(): Promise<void> {

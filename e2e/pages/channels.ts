@@ -69,7 +69,12 @@ export class ChannelsUi {
   }
 
   async openChannelMenu(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Options du canal' }).click();
+    const options = this.page.getByRole('button', { name: 'Options du canal' });
+    // On a phone the header folds the channel's actions under « ⋯ » (docs/product.md §2.5).
+    const more = this.page.getByRole('button', { name: 'Plus d’actions du canal' });
+    await expect(options.or(more).first()).toBeVisible();
+    if (!(await options.isVisible())) await more.click();
+    await options.click();
     const menu = this.page.getByRole('menu');
     await menu.waitFor();
     return menu;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, ViewportSize } from '@playwright/test';
-import { Actor, expect, test } from '../fixtures';
+import { type Browser, request, type ViewportSize } from '@playwright/test';
+import { type Actor, expect, openActor, test } from '../fixtures';
 import { type E2eServer, startE2eServer } from '../server-process';
 
 /**
@@ -21,12 +21,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 async function open(browser: Browser, name: string): Promise<Actor> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'fr-FR',
-    viewport: DESKTOP,
-  });
-  return new Actor(name, context, await context.newPage());
+  return openActor(browser, server.url, name, { viewport: DESKTOP });
 }
 
 test('an administrator deactivates a member from the console, reads it in the audit log, reactivates him', async ({
@@ -118,6 +113,24 @@ test('an administrator deactivates a member from the console, reads it in the au
     await alice.admin.section('Instance').click();
     await expect(alice.admin.health.locator('[data-check="store"]')).toContainText('OK');
     await alice.page.screenshot({ path: `${SHOTS}/admin-instance-1440.png`, fullPage: true });
+
+    // Sign-ups by invitation from now on: a stranger's sign-up is refused, and it is audited.
+    const signup = alice.page.getByRole('region', { name: 'Inscriptions' });
+    await signup.getByRole('radio', { name: 'Sur invitation (liens d’inscription)' }).check();
+    await signup.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(alice.channels.toastText('Politique d’inscription enregistrée')).toBeVisible();
+    await expect(signup).toContainText('Choisie dans la console');
+    await expect(alice.page.getByRole('region', { name: 'Liens d’inscription' })).toBeVisible();
+    const anonymous = await request.newContext({ baseURL: server.url });
+    const stranger = await anonymous.post('/api/auth/register', {
+      data: { email: 'inconnu@ruche.test', password: 'ruche-e2e-motdepasse', firstName: 'Inconnu' },
+    });
+    expect(stranger.status()).toBe(403);
+    await anonymous.dispose();
+    await alice.admin.section('Journal d’audit').click();
+    await expect(alice.admin.auditEntries.getByRole('listitem').first()).toContainText(
+      'Politique d’inscription modifiée',
+    );
 
     // On a phone, the sections are a row of tabs above the list.
     await alice.page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import type { Browser, ViewportSize } from '@playwright/test';
-import { Actor, expect, PHONE, test } from '../fixtures';
+import { type Actor, expect, openActor, PHONE, test } from '../fixtures';
 import { type E2eServer, startE2eServer } from '../server-process';
 
 /**
@@ -17,13 +17,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 async function open(browser: Browser, name: string, viewport: ViewportSize): Promise<Actor> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'fr-FR',
-    viewport,
-    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-  });
-  return new Actor(name, context, await context.newPage());
+  return openActor(browser, server.url, name, { viewport });
 }
 
 test('an administrator sets how long messages and files are kept, exports a member’s data and erases the account', async ({

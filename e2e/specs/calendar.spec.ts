@@ -143,6 +143,10 @@ test.describe('calendar', () => {
 });
 
 test.describe('calendar sync', () => {
+  // One Google account on the loopback provider for both tests: one after the other, so the
+  // import counts stay their own.
+  test.describe.configure({ mode: 'serial' });
+
   test('a Google connection imports events that show on the calendar with the Google badge', async ({
     alice,
   }, testInfo) => {
@@ -187,6 +191,76 @@ test.describe('calendar sync', () => {
     await expect(event).toContainText('Google');
     await expect(event).toContainText(`${hhmm(start)} – ${hhmm(end)}`);
     await expect(event).toContainText('Visio');
+  });
+
+  test('an event edited in Ruche and at Google keeps the later edit and shows the other', async ({
+    alice,
+  }, testInfo) => {
+    await alice.signUpViaApi({ displayName: 'Alice' });
+    const { page } = alice;
+    const providers = process.env.RUCHE_E2E_CALENDAR_PROVIDERS!;
+    const title = `Point ${testInfo.workerIndex}-${Date.now()}`;
+    const [year, month, day] = ymd(addDays(new Date(), 2)).split('-').map(Number);
+    const start = new Date(Date.UTC(year as number, (month as number) - 1, day, 9, 0, 0));
+    const seeded = await page.request.post(`${providers}/control/google/events`, {
+      data: {
+        title,
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3600_000).toISOString(),
+      },
+    });
+    const remoteId = ((await seeded.json()) as { id: string }).id;
+
+    await page.goto('/calendar-settings');
+    await alice.calendar.addConnectionButton.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'Bidirectionnelle' }).check();
+    await dialog.getByLabel('Nom de la connexion').fill('Agenda partagé');
+    await dialog.getByRole('button', { name: 'Continuer vers le fournisseur' }).click();
+    await alice.calendar.useCalendarButton.click();
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Agenda partagé' });
+    const syncNow = async () => {
+      await page.goto('/calendar-settings');
+      await card.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+      await expect(alice.shell.toast).toContainText(/événements importés/);
+      await alice.calendar.goto();
+    };
+    await syncNow();
+
+    // Edited here, then at Google (later): the sync keeps Google's and shows Alice's.
+    await alice.calendar.card(title).click();
+    await alice.calendar.dialog.getByLabel('Titre').fill(`${title} (Ruche)`);
+    await alice.calendar.dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(alice.shell.toast).toContainText('Événement mis à jour');
+    const changed = await page.request.post(`${providers}/control/google/events/${remoteId}`, {
+      data: { change: { title: `${title} (Google)` } },
+    });
+    expect(changed.status()).toBe(200);
+    await syncNow();
+
+    await alice.calendar.card(`${title} (Google)`).click();
+    const note = alice.calendar.dialog.getByRole('region', {
+      name: 'Version remplacée par la synchronisation',
+    });
+    await expect(note).toContainText('modifié ensuite dans Google Agenda');
+    await expect(note).toContainText(`${title} (Ruche)`);
+    await page.screenshot({ path: testInfo.outputPath('calendar-replaced-version.png') });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: testInfo.outputPath('calendar-replaced-version-phone.png') });
+    await note.getByRole('button', { name: 'Effacer la note' }).click();
+    await expect(note).toHaveCount(0);
+
+    // Deleted here: the next sync deletes it at Google, and it does not come back.
+    await alice.calendar.dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    await expect(alice.shell.toast).toContainText('Événement supprimé');
+    await syncNow();
+    const live = (await (
+      await page.request.get(`${providers}/control/google/events`)
+    ).json()) as Array<{ id: string }>;
+    expect(live.map((e) => e.id)).not.toContain(remoteId);
+    await syncNow();
+    await expect(alice.calendar.card(title)).toHaveCount(0);
   });
 });
 

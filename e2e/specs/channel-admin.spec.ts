@@ -63,9 +63,24 @@ test('the owner names an administrator, who archives the channel; a member sees 
   await olivia.page.keyboard.press('Escape');
   await shot(olivia.page, 'desktop-members-roles');
 
+  // The owner renames the channel and describes it; Mia's open view follows live.
+  const renamed = `${name}-bis`;
+  const settings = olivia.page.getByRole('form', { name: 'Nom et description' });
+  await settings.getByLabel('Nom du canal').fill(renamed);
+  await settings.getByLabel('Description').fill('Le lancement de mars');
+  await settings.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(olivia.channels.toastText('Canal mis à jour')).toBeVisible();
+  await expect(mia.channels.heading(renamed)).toBeVisible();
+  await expect(mia.page.getByText('Le lancement de mars')).toBeVisible();
+  // Mia, a plain member, has no such form.
+  await mia.channels.tab('Membres').click();
+  await expect(mia.channels.members()).toHaveCount(3);
+  await expect(mia.page.getByRole('form', { name: 'Nom et description' })).toHaveCount(0);
+  await mia.channels.tab('Discussion').click();
+
   // Adam, now administrator, archives it from the channel's menu.
   await adam.page.goto(`/channel/${channelId}`);
-  await expect(adam.channels.heading(name)).toBeVisible();
+  await expect(adam.channels.heading(renamed)).toBeVisible();
   const menu = await adam.channels.openChannelMenu();
   await menu.getByRole('menuitem', { name: 'Archiver le canal' }).click();
   const dialog = adam.page.getByRole('alertdialog', { name: /^Archiver «\s/ });
@@ -97,11 +112,11 @@ test('the owner names an administrator, who archives the channel; a member sees 
   // In her sidebar, under « Archivés », not among the channels.
   await mia.shell.mobileMenuButton.click();
   const archived = mia.channels.sidebar.getByRole('list', { name: 'Canaux archivés' });
-  await expect(archived.getByRole('link', { name })).toBeVisible();
+  await expect(archived.getByRole('link', { name: renamed })).toBeVisible();
   await expect(
     mia.channels.sidebar
       .getByRole('list', { name: 'Canaux', exact: true })
-      .getByRole('link', { name }),
+      .getByRole('link', { name: renamed }),
   ).toHaveCount(0);
   await shot(mia.page, 'phone-sidebar-archived');
 });

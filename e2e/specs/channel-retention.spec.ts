@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, ViewportSize } from '@playwright/test';
-import { Actor, expect, PHONE, test } from '../fixtures';
+import { type Actor, expect, openActor, PHONE, test } from '../fixtures';
 import { type E2eServer, startE2eServer } from '../server-process';
 
 /**
@@ -22,13 +22,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 async function open(browser: Browser, name: string, viewport: ViewportSize): Promise<Actor> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'fr-FR',
-    viewport,
-    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-  });
-  return new Actor(name, context, await context.newPage());
+  return openActor(browser, server.url, name, { viewport });
 }
 
 test('a channel’s owner keeps its messages 30 days; a longer period is refused; a member reads it', async ({

@@ -346,9 +346,11 @@ test.describe('channels', () => {
     await expect(alice.channels.members()).toHaveCount(1);
     await shot(alice.page, 'phone-members-tab');
 
-    // The narrowest supported phone: the header and the four tabs still fit.
+    // The narrowest supported phone: the header and the four tabs still fit (the channel's
+    // options are folded under « ⋯ », docs/product.md §2.5).
     await alice.page.setViewportSize({ width: 360, height: 740 });
     await expect(alice.channels.tab('Membres')).toBeInViewport();
+    await alice.page.getByRole('button', { name: 'Plus d’actions du canal' }).click();
     await expect(alice.page.getByRole('button', { name: 'Options du canal' })).toBeInViewport();
     await shot(alice.page, 'phone360-members-tab');
 

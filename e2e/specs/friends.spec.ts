@@ -85,7 +85,7 @@ test.describe('friends', () => {
     await alice.page.keyboard.press('Escape');
 
     // One click opens the direct conversation.
-    await bobRow.getByRole('button', { name: 'Écrire à Bob' }).click();
+    await bobRow.getByRole('button', { name: 'Message à Bob' }).click();
     await expect(alice.page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
     await alice.chat.send('Salut Bob !');
     await expect(alice.chat.message('Salut Bob !')).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { Actor, expect, PHONE, test } from '../fixtures';
+import { type Actor, expect, openActor, PHONE, test } from '../fixtures';
 import { type E2eServer, startE2eServer } from '../server-process';
 
 /**
@@ -21,8 +21,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 async function open(browser: Browser, name: string): Promise<Actor> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'fr-FR' });
-  return new Actor(name, context, await context.newPage());
+  return openActor(browser, server.url, name);
 }
 
 test('without Janus, a room seats 4: creation and the admin card say so, the fifth is refused', async ({

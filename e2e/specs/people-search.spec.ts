@@ -59,8 +59,9 @@ test.describe('finding people', () => {
     await option.click();
     await alice.page.screenshot({ path: testInfo.outputPath('invite-by-name-1280.png') });
     await dialog.getByRole('button', { name: 'Ajouter au canal' }).click();
+    // The toast itself: Radix also reads its text out in a live region, for a moment.
     await expect(
-      alice.page.getByText(`Zoé Éluard ${tag} fait maintenant partie du canal.`),
+      alice.channels.toastText(`Zoé Éluard ${tag} fait maintenant partie du canal.`),
     ).toBeVisible();
     const zoes = await zoe.page.request.get('/api/channels');
     expect(((await zoes.json()) as Array<{ id: string }>).map((c) => c.id)).toContain(id);

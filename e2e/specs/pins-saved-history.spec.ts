@@ -155,6 +155,8 @@ test('pins, saved messages and the history at phone size', async ({ actor }) => 
   expect(edited.ok()).toBe(true);
 
   await carol.page.goto(`/channel/${channelId}`);
+  // On a phone the header folds the pins under « ⋯ » (docs/product.md §2.5).
+  await carol.page.getByRole('button', { name: 'Plus d’actions du canal' }).click();
   const pins = carol.page.getByRole('button', { name: '1 message épinglé' });
   await expect(pins).toBeVisible({ timeout: 30_000 });
   await pins.click();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { InstanceNameSchema } from '#shared/admin';
 import { CALL_RECONNECT_GRACE_MS, CALL_RING_TIMEOUT_MS } from '#shared/calls';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { type CallsConfig, callsConfig } from './features/calls/config';
@@ -203,6 +204,8 @@ const EnvSchema = z.object({
     .int()
     .nonnegative()
     .default(10 * 60 * 1000),
+  /** The instance's name until an administrator chooses one in the console (docs/product.md §2.27). */
+  INSTANCE_NAME: InstanceNameSchema.optional(),
   /** The audit log (issue 48): entries are kept this many days, then purged. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   /** How often a node looks for audit entries to purge (0: never). */
@@ -259,6 +262,18 @@ const EnvSchema = z.object({
     .default(15 * 60 * 1000),
   /** Due reminders and scheduled messages are looked for every this many ms (0: off; docs/product.md). */
   REMINDERS_POLL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Whom to send the e-mail of what they missed is looked at every this many ms (0: off; docs/product.md). */
+  DIGEST_POLL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Whose « Ma journée » e-mail is due is looked at every this many ms (0: off; docs/product.md). */
+  MY_DAY_POLL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * The right to disconnect's policy until an administrator saves one (docs/product.md, « Droit
+   * à la déconnexion »): held outside working hours (true), or not. The tests start it off.
+   */
+  DISCONNECT_DEFAULT_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** How long SIGTERM waits for open requests and sockets before closing them anyway. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** 1:1 calls (docs/calls.md): ICE servers as JSON, TURN REST secret and URLs, ring and grace times. */
@@ -310,6 +325,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Link previews (docs/product.md, « Aperçus de liens »): `off` for the whole instance. */
+  LINK_PREVIEWS: z
+    .enum(['on', 'off'], { error: 'LINK_PREVIEWS : on ou off' })
+    .default('on')
+    .transform((v) => v === 'on'),
   /** The channel every new account joins (docs/product.md §10.16); empty: none. */
   DEFAULT_CHANNEL: z.string().trim().max(CHANNEL_NAME_MAX).default('général'),
   /** A client must have sent a request's headers within this (slow-header clients). */
@@ -393,15 +413,30 @@ export interface Config {
   };
   /** How often a node looks for due reminders and scheduled messages (0: never). */
   remindersPollMs: number;
+  /** How often a node looks for people to send the e-mail of what they missed (0: never). */
+  digestPollMs: number;
+  /** How often a node looks for « Ma journée » e-mails due (0: never). */
+  myDayPollMs: number;
   calls: CallsConfig;
   /** Voice channels and video rooms through Janus (docs/calls.md); undefined: the peer mesh. */
   janusUrl: string | undefined;
   /** Web Push keys given by the environment (both or neither) and the contact subject. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /** Whether notifications are held outside working hours before an administrator decides. */
+  disconnectDefaultEnabled: boolean;
   /** Where Web Push may go (features/notifications/push-endpoint.ts). */
   push: { allowedHosts: string[]; allowPrivateNetworks: boolean };
+  /**
+   * Link previews (features/link-previews). `network` is never read from the environment:
+   * tests alone set it (server/test/link-preview-site.ts), to give the fetcher their resolver
+   * and where a checked public address is served on this machine; the public-address check
+   * itself cannot be turned off.
+   */
+  linkPreviews: { enabled: boolean; network?: LinkPreviewNetwork | undefined };
   /** The channel every new account joins, or null. */
   defaultChannel: string | null;
+  /** INSTANCE_NAME: the name shown until the console sets one (features/admin/instance.ts). */
+  instanceName: string | undefined;
   /** docs/operations.md "Timeouts": how long a slow client may hold a connection. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** Files: the per-user upload limit, and the S3 bucket when one is configured. */
@@ -419,6 +454,12 @@ export interface Config {
   audit: { retentionDays: number; purgeIntervalMs: number };
   /** docs/privacy.md: what erasure does with messages; how often the privacy jobs run (0: off). */
   privacy: { deletionMessages: 'anonymize' | 'delete'; jobIntervalMs: number };
+}
+
+/** What a test gives the link previews' fetcher (features/link-previews/safe-fetch.ts). */
+export interface LinkPreviewNetwork {
+  resolve: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+  route?: (address: string, port: number) => { address: string; port: number };
 }
 
 export interface S3Config {
@@ -594,6 +635,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     calls: callsConfig(e),
     remindersPollMs: e.REMINDERS_POLL_MS,
+    digestPollMs: e.DIGEST_POLL_MS,
+    myDayPollMs: e.MY_DAY_POLL_MS,
+    disconnectDefaultEnabled: e.DISCONNECT_DEFAULT_ENABLED,
     janusUrl: e.JANUS_URL || undefined,
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,
@@ -604,7 +648,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: e.PUSH_ALLOWED_HOSTS,
       allowPrivateNetworks: e.PUSH_ALLOW_PRIVATE_NETWORKS,
     },
+    linkPreviews: { enabled: e.LINK_PREVIEWS },
     defaultChannel: e.DEFAULT_CHANNEL || null,
+    instanceName: e.INSTANCE_NAME,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),

@@ -62,6 +62,9 @@ export class TestClient {
   patch<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('PATCH', path, body ?? {}, headers);
   }
+  put<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body ?? {}, headers);
+  }
   delete<T = unknown>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, undefined, headers);
   }

@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
  * loopback port: authorization code + PKCE (S256) with automatic consent, refresh tokens,
  * Calendar v3 calendarList and events (pageToken / nextPageToken, syncToken /
  * nextSyncToken, showDeleted, 410 for a stale sync token), Graph calendars and
- * calendarView/delta (@odata.nextLink / @odata.deltaLink, @removed), 401 for an expired
- * access token and 429 + Retry-After on demand. The calendar feature's real client code
+ * calendarView/delta (@odata.nextLink / @odata.deltaLink, @removed), modification times
+ * (Google `updated`, Graph `lastModifiedDateTime`), DELETE (Google 204, 410 once deleted, 404
+ * unknown; Graph 204, 404), 401 for an expired access token, and 429 + Retry-After or a 5xx
+ * on demand. The calendar feature's real client code
  * talks to it in tests; the e2e setup starts it too. State is changed through the methods
  * (in-process) or POST /control/... (from another process).
  */
@@ -25,6 +27,8 @@ export interface FakeEvent {
   version: number;
   seq: number;
   deleted: boolean;
+  /** ISO: the last modification (Google `updated`, Graph `lastModifiedDateTime`). */
+  updated: string;
 }
 
 interface Store {
@@ -37,9 +41,13 @@ interface Store {
   refreshCalls: number;
   created: number;
   updated: number;
+  /** The remote ids DELETE reached, in order (each call, whatever it answered). */
+  deletes: string[];
   throttle: number;
-  /** The next this many API calls answer 500. */
+  /** The next this many API calls (of `failMethod`, when set) answer `failStatus` (500). */
   failures: number;
+  failStatus: number;
+  failMethod: string | null;
 }
 
 const PAGE_SIZE = 2;
@@ -87,7 +95,8 @@ export class FakeCalendarProviders {
 
   addEvent(
     p: FakeProviderName,
-    e: Omit<FakeEvent, 'id' | 'version' | 'seq' | 'deleted'>,
+    e: Omit<FakeEvent, 'id' | 'version' | 'seq' | 'deleted' | 'updated'>,
+    at = new Date(),
   ): FakeEvent {
     const event = {
       ...e,
@@ -95,18 +104,29 @@ export class FakeCalendarProviders {
       version: 1,
       seq: ++this.seq,
       deleted: false,
+      updated: at.toISOString(),
     };
     this.stores[p].events.set(event.id, event);
     return event;
   }
 
-  changeEvent(p: FakeProviderName, id: string, change: Partial<FakeEvent>): void {
+  /** An edit made at the provider, at `at` (now by default). */
+  changeEvent(p: FakeProviderName, id: string, change: Partial<FakeEvent>, at = new Date()): void {
     const event = this.stores[p].events.get(id)!;
-    Object.assign(event, change, { version: event.version + 1, seq: ++this.seq });
+    Object.assign(event, change, {
+      version: event.version + 1,
+      seq: ++this.seq,
+      updated: at.toISOString(),
+    });
   }
 
-  deleteEvent(p: FakeProviderName, id: string): void {
-    this.changeEvent(p, id, { deleted: true });
+  deleteEvent(p: FakeProviderName, id: string, at = new Date()): void {
+    this.changeEvent(p, id, { deleted: true }, at);
+  }
+
+  /** The next `calls` API calls (of `method` only, when given) answer `status`. */
+  failNext(p: FakeProviderName, calls: number, status = 500, method: string | null = null): void {
+    Object.assign(this.stores[p], { failures: calls, failStatus: status, failMethod: method });
   }
 
   liveEvents(p: FakeProviderName): FakeEvent[] {
@@ -138,7 +158,7 @@ export class FakeCalendarProviders {
       res.end(data === undefined ? '' : JSON.stringify(data));
     };
     const [, root, ...rest] = url.pathname.split('/');
-    if (root === 'control') return this.control(rest, body, send);
+    if (root === 'control') return this.control(req.method ?? 'GET', rest, body, send);
     const p: FakeProviderName | null =
       root === 'google' ? 'google' : root === 'ms' ? 'outlook' : null;
     if (!p) return send(404, { error: 'not found' });
@@ -157,9 +177,12 @@ export class FakeCalendarProviders {
       store.throttle--;
       return send(429, { error: { code: 429, message: 'Rate limit' } }, { 'retry-after': '1' });
     }
-    if (store.failures > 0) {
+    if (store.failures > 0 && (!store.failMethod || store.failMethod === req.method)) {
       store.failures--;
-      return send(500, { error: { code: 500, message: 'Backend Error' } });
+      if (req.method === 'DELETE') store.deletes.push(url.pathname.split('/').pop()!);
+      return send(store.failStatus, {
+        error: { code: store.failStatus, message: 'Backend Error' },
+      });
     }
     const json = body ? JSON.parse(body) : {};
     const listing = req.method === 'GET' && /\/(events|delta)$/.test(url.pathname);
@@ -174,9 +197,17 @@ export class FakeCalendarProviders {
       : this.graph(store, req.method!, path, url, json, send);
   }
 
-  private control(path: string[], body: string, send: Send) {
+  private control(method: string, path: string[], body: string, send: Send) {
     const [p, action] = path as [FakeProviderName, string];
     const input = body ? JSON.parse(body) : {};
+    if (action === 'events' && method === 'GET') return send(200, this.liveEvents(p));
+    if (action === 'events' && path[2]) {
+      // An edit made at the provider: { change, at? } (at: ISO, now by default).
+      if (!this.stores[p].events.has(path[2])) return send(404, { error: 'unknown event' });
+      const at = input.at ? new Date(input.at) : new Date();
+      this.changeEvent(p, path[2], input.change ?? {}, at);
+      return send(200, this.stores[p].events.get(path[2]));
+    }
     if (action === 'events') return send(201, this.addEvent(p, input));
     if (action === 'revoke') {
       this.revokeRefreshTokens(p);
@@ -244,9 +275,9 @@ export class FakeCalendarProviders {
   }
 
   /** The changes a cursor asks for, a page at a time: [events of this page, next offset]. */
-  private page(store: Store, since: number, offset: number, upTo: number) {
+  private page(store: Store, since: number, offset: number, upTo: number, showDeleted = false) {
     const all = [...store.events.values()]
-      .filter((e) => e.seq > since && e.seq <= upTo && (since > 0 || !e.deleted))
+      .filter((e) => e.seq > since && e.seq <= upTo && (since > 0 || showDeleted || !e.deleted))
       .sort((a, b) => a.seq - b.seq);
     const slice = all.slice(offset, offset + PAGE_SIZE);
     return { slice, more: offset + PAGE_SIZE < all.length };
@@ -270,6 +301,7 @@ export class FakeCalendarProviders {
       id: e.id,
       etag: `"${e.version}"`,
       status: e.deleted ? 'cancelled' : 'confirmed',
+      updated: e.updated,
       summary: e.title,
       description: e.description,
       location: e.location,
@@ -298,7 +330,9 @@ export class FakeCalendarProviders {
           });
         }
       }
-      const { slice, more } = this.page(store, since, offset, upTo);
+      // Cancelled events come with a sync token always, in a full listing with showDeleted.
+      const showDeleted = q.get('showDeleted') === 'true';
+      const { slice, more } = this.page(store, since, offset, upTo, showDeleted);
       return send(200, {
         items: slice.map(toGoogle),
         ...(more
@@ -322,6 +356,16 @@ export class FakeCalendarProviders {
       this.changeEvent('google', path[3], fromGoogle(json));
       return send(200, toGoogle(store.events.get(path[3])!));
     }
+    if (method === 'DELETE' && path[3]) {
+      store.deletes.push(path[3]);
+      const event = store.events.get(path[3]);
+      if (!event) return send(404, { error: { code: 404, message: 'Not Found' } });
+      if (event.deleted) {
+        return send(410, { error: { code: 410, message: 'Resource has been deleted' } });
+      }
+      this.deleteEvent('google', path[3]);
+      return send(204);
+    }
     return send(405, { error: 'method' });
   }
 
@@ -339,6 +383,7 @@ export class FakeCalendarProviders {
         : {
             id: e.id,
             changeKey: `ck${e.version}`,
+            lastModifiedDateTime: `${graphTime(e.updated)}Z`,
             subject: e.title,
             body: { contentType: 'text', content: e.description ?? '' },
             location: { displayName: e.location ?? '' },
@@ -413,6 +458,17 @@ export class FakeCalendarProviders {
       this.changeEvent('outlook', path[2], fromGraph(json));
       return send(200, toGraph(store.events.get(path[2])!));
     }
+    if (method === 'DELETE' && path[1] === 'events' && path[2]) {
+      store.deletes.push(path[2]);
+      const event = store.events.get(path[2]);
+      if (!event || event.deleted) {
+        return send(404, {
+          error: { code: 'ErrorItemNotFound', message: 'The specified object was not found.' },
+        });
+      }
+      this.deleteEvent('outlook', path[2]);
+      return send(204);
+    }
     return send(404, { error: 'not found' });
   }
 }
@@ -440,8 +496,11 @@ const newStore = (): Store => ({
   refreshCalls: 0,
   created: 0,
   updated: 0,
+  deletes: [],
   throttle: 0,
   failures: 0,
+  failStatus: 500,
+  failMethod: null,
 });
 
 const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;

@@ -2,8 +2,14 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type BuildAppOptions, buildApp } from '../src/app';
-import { type Config, loadConfig, type PasswordHashCost } from '../src/config';
+import {
+  type Config,
+  type LinkPreviewNetwork,
+  loadConfig,
+  type PasswordHashCost,
+} from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { OFFLINE } from './link-preview-site';
 import { OVERLOAD_GUARD_OUT_OF_THE_WAY } from './overload-guard';
 import { createTestStore, type TestStore, type TestStoreHandle } from './stores';
 
@@ -30,6 +36,11 @@ export interface TestServerOptions {
   logStream?: BuildAppOptions['logStream'];
   /** Extra features to register (see BuildAppOptions.features). */
   features?: BuildAppOptions['features'];
+  /**
+   * The link previews' resolver and routes (test/link-preview-site.ts); by default none: no
+   * name resolves, so a test's links are never fetched from the Internet.
+   */
+  linkPreviewNetwork?: LinkPreviewNetwork;
 }
 
 /**
@@ -68,6 +79,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // A closed socket's user goes offline at once, unless a test (presence.test.ts) sets
     // the grace a reload is given.
     PRESENCE_OFFLINE_GRACE_MS: '0',
+    // Notifications are not held outside working hours, whatever the hour the tests run at,
+    // unless a test turns the policy on (features/disconnect).
+    DISCONNECT_DEFAULT_ENABLED: 'false',
     // Each test makes its own channels and counts them: the default channel every new
     // account joins is off unless a test (default-channel.test.ts) names one.
     DEFAULT_CHANNEL: '',
@@ -75,7 +89,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   });
-  const config: Config = { ...loaded, passwordHashCost: TEST_PASSWORD_HASH_COST };
+  const config: Config = {
+    ...loaded,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
+    linkPreviews: { ...loaded.linkPreviews, network: options.linkPreviewNetwork ?? OFFLINE },
+  };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
   const app = await buildApp({

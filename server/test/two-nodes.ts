@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor } from './factories';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, type TestServer, type TestServerOptions } from './server';
 import { TestSocket } from './test-socket';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -33,13 +33,26 @@ export interface TwoNodesOptions {
   prefix?: string;
   /** Node 1 listens on this port (see freePort): for a PUBLIC_URL known in advance. */
   port?: number;
+  /** Both nodes' link-preview network (test/link-preview-site.ts). */
+  linkPreviewNetwork?: TestServerOptions['linkPreviewNetwork'];
 }
 
 export async function startTwoNodes(options: TwoNodesOptions = {}): Promise<TwoNodes> {
   const prefix = options.prefix ?? `ruche-test-${randomUUID().slice(0, 8)}`;
   const env = { REDIS_PREFIX: prefix, ...options.env };
-  const node1 = await startTestServer({ port: options.port, redisUrl: TEST_REDIS_URL, env });
-  const node2 = await startTestServer({ redisUrl: TEST_REDIS_URL, env, store: node1.store });
+  const { linkPreviewNetwork } = options;
+  const node1 = await startTestServer({
+    port: options.port,
+    redisUrl: TEST_REDIS_URL,
+    env,
+    linkPreviewNetwork,
+  });
+  const node2 = await startTestServer({
+    redisUrl: TEST_REDIS_URL,
+    env,
+    store: node1.store,
+    linkPreviewNetwork,
+  });
   const sockets: TestSocket[] = [];
   const on = (node: TestServer, actor: Actor): Actor => {
     const client = Object.assign(Object.create(Object.getPrototypeOf(actor.client)), actor.client);

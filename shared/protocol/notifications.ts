@@ -8,7 +8,16 @@ export type NotificationEvent =
    * `unreadCount` when the owner's count did not change (that second case): in a large
    * channel, counting again for every member at every message was most of its cost.
    */
-  | { type: 'new_notification'; notification: Notification; unreadCount?: number }
+  | {
+      type: 'new_notification';
+      notification: Notification;
+      unreadCount?: number;
+      /**
+       * The owner is outside their working time (docs/notifications.md, « Droit à la
+       * déconnexion »): the bell and count update, but no sound and no desktop notification.
+       */
+      held?: true;
+    }
   | { type: 'notification_read'; notificationId: string; unreadCount: number }
   | { type: 'notifications_read_all'; unreadCount: 0 }
   /** Items gone with the message they were about (deleted): drop them from lists. */

@@ -61,16 +61,27 @@ describe.each([
   const own = tokens(selector);
   const light = tokens(':root');
   const color = (name: string) => oklch(own.get(name) ?? (light.get(name) as string));
-  const surfaces = ['background', 'card', 'sidebar', 'popover'];
+  // The rail and a hovered or selected row (accent) carry avatars and red text too.
+  const surfaces = ['background', 'card', 'sidebar', 'popover', 'rail', 'accent'];
 
   it.each(surfaces)('links (text-link, text-primary) on %s reach 4.5:1', (surface) => {
     expect(contrast(color('link'), color(surface))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(color('primary'), color(surface))).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(surfaces)('avatar initials (primary on primary/15) on %s reach 4.5:1', (surface) => {
-    const disc = over(color('primary'), 0.15, color(surface));
+  it('avatar initials (primary on its opaque disc, primary at 15 % over the card) reach 4.5:1', () => {
+    const disc = over(color('primary'), 0.15, color('card'));
     expect(contrast(color('primary'), disc)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(surfaces)('red text (text-destructive) on %s reaches 4.5:1', (surface) => {
+    expect(contrast(color('destructive'), color(surface))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('white on a red fill (a destructive button, « Quitter ») reaches 4.5:1', () => {
+    const fill = color('destructive-fill');
+    expect(contrast(color('destructive-foreground'), fill)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast([1, 1, 1], fill)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('a primary button’s text reaches 4.5:1', () => {

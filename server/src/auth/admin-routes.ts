@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { SignupPolicyUpdateSchema } from '#shared/admin';
 import { type WorkspaceInvite, WorkspaceInviteCreateSchema } from '#shared/auth';
 import type { AppContext } from '../context';
 import { notFound, parse } from '../lib/errors';
@@ -8,6 +9,7 @@ import {
   createWorkspaceInvite,
   listWorkspaceInvites,
   revokeWorkspaceInvite,
+  saveSignupPolicy,
 } from './signup-policy';
 
 /**
@@ -15,6 +17,27 @@ import {
  * administration lives in the feature (files: GET /api/admin/storage), behind requireAdmin.
  */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // docs/security.md, "Who may sign up": the console's choice replaces SIGNUP from then on.
+  app.put('/api/admin/signup-policy', async (request) => {
+    const admin = requireAdmin(request);
+    const input = parse(SignupPolicyUpdateSchema, request.body);
+    return ctx.db.transaction(async (tx) => {
+      const { before, after } = await saveSignupPolicy(tx, ctx.config, input, admin.id);
+      await ctx.events.runWithin(tx, 'audited', {
+        action: 'signup_policy.changed',
+        actorId: admin.id,
+        target: { type: 'instance', id: 'signup' },
+        address: request.ip,
+        details: {
+          from: before.policy,
+          to: after.policy,
+          ...(after.domains.length > 0 ? { domains: after.domains } : {}),
+        },
+      });
+      return { signup: after.policy, signupDomains: after.domains, signupSource: after.source };
+    });
+  });
+
   app.get('/api/admin/invites', async (request): Promise<WorkspaceInvite[]> => {
     requireAdmin(request);
     return listWorkspaceInvites(ctx.db);

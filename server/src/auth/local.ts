@@ -24,7 +24,7 @@ import { passwordWeakness } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import { endUserSessions } from './session-end';
 import { signIn } from './sign-in';
-import { checkSignup } from './signup-policy';
+import { checkSignup, effectiveSignup } from './signup-policy';
 import { consumeToken, hasPendingVerification, issueToken, peekToken } from './tokens';
 import { presentSelf } from './user-presenter';
 import {
@@ -76,7 +76,11 @@ export function registerLocalAuth(app: FastifyInstance, ctx: AppContext): void {
     const firstAccount = await isWorkspaceEmpty(ctx.db);
     // The address is the person's own word until they confirm it: a domain rule takes it
     // as given only where a mail will prove it (or where nothing could anyway).
-    const signup = checkSignup(ctx.config, { ...input, emailVerified: true }, firstAccount);
+    const signup = checkSignup(
+      await effectiveSignup(ctx.db, ctx.config),
+      { ...input, emailVerified: true },
+      firstAccount,
+    );
     const existing = await findUserByEmail(ctx.db, input.email);
     if (existing && isUnclaimed(existing)) {
       // An imported account (claim.ts): the mail's reset link proves the address; without

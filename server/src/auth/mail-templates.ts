@@ -1,6 +1,5 @@
+import { escapeHtml } from '../lib/mail-html';
 import type { Mail, MailKind } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, lines: string[], action?: { label: string; url: string }): string {
   const button = action

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { SharedTokenBuckets } from '../lib/shared-token-bucket';
 
 /** What a mail is for: the limit per address counts each kind apart. */
-export type MailKind = 'sign-up' | 'reset';
+export type MailKind = 'sign-up' | 'reset' | 'digest' | 'my-day';
 
 export interface Mail {
   kind: MailKind;
@@ -14,6 +14,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. a digest's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -10,7 +10,7 @@ import { type AppPlatform, appPlatformRefused, appReturnUrl, appSignedInUrl } fr
 import { createAccount } from './new-account';
 import { users } from './schema';
 import { signIn } from './sign-in';
-import { checkSignup } from './signup-policy';
+import { checkSignup, effectiveSignup } from './signup-policy';
 import { findUserByEmail, isWorkspaceEmpty, type UserRow, updateUserProfile } from './users';
 
 const FLOW_COOKIE = 'ruche_oidc';
@@ -171,7 +171,7 @@ async function upsertOnce(
   }
   const firstAccount = await isWorkspaceEmpty(ctx.db);
   const signup = checkSignup(
-    ctx.config,
+    await effectiveSignup(ctx.db, ctx.config),
     { email, emailVerified, inviteToken: invitation },
     firstAccount,
   );

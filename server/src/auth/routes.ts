@@ -12,6 +12,7 @@ import { registerLocalAuth } from './local';
 import { registerOidc } from './oidc';
 import { endSession } from './session-end';
 import { clearSessionCookie } from './sessions';
+import { effectiveSignup } from './signup-policy';
 import { presentSelf } from './user-presenter';
 import { findUserById, isWorkspaceEmpty, updateUser } from './users';
 
@@ -49,7 +50,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       local: ctx.config.localAuth,
       oidc: Boolean(ctx.config.oidc),
       // The first account of an empty workspace may always sign up (it becomes the admin).
-      signup: (await isWorkspaceEmpty(ctx.db)) ? ('open' as const) : ctx.config.signup.policy,
+      signup: (await isWorkspaceEmpty(ctx.db))
+        ? ('open' as const)
+        : (await effectiveSignup(ctx.db, ctx.config)).policy,
       mail: Boolean(ctx.config.smtp) && ctx.config.localAuth,
     };
     if (!request.user) return providers;

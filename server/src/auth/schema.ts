@@ -124,3 +124,22 @@ export const workspaceInvites = pgTable('workspace_invites', {
   revokedAt: tz('revoked_at'),
   createdAt: createdAt(),
 });
+
+/**
+ * The console's sign-up policy (docs/security.md, "Who may sign up"): one row at most; none
+ * means SIGNUP and SIGNUP_DOMAINS from the environment apply.
+ */
+export const signupSettings = pgTable(
+  'signup_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    policy: varchar('policy', { length: 16 }).notNull(),
+    domains: jsonb('domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('signup_settings_single_row', sql`${t.id} = 1`),
+    check('signup_settings_policy', sql`${t.policy} in ('open', 'domains', 'invite')`),
+  ],
+);

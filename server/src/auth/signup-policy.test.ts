@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminInstance } from '#shared/admin';
+import type { AuditPage } from '#shared/audit';
 import type { ApiErrorBody, AuthProviders, WorkspaceInvite } from '#shared/auth';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
@@ -90,5 +92,87 @@ describe('SIGNUP=invite', () => {
     expect((await member.get('/api/admin/invites')).status).toBe(403);
     expect((await new TestClient(server.url).get('/api/admin/invites')).status).toBe(401);
     expect((await member.delete('/api/admin/invites/not-a-uuid')).status).toBe(403);
+  });
+});
+
+describe('the console’s sign-up policy', () => {
+  let server: TestServer;
+  let admin: Awaited<ReturnType<typeof buildUser>>;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await buildUser(server, { email: 'admin@ruche.test' });
+  });
+  afterAll(() => server?.close());
+
+  it('replaces SIGNUP for every sign-up from then on, recorded in the audit log', async () => {
+    const before = await admin.client.get<AdminInstance>('/api/admin/instance');
+    expect(before.body).toMatchObject({ signup: 'open', signupSource: 'environment' });
+
+    const saved = await admin.client.put<AdminInstance>('/api/admin/signup-policy', {
+      policy: 'domains',
+      domains: ['Agence.fr', '@ruche.test', 'agence.fr'],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      signup: 'domains',
+      signupDomains: ['agence.fr', 'ruche.test'],
+      signupSource: 'console',
+    });
+    const outsider = await signUp(server, 'quelqu-un@ailleurs.org');
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.message).toBe(
+      'Les inscriptions sont réservées aux adresses de : agence.fr, ruche.test',
+    );
+    expect((await signUp(server, 'marie@agence.fr')).status).toBe(201);
+    const anonymous = await new TestClient(server.url).get<AuthProviders>('/api/auth/providers');
+    expect(anonymous.body.signup).toBe('domains');
+
+    await admin.client.put('/api/admin/signup-policy', { policy: 'invite' });
+    expect((await signUp(server, 'paul@agence.fr')).status).toBe(403);
+    const instance = await admin.client.get<AdminInstance>('/api/admin/instance');
+    expect(instance.body).toMatchObject({
+      signup: 'invite',
+      signupDomains: [],
+      signupSource: 'console',
+    });
+
+    const audit = await admin.client.get<AuditPage>(
+      '/api/admin/audit?action=signup_policy.changed',
+    );
+    expect(audit.body.entries.map((e) => e.details)).toEqual([
+      { from: 'domains', to: 'invite' },
+      { from: 'open', to: 'domains', domains: ['agence.fr', 'ruche.test'] },
+    ]);
+    expect(audit.body.entries[0]?.actor?.id).toBe(admin.user.id);
+  });
+
+  it('refuses a policy it cannot apply, and anyone but an administrator', async () => {
+    expect((await admin.client.put('/api/admin/signup-policy', { policy: 'open' })).status).toBe(
+      200,
+    );
+    const noDomain = await admin.client.put<ApiErrorBody>('/api/admin/signup-policy', {
+      policy: 'domains',
+      domains: [],
+    });
+    expect(noDomain.status).toBe(400);
+    expect(noDomain.body.message).toBe(
+      'Indiquez au moins un domaine pour réserver les inscriptions à des domaines',
+    );
+    const badDomain = await admin.client.put<ApiErrorBody>('/api/admin/signup-policy', {
+      policy: 'domains',
+      domains: ['pas un domaine'],
+    });
+    expect(badDomain.status).toBe(400);
+    expect(badDomain.body.message).toBe('Domaine invalide : pas un domaine');
+    const unknown = await admin.client.put('/api/admin/signup-policy', { policy: 'tous' });
+    expect(unknown.status).toBe(400);
+
+    const member = await buildUser(server);
+    expect((await member.client.put('/api/admin/signup-policy', { policy: 'open' })).status).toBe(
+      403,
+    );
+    expect(
+      (await new TestClient(server.url).put('/api/admin/signup-policy', { policy: 'open' })).status,
+    ).toBe(401);
   });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { SignupPolicy, SignupPolicyUpdate } from '#shared/admin';
 import type { WorkspaceInvite } from '#shared/auth';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { forbidden } from '../lib/errors';
-import { workspaceInvites } from './schema';
+import { signupSettings, workspaceInvites } from './schema';
 import { hashToken } from './sessions';
 
 const INVITE_REQUIRED =
@@ -18,16 +19,50 @@ export interface SignupCheck {
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
+export interface EffectiveSignup {
+  policy: SignupPolicy;
+  domains: string[];
+  source: 'console' | 'environment';
+}
+
 /**
- * SIGNUP (docs/security.md): may this address create an account? The first account of an
- * empty workspace always may (someone must be able to start it); it becomes the admin.
+ * Who may sign up now (docs/security.md, "Who may sign up"): the console's choice once an
+ * administrator made one, else SIGNUP and SIGNUP_DOMAINS. Read at each use — sign-ups are
+ * rare, and every node then follows a change at once.
+ */
+export async function effectiveSignup(db: Db | Tx, config: Config): Promise<EffectiveSignup> {
+  const [row] = await db.select().from(signupSettings).where(eq(signupSettings.id, 1));
+  if (!row) return { ...config.signup, source: 'environment' };
+  return { policy: row.policy as SignupPolicy, domains: row.domains, source: 'console' };
+}
+
+/** PUT /api/admin/signup-policy: the console's choice, with what it replaced (for the audit). */
+export async function saveSignupPolicy(
+  tx: Tx,
+  config: Config,
+  input: SignupPolicyUpdate,
+  adminId: string,
+): Promise<{ before: EffectiveSignup; after: EffectiveSignup }> {
+  const before = await effectiveSignup(tx, config);
+  const domains = input.policy === 'domains' ? [...new Set(input.domains)] : [];
+  const values = { policy: input.policy, domains, updatedById: adminId, updatedAt: new Date() };
+  await tx
+    .insert(signupSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: signupSettings.id, set: values });
+  return { before, after: { policy: input.policy, domains, source: 'console' } };
+}
+
+/**
+ * May this address create an account under `signup` (effectiveSignup)? The first account of
+ * an empty workspace always may (someone must be able to start it); it becomes the admin.
  */
 export function checkSignup(
-  config: Config,
+  signup: Pick<EffectiveSignup, 'policy' | 'domains'>,
   input: { email: string | null; emailVerified: boolean; inviteToken?: string | undefined },
   firstAccount: boolean,
 ): SignupCheck {
-  const { policy, domains } = config.signup;
+  const { policy, domains } = signup;
   if (firstAccount || policy === 'open') return {};
   if (policy === 'domains') {
     // Only a proven address counts (a provider's unverified email could be anything).

@@ -81,7 +81,7 @@ describe(`migrations on an empty ${kind} store`, () => {
         expect(database.kind).toBe(kind);
         expect(await publicTables(database)).toEqual([]);
         await runMigrations(database);
-        expect(SCHEMA_TABLES).toHaveLength(44);
+        expect(SCHEMA_TABLES).toHaveLength(58);
         expect(await publicTables(database)).toEqual(SCHEMA_TABLES);
 
         await runMigrations(database);

@@ -7,11 +7,15 @@ import { registerBoardRoutes } from './boards/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerCallRoutes } from './calls/routes';
 import { registerChannelRoutes } from './channels/routes';
+import { registerDigestRoutes } from './digest/routes';
+import { registerDisconnectRoutes } from './disconnect/routes';
 import { registerEmojiRoutes } from './emoji/routes';
 import { registerFileRoutes } from './files/routes';
 import { registerFriendRoutes } from './friends/routes';
 import { registerInviteRoutes } from './invites/routes';
+import { registerLinkPreviewRoutes } from './link-previews/routes';
 import { registerMessageRoutes } from './messages/routes';
+import { registerMyDayRoutes } from './my-day/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerPinRoutes } from './pins/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
@@ -44,6 +48,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerFileRoutes(app, ctx);
   registerEmojiRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerDisconnectRoutes(app, ctx);
   registerSfuRoutes(app, ctx);
   registerVideoRoomRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
@@ -52,5 +57,8 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerBoardRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerPinRoutes(app, ctx);
+  registerLinkPreviewRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
+  registerDigestRoutes(app, ctx);
+  registerMyDayRoutes(app, ctx);
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminHealthCheck, AdminInstance, HealthState } from '#shared/admin';
 import { requireAdmin } from '../auth/guard';
+import { effectiveSignup } from '../auth/signup-policy';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { instanceName } from '../features/admin/instance';
 import { checkFiles, checkJanus, checkRedis, checkSmtp, checkStore, type Finding } from './doctor';
 
 const stateOf = (finding: Finding): HealthState =>
@@ -67,10 +69,14 @@ export function registerAdminHealth(
   app.get('/api/admin/instance', async (request): Promise<AdminInstance> => {
     requireAdmin(request);
     const { config } = deps;
+    const signup = await effectiveSignup(deps.database.db, config);
+    const name = await instanceName(deps.database.db, config);
     return {
-      name: config.publicUrl ? new URL(config.publicUrl).host : request.host,
-      signup: config.signup.policy,
-      signupDomains: config.signup.domains,
+      name: name.name,
+      nameSource: name.source,
+      signup: signup.policy,
+      signupDomains: signup.domains,
+      signupSource: signup.source,
       mediaMode: config.janusUrl ? 'sfu' : 'mesh',
       mail: Boolean(config.smtp),
       auditRetentionDays: config.audit.retentionDays,

@@ -2,13 +2,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '#shared/users';
 import { getCurrentUser, prefetchCurrentUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
+import { offlineUser } from '@/lib/offline-marker';
 import { FullPageLoader } from './full-page-loader';
 import { preloadSignedInScreens } from './preload';
 
 // The app (router, query cache, every screen but the landing page) is a chunk of its own.
 const App = lazy(() => import('./app').then((module) => ({ default: module.App })));
 
-const atLanding = () => window.location.pathname === '/';
+// A browser that keeps an account's cache (lib/query-persist.ts) opens the app at / at once:
+// the last channel paints from the cache instead of the landing page while the user loads.
+const atLanding = () => window.location.pathname === '/' && !offlineUser();
 
 type BootState = { kind: 'landing' } | { kind: 'app'; user?: User };
 

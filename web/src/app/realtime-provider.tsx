@@ -12,9 +12,10 @@ import { useNotificationEvents } from '@/features/notifications';
 import { usePinEvents } from '@/features/pins';
 import { useReminderEvents } from '@/features/reminders';
 import { UserGroupsProvider } from '@/features/user-groups';
-import { usePresenceEvents } from '@/features/users';
+import { usePresenceEvents, useUserEvents } from '@/features/users';
 import { VoiceSessionHost } from '@/features/voice';
 import { SocketProvider } from '@/lib/socket-context';
+import { useInstanceEvents } from './instance-name';
 
 /**
  * Each feature's socket handlers and catch-up, one line per feature. A feature with live
@@ -25,6 +26,8 @@ function FeatureEvents({ user }: { user: User }) {
   useMessageEvents(user);
   useChannelEvents(user.id);
   usePresenceEvents();
+  useUserEvents();
+  useInstanceEvents();
   useFriendEvents();
   useFileEvents();
   useNotificationEvents();

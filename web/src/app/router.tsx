@@ -30,6 +30,9 @@ const SavedScreen = lazyScreen(() =>
 const RemindersScreen = lazyScreen(() =>
   import('./reminders-screen').then((module) => ({ default: module.RemindersScreen })),
 );
+const MyDayScreen = lazyScreen(() =>
+  import('./my-day-screen').then((module) => ({ default: module.MyDayScreen })),
+);
 const VideoRoomsScreen = lazyScreen(() =>
   import('./video-rooms-screen').then((module) => ({ default: module.VideoRoomsScreen })),
 );
@@ -128,6 +131,9 @@ export function Router() {
         </Route>
         <Route path="/rappels">
           <RequireUser>{(me) => <RemindersScreen user={me} />}</RequireUser>
+        </Route>
+        <Route path="/ma-journee">
+          <RequireUser>{(me) => <MyDayScreen user={me} />}</RequireUser>
         </Route>
         <Route path="/friends">
           <RequireUser>{(me) => <FriendsScreen user={me} />}</RequireUser>

@@ -1,4 +1,6 @@
 import type { User } from '#shared/users';
+import { DigestSettingsCard } from '@/features/digest';
+import { WorkingHoursCard } from '@/features/disconnect';
 import { CustomEmojiCard } from '@/features/emoji';
 import { NotificationSettingsCard } from '@/features/notifications';
 import { SettingsPage } from '@/features/settings';
@@ -11,7 +13,13 @@ export function SettingsScreen({ user }: { user: User }) {
     <AppLayout user={user} showSidebar={false}>
       <SettingsPage
         user={user}
-        notifications={<NotificationSettingsCard />}
+        notifications={
+          <>
+            <NotificationSettingsCard />
+            <DigestSettingsCard />
+            <WorkingHoursCard />
+          </>
+        }
         workspace={
           <>
             <CustomEmojiCard user={user} />

@@ -6,6 +6,7 @@ import { SearchDialogHost } from '@/features/search';
 import { QuickSwitcher } from '@/features/switcher';
 import { ChannelContentProvider } from '@/lib/channel-content';
 import { MessageExtensionsProvider } from '@/lib/message-extensions';
+import { useInstanceName } from './instance-name';
 import { RealtimeProvider } from './realtime-provider';
 import { messageExtensions } from './shell/message-extensions';
 
@@ -21,11 +22,12 @@ const WelcomeDialog = lazy(() =>
  * lists show of messages (lib/channel-content.ts), the channel workspace dialogs, the Ctrl/Cmd+K switcher, and the first-visit display-name prompt.
  */
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
+  const instanceName = useInstanceName();
   return (
     <RealtimeProvider user={user}>
       <MessageExtensionsProvider value={messageExtensions}>
         <ChannelContentProvider value={messagesChannelContent}>
-          <ChannelsWorkspace>
+          <ChannelsWorkspace title={instanceName}>
             <QuickSwitcher />
             <SearchDialogHost />
             {children}

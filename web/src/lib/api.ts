@@ -130,11 +130,22 @@ export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
   return (await res.json()) as T;
 }
 
+let signingOut = false;
+
+/**
+ * Signing out (features/auth/navigation.ts): the page is on its way to `/`, and the session's
+ * end it sees meanwhile (the socket's 4401, a 401) must not send it to the sign-in page instead.
+ */
+export function markSigningOut(): void {
+  signingOut = true;
+}
+
 /**
  * Full-page navigation to the sign-in route (docs/product.md §2: external path /api/login),
  * with the page to come back to once signed in (the server keeps only a path of this site).
  */
 export function goToLogin(next?: string, { signUp = false }: { signUp?: boolean } = {}): void {
+  if (signingOut) return;
   const params = new URLSearchParams();
   if (next && next !== '/') params.set('next', next);
   // « Commencer » opens the sign-up form (an OIDC provider has its own).

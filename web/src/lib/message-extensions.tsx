@@ -109,6 +109,23 @@ export type ComposerSendOption = ComponentType<
   ComposerPlace & { text: string; disabled: boolean; done: () => void }
 >;
 
+/**
+ * Above the composer's box (the right to disconnect's warning): whom the draft addresses and
+ * what it says, to warn before it goes, schedule it instead, or send it marked urgent.
+ */
+export interface ComposerNoticeProps extends ComposerPlace {
+  /** The other person of a direct conversation, and the members the draft @mentions. */
+  recipients: readonly string[];
+  /** The draft, trimmed. */
+  text: string;
+  /** The draft can be sent later as it is (text only: no file attached or going up). */
+  schedulable: boolean;
+  /** Empties the composer (the draft was scheduled). */
+  done: () => void;
+  /** Sends the draft now, marked urgent (`urgent: true`), and empties the composer. */
+  sendUrgent: () => void;
+}
+
 export interface MessageExtension {
   id: string;
   /** In the composer: what a message carries besides its text (the first extension that has it). */
@@ -122,6 +139,10 @@ export interface MessageExtension {
   commands?: readonly ComposerCommand[];
   /** Beside the composer's send button. */
   SendOption?: ComposerSendOption;
+  /** Above the composer's box: a warning about the draft's recipients. */
+  ComposerNotice?: ComponentType<ComposerNoticeProps>;
+  /** After the message's text, beside « (modifié) »: a mark the message carries (« Urgent »). */
+  Mark?: ComponentType<MessageExtensionProps>;
 }
 
 const MessageExtensionsContext = createContext<readonly MessageExtension[]>([]);
@@ -150,12 +171,16 @@ const NO_COMPOSER_PARTS: ComposerAttachments = {
 export function useComposerExtras(): {
   commands: readonly ComposerCommand[];
   sendOptions: readonly ComposerSendOption[];
+  notices: readonly ComponentType<ComposerNoticeProps>[];
 } {
   const extensions = useMessageExtensions();
   return {
     commands: extensions.flatMap((extension) => extension.commands ?? []),
     sendOptions: extensions.flatMap((extension) =>
       extension.SendOption ? [extension.SendOption] : [],
+    ),
+    notices: extensions.flatMap((extension) =>
+      extension.ComposerNotice ? [extension.ComposerNotice] : [],
     ),
   };
 }

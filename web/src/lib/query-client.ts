@@ -13,6 +13,8 @@ let redirecting = false;
 function redirectOn401(error: unknown): void {
   if (!isUnauthorized(error) || redirecting) return;
   redirecting = true;
+  // The session is over: nothing of the account stays on this browser (lib/query-persist.ts).
+  void import('./query-persist').then((module) => module.forgetOfflineData());
   // Back to this page once signed in again.
   setTimeout(() => goToLogin(currentPath()), UNAUTHORIZED_REDIRECT_MS);
 }

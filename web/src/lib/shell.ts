@@ -48,6 +48,8 @@ export interface ChannelHeaderAction {
   id: string;
   appliesTo: (channel: ChannelWithMembers) => boolean;
   Action: ComponentType<{ channel: ChannelWithMembers }>;
+  /** Stays in the phone's one header row (a call, the voice chat); others fold under « ⋯ ». */
+  phoneBar?: boolean;
 }
 
 export interface SidebarSectionSlotProps {

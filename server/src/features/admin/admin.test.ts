@@ -10,6 +10,7 @@ import {
 import type { AuditPage } from '#shared/audit';
 import type { ApiErrorBody } from '#shared/auth';
 import type { Message } from '#shared/messages';
+import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
@@ -53,6 +54,7 @@ describe('users administration', () => {
       ['POST', `/api/admin/users/${id}/password-reset`, {}],
       ['GET', '/api/admin/health'],
       ['GET', '/api/admin/instance'],
+      ['PUT', '/api/admin/instance', { name: 'Ruche de Marc' }],
       ['GET', '/api/admin/audit'],
       ['GET', '/api/admin/invites'],
       ['GET', '/api/admin/storage'],
@@ -114,10 +116,18 @@ describe('users administration', () => {
     const channel = await buildChannel(admin);
     await addMember(channel, admin, leaving);
     const said = await sendMessage(leaving, channel.id, 'Au revoir tout le monde');
+    // Another person's open tab, in no channel with the account: it still shows its name
+    // somewhere (the directory, an old conversation), so it hears of the change.
+    const watcher = await TestSocket.open(server, member.client);
 
     const res = await act(admin, 'POST', `/api/admin/users/${leaving.user.id}/deactivate`);
     expect(res.status).toBe(200);
     expect(res.body.deactivatedAt).toEqual(expect.any(String));
+    const deactivated = await watcher.next<Extract<ServerEvent, { type: 'user_changed' }>>(
+      (e) => e.type === 'user_changed' && e.user.id === leaving.user.id,
+    );
+    expect(deactivated.user).toMatchObject({ firstName: 'Léa', deactivated: true });
+    expect(deactivated.user).not.toHaveProperty('passwordHash');
 
     // The open session is worth nothing at once.
     expect((await leaving.client.get('/api/auth/user')).status).toBe(401);
@@ -151,11 +161,18 @@ describe('users administration', () => {
       (await act(admin, 'POST', `/api/admin/users/${leaving.user.id}/deactivate`)).status,
     ).toBe(200);
     expect(await auditOf('user.deactivated')).toHaveLength(1);
+    await watcher.sync();
+    expect(watcher.events.filter((e) => e.type === 'user_changed')).toHaveLength(1);
 
-    // Reactivated, the account signs in again.
+    // Reactivated, the account signs in again, and open tabs drop « (désactivé) ».
     const back = await act(admin, 'POST', `/api/admin/users/${leaving.user.id}/reactivate`);
     expect(back.status).toBe(200);
     expect(back.body.deactivatedAt).toBeNull();
+    const reactivated = await watcher.next<Extract<ServerEvent, { type: 'user_changed' }>>(
+      (e) => e.type === 'user_changed' && e.user.id === leaving.user.id,
+    );
+    expect(reactivated.user).not.toHaveProperty('deactivated');
+    watcher.ws.terminate();
     const signIn = await new TestClient(server.url).post('/api/auth/login', {
       email: leaving.user.email,
       password: leaving.password,

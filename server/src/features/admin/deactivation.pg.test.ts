@@ -1,11 +1,13 @@
 /**
  * Deactivation across two nodes behind Redis (issue 48 item 1): the account's sessions and
  * sockets end on every node at once, and no node lets it back in (password, open session,
- * socket). PostgreSQL only: two processes cannot share the embedded store.
+ * socket); everyone's tabs, on either node, hear the account changed (« (désactivé) »), and
+ * the instance's new name. PostgreSQL only: two processes cannot share the embedded store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InstanceInfo } from '#shared/admin';
 import type { ApiErrorBody } from '#shared/auth';
-import { CLOSE_SESSION_ENDED } from '#shared/protocol';
+import { CLOSE_SESSION_ENDED, type ServerEvent } from '#shared/protocol';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/server';
@@ -17,12 +19,18 @@ describe('deactivating an account on two nodes', () => {
   let node1: TestServer;
   let node2: TestServer;
   let admin: Actor;
+  let colleague: Actor;
 
   beforeAll(async () => {
     nodes = await startTwoNodes();
     ({ node1, node2 } = nodes);
     admin = await buildUser(node1, { firstName: 'Adèle' });
+    colleague = await buildUser(node1, { firstName: 'Nina' });
   });
+
+  type UserChanged = Extract<ServerEvent, { type: 'user_changed' }>;
+  const userChanged = (id: string) => (e: ServerEvent) =>
+    e.type === 'user_changed' && e.user.id === id;
   afterAll(() => nodes?.close());
 
   it('closes its sockets and sessions on both nodes and refuses it everywhere', async () => {
@@ -39,6 +47,8 @@ describe('deactivating an account on two nodes', () => {
     nodes.sockets.push(onNode2);
     // The administrator's console on node 2 hears of the act made through node 1.
     const console2 = await nodes.open(node2, admin);
+    // A colleague's tabs on both nodes, which show the account's name.
+    const colleagueTabs = [await nodes.open(node1, colleague), await nodes.open(node2, colleague)];
 
     const res = await admin.client.post(`/api/admin/users/${leaving.user.id}/deactivate`);
     expect(res.status).toBe(200);
@@ -47,6 +57,10 @@ describe('deactivating an account on two nodes', () => {
     expect((await onNode1.closed).code).toBe(CLOSE_SESSION_ENDED);
     expect((await onNode2.closed).code).toBe(CLOSE_SESSION_ENDED);
     await console2.next(isEvent('admin_user_changed', { userId: leaving.user.id }));
+    for (const tab of colleagueTabs) {
+      const marked = await tab.next<UserChanged>(userChanged(leaving.user.id));
+      expect(marked.user).toMatchObject({ firstName: 'Léo', deactivated: true });
+    }
 
     for (const node of [node1, node2]) {
       // The open sessions are worth nothing on either node.
@@ -70,6 +84,10 @@ describe('deactivating an account on two nodes', () => {
       (await nodes.on(node2, admin).client.post(`/api/admin/users/${leaving.user.id}/reactivate`))
         .status,
     ).toBe(200);
+    for (const tab of colleagueTabs) {
+      const unmarked = await tab.next<UserChanged>(userChanged(leaving.user.id));
+      expect(unmarked.user).not.toHaveProperty('deactivated');
+    }
     const back = new TestClient(node1.url);
     expect(
       (
@@ -81,5 +99,19 @@ describe('deactivating an account on two nodes', () => {
     ).toBe(200);
     const socket = await TestSocket.open(node1, back);
     nodes.sockets.push(socket);
+  });
+
+  it('tells every tab on both nodes the instance’s new name', async () => {
+    const tab1 = await nodes.open(node1, colleague);
+    const tab2 = await nodes.open(node2, colleague);
+    const saved = await nodes.on(node2, admin).client.put('/api/admin/instance', {
+      name: 'Coopérative des Pentes',
+    });
+    expect(saved.status).toBe(200);
+    for (const tab of [tab1, tab2]) {
+      await tab.next(isEvent('instance_changed', { name: 'Coopérative des Pentes' }));
+    }
+    const read = await nodes.on(node1, colleague).client.get<InstanceInfo>('/api/instance');
+    expect(read.body.name).toBe('Coopérative des Pentes');
   });
 });

@@ -10,10 +10,13 @@ import { resetPasswordMail } from '../../auth/mail-templates';
 import { createMailer } from '../../auth/mailer';
 import { endUserSessions } from '../../auth/session-end';
 import { issueToken } from '../../auth/tokens';
+import { presentUser } from '../../auth/user-presenter';
 import { findUserById } from '../../auth/users';
 import type { AppContext } from '../../context';
 import { HttpError, parse } from '../../lib/errors';
 import { idParam } from '../../lib/ids';
+import { registerInstanceRoutes } from './instance-routes';
+import { registerInstanceRealtime, toWholeInstance } from './realtime';
 import {
   activeAdminIds,
   deactivateUser,
@@ -33,6 +36,8 @@ type ById = { Params: { id: string } };
  * and their sockets on every node (auth/session-end.ts) once it has committed.
  */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerInstanceRealtime(ctx.realtime);
+  registerInstanceRoutes(app, ctx);
   const mailer = createMailer(ctx.config, { redis: ctx.redis, log: app.log });
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const userId = (params: { id: string }) => idParam(params.id, USER_NOT_FOUND);
@@ -42,6 +47,14 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       type: 'admin_user_changed',
       userId: id,
     });
+  /**
+   * After a deactivation or reactivation: everyone's copies of the account (authors, members,
+   * direct messages) gain or lose « (désactivé) » at once, on every node (docs/realtime.md).
+   */
+  const announceToEveryone = async (id: string) => {
+    const row = await findUserById(ctx.db, id);
+    if (row) await toWholeInstance(ctx.realtime, { type: 'user_changed', user: presentUser(row) });
+  };
 
   app.get('/api/admin/users', async (request): Promise<AdminUserPage> => {
     requireAdmin(request);
@@ -54,18 +67,20 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     if (id === admin.id) {
       throw new HttpError(409, 'Vous ne pouvez pas désactiver votre propre compte');
     }
-    await deactivateUser(ctx.db, id, { actorId: admin.id, address: request.ip });
+    const changed = await deactivateUser(ctx.db, id, { actorId: admin.id, address: request.ip });
     // Every session (and so every socket, on every node) ends; none can start again.
     await endUserSessions(ctx, id);
     await announce(id);
+    if (changed) await announceToEveryone(id);
     return findAdminUser(ctx.db, id);
   });
 
   app.post<ById>('/api/admin/users/:id/reactivate', async (request): Promise<AdminUser> => {
     const admin = requireAdmin(request);
     const id = userId(request.params);
-    await reactivateUser(ctx.db, id, { actorId: admin.id, address: request.ip });
+    const changed = await reactivateUser(ctx.db, id, { actorId: admin.id, address: request.ip });
     await announce(id);
+    if (changed) await announceToEveryone(id);
     return findAdminUser(ctx.db, id);
   });
 

@@ -33,6 +33,7 @@ export function presentTask(row: TaskRow, boardId: string): Task {
     dueDate: row.dueDate,
     position: row.position,
     messageId: row.messageId,
+    completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

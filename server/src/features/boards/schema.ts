@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOARD_NAME_MAX, LIST_NAME_MAX, TASK_TITLE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
-import { createdAt, id, ownedBy, updatedAt } from '../../db/columns';
+import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
 import { channels } from '../channels/schema';
 import { messages } from '../messages/schema';
 
@@ -57,6 +57,8 @@ export const tasks = pgTable(
     position: doublePrecision('position').notNull().default(0),
     /** The message the task was made from ("Créer une tâche"); kept null if it is deleted. */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** When it was marked done (« Terminée »); null while it is still to do. */
+    completedAt: tz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -96,9 +96,15 @@ export async function updateTask(
   const { boardId, channelId } = await findTaskForMember(deps.db, taskId, userId);
   await requireWritableChannel(deps.db, channelId);
   await requireAssignable(deps.db, channelId, data.assignedToId);
+  const { completed, ...fields } = data;
+  // Marked done once: a second « Terminée » keeps the first time.
+  const completion =
+    completed === undefined
+      ? {}
+      : { completedAt: completed ? sql`coalesce(${tasks.completedAt}, now())` : null };
   const [row] = await deps.db
     .update(tasks)
-    .set({ ...data, updatedAt: sql`now()` })
+    .set({ ...fields, ...completion, updatedAt: sql`now()` })
     .where(eq(tasks.id, taskId))
     .returning();
   if (!row) throw notFound(TASK_NOT_FOUND);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CalendarConnection, ConnectionCreated } from '#shared/calendar';
+import { connectCalendar } from '../../../test/calendar-connections';
+import { calendarEventsOf } from '../../../test/calendar-world';
 import { buildUser } from '../../../test/factories';
 import { FAKE_CALENDAR_ID, FakeCalendarProviders } from '../../../test/fake-calendar-providers';
 import { startTestServer, type TestServer } from '../../../test/server';
@@ -59,4 +61,38 @@ it('syncs active connections in the background, one node at a time per connectio
     headers: { cookie: alice.client.cookieHeader },
   });
   expect(((await events.json()) as unknown[]).length).toBe(1);
+});
+
+/** Polls `check` until it holds (the loop runs every 200 ms), or fails after 10 s. */
+async function eventually(check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the background sync did not get there in 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it('retries a deletion the provider failed (503) until it gets through, without a click', async () => {
+  const [a] = nodes as [TestServer, TestServer];
+  providers.listDelayMs = 0;
+  const bob = await buildUser(a);
+  const remote = providers.addEvent('outlook', {
+    title: 'À supprimer',
+    start: '2031-02-02T09:00:00Z',
+    end: '2031-02-02T10:00:00Z',
+  });
+  await connectCalendar(a, bob, 'outlook', 'bidirectional');
+  await eventually(async () => (await calendarEventsOf(bob)).length === 1);
+  const [mine] = await calendarEventsOf(bob);
+  providers.failNext('outlook', 1, 503, 'DELETE');
+  await bob.client.delete(`/api/calendar/events/${mine!.id}`);
+
+  // The first DELETE fails and marks the connection failed; a later tick sends it again.
+  await eventually(() => !providers.liveEvents('outlook').some((e) => e.id === remote.id));
+  expect(providers.stores.outlook.deletes.filter((id) => id === remote.id)).toHaveLength(2);
+  await eventually(async () => {
+    const [listed] = (await bob.client.get<CalendarConnection[]>('/api/calendar/connections')).body;
+    return listed?.status === 'connected';
+  });
+  expect(await calendarEventsOf(bob)).toEqual([]);
 });

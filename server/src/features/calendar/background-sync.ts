@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { CalendarDeps } from './connections';
 import { calendarConnections } from './schema';
-import { syncConnection } from './sync';
+import { REVOKED, syncConnection } from './sync';
 
 const BATCH = 20;
 
@@ -21,7 +21,15 @@ export function startBackgroundSync(deps: CalendarDeps, intervalMs: number): () 
         .where(
           and(
             eq(calendarConnections.isActive, true),
-            eq(calendarConnections.status, 'connected'),
+            // A provider that failed is tried again (pending deletions must reach it); a
+            // revoked access only comes back through the user (docs/calendar.md).
+            or(
+              eq(calendarConnections.status, 'connected'),
+              and(
+                eq(calendarConnections.status, 'failed'),
+                ne(calendarConnections.lastError, REVOKED),
+              ),
+            ),
             isNotNull(calendarConnections.calendarId),
             or(
               isNull(calendarConnections.lastSyncAt),

@@ -15,6 +15,7 @@ import {
   deleteConnection,
   listConnections,
   listRemoteCalendars,
+  providerStatuses,
   startConnection,
   updateConnection,
 } from './connections';
@@ -35,6 +36,12 @@ export function registerCalendarConnectionRoutes(app: FastifyInstance, ctx: AppC
     calendar: ctx.config.calendar,
   });
   const connectionId = (params: { id: string }) => idParam(params.id, CONNECTION_NOT_FOUND);
+
+  /** The form shows an unconfigured provider disabled, with why, before anything is filled. */
+  app.get('/api/calendar/providers', async (request) => {
+    requireUser(request);
+    return providerStatuses(ctx.config.calendar);
+  });
 
   app.get('/api/calendar/connections', async (request) => {
     const user = requireUser(request);

@@ -204,3 +204,33 @@ describe('addresses with PUBLIC_URL', () => {
     expect(feed.body.url).toMatch(new RegExp(`^${publicUrl}/api/calendar/feed/`));
   });
 });
+
+describe('providers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Google only: Outlook has no client id on this server.
+    const env = Object.fromEntries(
+      Object.entries(ENV()).filter(([key]) => !key.startsWith('MICROSOFT_')),
+    );
+    server = await startTestServer({ env });
+  });
+  afterAll(() => server?.close());
+
+  it('says which providers the server can connect to, before any form is sent', async () => {
+    const alice = await buildUser(server);
+    const res = await alice.client.get('/api/calendar/providers');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { provider: 'google', configured: true },
+      { provider: 'outlook', configured: false },
+    ]);
+    const refused = await alice.client.post<{ message: string }>('/api/calendar/connections', {
+      ...CONNECTION,
+      provider: 'outlook',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Outlook n’est pas configuré sur ce serveur');
+    const anonymous = await fetch(new URL('/api/calendar/providers', server.url));
+    expect(anonymous.status).toBe(401);
+  });
+});

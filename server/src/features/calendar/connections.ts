@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
+  CALENDAR_PROVIDERS,
   type CalendarConnection,
+  type CalendarProviderStatus,
   CONNECTION_NOT_FOUND,
   type ConnectionCreated,
   type ConnectionUpdateInput,
@@ -36,6 +38,10 @@ export function providerFor(deps: CalendarDeps, name: ProviderName): CalendarPro
   if (!config) throw badRequest(`${PROVIDER_LABEL[name]} n’est pas configuré sur ce serveur`);
   return name === 'google' ? googleProvider(config) : outlookProvider(config);
 }
+
+/** Which providers this server has an OAuth client for (GET /api/calendar/providers). */
+export const providerStatuses = (calendar: Config['calendar']): CalendarProviderStatus[] =>
+  CALENDAR_PROVIDERS.map((provider) => ({ provider, configured: Boolean(calendar[provider]) }));
 
 const owned = (userId: string, id: string) =>
   and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId));

@@ -3,6 +3,7 @@ import type {
   CalendarEvent,
   CalendarProvider,
   ConnectionStatus,
+  EventAttendee,
   SyncDirection,
 } from '#shared/calendar';
 import type { calendarConnections, calendarEvents } from './schema';
@@ -10,7 +11,8 @@ import type { calendarConnections, calendarEvents } from './schema';
 export type EventRow = typeof calendarEvents.$inferSelect;
 export type ConnectionRow = typeof calendarConnections.$inferSelect;
 
-export function presentEvent(row: EventRow): CalendarEvent {
+/** `attendees`: a meeting's people (meetings.ts, attendeesOf); none for one person's own event. */
+export function presentEvent(row: EventRow, attendees: EventAttendee[] = []): CalendarEvent {
   return {
     id: row.id,
     userId: row.userId,
@@ -23,10 +25,13 @@ export function presentEvent(row: EventRow): CalendarEvent {
     taskId: row.taskId,
     // A task's event carries the task's title (task-events.ts keeps them equal).
     task: row.taskId ? { id: row.taskId, title: row.title } : null,
+    replacedVersion: row.replacedVersion ?? null,
     externalId: row.externalId,
     externalSource: row.externalSource as CalendarProvider | null,
     googleEventId: row.googleEventId,
     connectionId: row.connectionId,
+    meetingId: row.meetingId,
+    attendees: row.meetingId ? attendees : [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,10 +4,13 @@ import { requireUser } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound, parse } from '../../lib/errors';
 import { idParam } from '../../lib/ids';
+import { depsFor } from '../deps';
 import { registerCalendarConnectionRoutes } from './connection-routes';
 import { getFeed, regenerateFeed, renderFeed, revokeFeed } from './feed';
+import { createMeeting } from './meetings';
 import { publicOrigin } from './public-origin';
-import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
+import { clearReplacedVersion, createEvent, deleteEvent, listEvents, updateEvent } from './service';
+import { registerSlotRoutes } from './slot-routes';
 import { subscribeToTasks } from './task-subscriptions';
 
 type ById = { Params: { id: string } };
@@ -21,6 +24,7 @@ const uidDomainOf = (ctx: AppContext, request: FastifyRequest) =>
 /** docs/calendar.md: a user's own events, their private ICS feed. */
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCalendarConnectionRoutes(app, ctx);
+  registerSlotRoutes(app, ctx);
   subscribeToTasks(ctx);
   const eventId = (params: { id: string }) => idParam(params.id, EVENT_NOT_FOUND);
 
@@ -32,7 +36,16 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post('/api/calendar/events', async (request, reply) => {
     const user = requireUser(request);
     const input = parse(EventCreateSchema, request.body);
-    return reply.status(201).send(await createEvent(ctx.db, user.id, input));
+    // With people or a conversation, a meeting (meetings.ts); else the caller's own event.
+    const event =
+      input.attendeeIds || input.channelId
+        ? await createMeeting(
+            { ...depsFor(ctx, request), calendar: ctx.config.calendar },
+            user.id,
+            input,
+          )
+        : await createEvent(ctx.db, user.id, input);
+    return reply.status(201).send(event);
   });
 
   app.patch<ById>('/api/calendar/events/:id', async (request) => {
@@ -45,6 +58,13 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
   app.delete<ById>('/api/calendar/events/:id', async (request, reply) => {
     const user = requireUser(request);
     await deleteEvent(ctx.db, user.id, eventId(request.params));
+    return reply.status(204).send();
+  });
+
+  /** docs/calendar.md "Conflicts and deletions": the note of a replaced version is dismissed. */
+  app.delete<ById>('/api/calendar/events/:id/replaced-version', async (request, reply) => {
+    const user = requireUser(request);
+    await clearReplacedVersion(ctx.db, user.id, eventId(request.params));
     return reply.status(204).send();
   });
 

@@ -3,12 +3,15 @@ import {
   boolean,
   check,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ReplacedVersion } from '#shared/calendar';
 import { EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from '#shared/limits';
 import { users } from '../../auth/schema';
 import { createdAt, id, ownedBy, tz, updatedAt } from '../../db/columns';
@@ -75,11 +78,21 @@ export const calendarEvents = pgTable(
     externalEtag: text('external_etag'),
     /** When this event was last written to or read from its connection (export: changed since?). */
     syncedAt: tz('synced_at'),
+    /** The provider's modification time (Google `updated`, Graph `lastModifiedDateTime`) last seen. */
+    remoteUpdatedAt: tz('remote_updated_at'),
+    /** docs/calendar.md "Conflicts and deletions": the change a sync replaced, kept visible. */
+    replacedVersion: jsonb('replaced_version').$type<ReplacedVersion>(),
+    /**
+     * docs/calendar.md, "Meetings": a meeting booked for several people is one copy per person
+     * (each exported by its owner's own connections); the copies share the organizer's event id.
+     */
+    meetingId: uuid('meeting_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('calendar_events_user_start_idx').on(t.userId, t.startTime),
+    index('calendar_events_meeting_idx').on(t.meetingId),
     uniqueIndex('calendar_events_connection_external_key').on(t.connectionId, t.externalId),
     // A task's due date is one event, on its assignee's calendar (task-events.ts).
     uniqueIndex('calendar_events_task_key').on(t.taskId),
@@ -87,6 +100,28 @@ export const calendarEvents = pgTable(
       'calendar_events_source_check',
       sql`${t.externalSource} is null or ${t.externalSource} in ('google', 'outlook')`,
     ),
+  ],
+);
+
+/**
+ * docs/calendar.md "Conflicts and deletions": an event deleted in Ruche that has a remote copy.
+ * The row stays until the provider acknowledges the DELETE (push) or reports the copy gone, and
+ * keeps that remote id from being imported again meanwhile.
+ */
+export const calendarDeletions = pgTable(
+  'calendar_deletions',
+  {
+    id: id(),
+    connectionId: ownedBy('connection_id', () => calendarConnections.id),
+    externalId: text('external_id').notNull(),
+    /** The connection exports: send a DELETE. An import-only one only keeps it from coming back. */
+    push: boolean('push').notNull(),
+    deletedAt: tz('deleted_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('calendar_deletions_connection_external_key').on(t.connectionId, t.externalId),
   ],
 );
 

@@ -7,6 +7,8 @@ import {
 } from '#shared/calendar';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { deleteEventsAndRemember } from './deletions';
+import { attendeesOf } from './meetings';
 import { presentEvent } from './presenter';
 import { calendarEvents } from './schema';
 
@@ -23,7 +25,8 @@ export async function listEvents(db: Db, userId: string): Promise<CalendarEvent[
     .from(calendarEvents)
     .where(eq(calendarEvents.userId, userId))
     .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
-  return rows.map(presentEvent);
+  const attendees = await attendeesOf(db, rows);
+  return rows.map((row) => presentEvent(row, attendees.get(row.meetingId ?? '')));
 }
 
 export async function createEvent(
@@ -83,10 +86,18 @@ export async function updateEvent(
   });
 }
 
+/** A synced event's remote copy is deleted at the next sync (deletions.ts). */
 export async function deleteEvent(db: Db, userId: string, eventId: string): Promise<void> {
-  const deleted = await db
-    .delete(calendarEvents)
+  const deleted = await deleteEventsAndRemember(db, owned(userId, eventId));
+  if (deleted.length === 0) throw notFound(EVENT_NOT_FOUND);
+}
+
+/** The user has read the version a sync replaced: the note goes, the event stays as it is. */
+export async function clearReplacedVersion(db: Db, userId: string, eventId: string) {
+  const cleared = await db
+    .update(calendarEvents)
+    .set({ replacedVersion: null })
     .where(owned(userId, eventId))
     .returning({ id: calendarEvents.id });
-  if (deleted.length === 0) throw notFound(EVENT_NOT_FOUND);
+  if (cleared.length === 0) throw notFound(EVENT_NOT_FOUND);
 }

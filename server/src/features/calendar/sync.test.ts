@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
-import type {
-  CalendarConnection,
-  CalendarEvent,
-  ConnectionCreated,
-  RemoteCalendar,
-  SyncResult,
-} from '#shared/calendar';
+import type { CalendarConnection, CalendarEvent } from '#shared/calendar';
+import { connectCalendar, syncCalendar } from '../../../test/calendar-connections';
 import { type Actor, buildUser } from '../../../test/factories';
 import {
-  FAKE_CALENDAR_ID,
   FakeCalendarProviders,
   type FakeProviderName,
 } from '../../../test/fake-calendar-providers';
@@ -26,40 +20,12 @@ afterAll(async () => {
   await providers?.close();
 });
 
-/** The whole consent round trip, as a browser makes it, then the calendar is picked. */
-async function connect(
+const connect = (
   who: Actor,
   provider: FakeProviderName,
-  syncDirection: 'import' | 'export' | 'bidirectional' = 'import',
-): Promise<CalendarConnection> {
-  const created = await who.client.post<ConnectionCreated>('/api/calendar/connections', {
-    provider,
-    calendarName: '',
-    syncDirection,
-    isActive: true,
-  });
-  expect(created.status).toBe(201);
-  expect(created.body.connection.status).toBe('pending');
-  const consent = await fetch(created.body.authorizeUrl, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location')!);
-  expect(back.pathname).toBe('/api/calendar/oauth/callback');
-  const done = await who.client.get(`${back.pathname}${back.search}`);
-  expect(done.status).toBe(302);
-  const pick = new URL(done.headers.get('location')!, server.url).searchParams.get('pick')!;
-  const calendars = await who.client.get<RemoteCalendar[]>(
-    `/api/calendar/connections/${pick}/calendars`,
-  );
-  expect(calendars.body.map((c) => c.id)).toEqual([FAKE_CALENDAR_ID]);
-  const picked = await who.client.patch<CalendarConnection>(`/api/calendar/connections/${pick}`, {
-    calendarId: FAKE_CALENDAR_ID,
-    calendarName: calendars.body[0]!.name,
-  });
-  expect(picked.body).toMatchObject({ status: 'connected', calendarId: FAKE_CALENDAR_ID });
-  return picked.body;
-}
-
-const sync = (who: Actor, id: string) =>
-  who.client.post<SyncResult & ApiErrorBody>(`/api/calendar/sync/${id}`);
+  direction: 'import' | 'export' | 'bidirectional' = 'import',
+) => connectCalendar(server, who, provider, direction);
+const sync = syncCalendar;
 const eventsOf = async (who: Actor) =>
   (await who.client.get<CalendarEvent[]>('/api/calendar/events')).body;
 const at = (day: number, hour: number) => new Date(Date.UTC(2031, 0, day, hour)).toISOString();

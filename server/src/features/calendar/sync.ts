@@ -1,19 +1,9 @@
-import {
-  and,
-  count,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CalendarProvider as ProviderName, SyncResult } from '#shared/calendar';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { type CalendarDeps, providerFor } from './connections';
+import { pushDeletions } from './deletions';
+import { applyChanges } from './import-changes';
 import type { ConnectionRow } from './presenter';
 import {
   CursorGoneError,
@@ -22,7 +12,7 @@ import {
   ThrottledError,
   TokenRejectedError,
 } from './providers/http';
-import type { CalendarProvider, ChangePage, EventWrite, RemoteEvent } from './providers/provider';
+import type { CalendarProvider, ChangePage, EventWrite } from './providers/provider';
 import { calendarConnections, calendarEvents } from './schema';
 import { withAccessToken } from './tokens';
 
@@ -30,7 +20,7 @@ import { withAccessToken } from './tokens';
 const LEASE_SECONDS = 300;
 
 export const SYNC_BUSY = 'Une synchronisation de cette connexion est déjà en cours';
-const REVOKED =
+export const REVOKED =
   'L’accès à l’agenda a été révoqué ou a expiré : supprimez la connexion et ajoutez-la de nouveau';
 const PROVIDER_DOWN = 'Le fournisseur d’agenda n’a pas répondu correctement : réessayez plus tard';
 
@@ -135,95 +125,22 @@ async function runSync(
       full = true;
       page = await call((t) => provider.listChanges(t, calendarId, null));
     }
-    imported = await applyChanges(deps, row, page, full);
+    imported = await applyChanges(deps.db, row, page, full);
     await deps.db
       .update(calendarConnections)
       .set({ syncCursor: page.cursor })
       .where(eq(calendarConnections.id, row.id));
   }
-  if (row.syncDirection !== 'import') exported = await exportEvents(deps, row, provider, call);
+  if (row.syncDirection !== 'import') {
+    exported = await exportEvents(deps, row, provider, call);
+    // Last: a provider that fails a DELETE has had the rest of the sync done first.
+    await pushDeletions(deps.db, row, provider, call);
+  }
   const [linked] = await deps.db
     .select({ n: count() })
     .from(calendarEvents)
     .where(eq(calendarEvents.connectionId, row.id));
   return { imported, skipped: Math.max(0, (linked?.n ?? 0) - imported - exported) };
-}
-
-const fieldsOf = (remote: RemoteEvent) => ({
-  title: remote.title,
-  description: remote.description,
-  location: remote.location,
-  startTime: remote.start,
-  endTime: remote.end.getTime() < remote.start.getTime() ? remote.start : remote.end,
-  allDay: remote.allDay,
-  externalEtag: remote.version,
-});
-
-/** New and changed remote events in, deleted ones out; an unchanged version is skipped. */
-async function applyChanges(
-  deps: CalendarDeps,
-  row: ConnectionRow,
-  page: ChangePage,
-  full: boolean,
-): Promise<number> {
-  const known = new Map(
-    (
-      await deps.db
-        .select({ externalId: calendarEvents.externalId, etag: calendarEvents.externalEtag })
-        .from(calendarEvents)
-        .where(eq(calendarEvents.connectionId, row.id))
-    ).map((e) => [e.externalId, e.etag]),
-  );
-  const now = new Date();
-  const source = row.provider;
-  let imported = 0;
-  for (const remote of page.changed) {
-    const etag = known.get(remote.id);
-    if (etag !== undefined && etag === remote.version) continue;
-    const [written] = await deps.db
-      .insert(calendarEvents)
-      .values({
-        userId: row.userId,
-        connectionId: row.id,
-        externalId: remote.id,
-        externalSource: source,
-        googleEventId: source === 'google' ? remote.id : null,
-        ...fieldsOf(remote),
-        syncedAt: now,
-        updatedAt: now,
-      })
-      // Unique (connection_id, external_id): an event is never imported twice.
-      .onConflictDoUpdate({
-        target: [calendarEvents.connectionId, calendarEvents.externalId],
-        set: { ...fieldsOf(remote), syncedAt: now, updatedAt: now },
-      })
-      .returning({ id: calendarEvents.id });
-    if (written) imported++;
-  }
-  if (page.removed.length > 0) {
-    await deps.db
-      .delete(calendarEvents)
-      .where(
-        and(
-          eq(calendarEvents.connectionId, row.id),
-          inArray(calendarEvents.externalId, page.removed),
-        ),
-      );
-  }
-  if (full) {
-    // A full listing is the whole truth: imported events it no longer has are gone remotely.
-    const seen = page.changed.map((r) => r.id);
-    await deps.db
-      .delete(calendarEvents)
-      .where(
-        and(
-          eq(calendarEvents.connectionId, row.id),
-          isNotNull(calendarEvents.externalSource),
-          seen.length > 0 ? notInArray(calendarEvents.externalId, seen) : undefined,
-        ),
-      );
-  }
-  return imported;
 }
 
 const toWrite = (e: typeof calendarEvents.$inferSelect): EventWrite => ({
@@ -237,7 +154,8 @@ const toWrite = (e: typeof calendarEvents.$inferSelect): EventWrite => ({
 
 /**
  * The user's own events go out once (then they belong to this connection, by the remote id
- * kept in externalId), and again only when changed here since the last sync.
+ * kept in externalId), and again only when changed here since the last sync. `syncedAt` takes
+ * the `updatedAt` of the version sent, so an edit made while it travelled goes out next time.
  */
 async function exportEvents(
   deps: CalendarDeps,
@@ -259,15 +177,14 @@ async function exportEvents(
     );
   for (const event of fresh) {
     const made = await call((t) => provider.createEvent(t, calendarId, toWrite(event)));
-    const now = new Date();
     await deps.db
       .update(calendarEvents)
       .set({
         connectionId: row.id,
         externalId: made.id,
         externalEtag: made.version,
-        syncedAt: now,
-        updatedAt: now,
+        remoteUpdatedAt: made.updatedAt,
+        syncedAt: event.updatedAt,
       })
       .where(and(eq(calendarEvents.id, event.id), isNull(calendarEvents.connectionId)));
     exported++;
@@ -286,10 +203,13 @@ async function exportEvents(
     const made = await call((t) =>
       provider.updateEvent(t, calendarId, event.externalId!, toWrite(event)),
     );
-    const now = new Date();
     await deps.db
       .update(calendarEvents)
-      .set({ externalEtag: made.version, syncedAt: now, updatedAt: now })
+      .set({
+        externalEtag: made.version,
+        remoteUpdatedAt: made.updatedAt,
+        syncedAt: event.updatedAt,
+      })
       .where(eq(calendarEvents.id, event.id));
     exported++;
   }

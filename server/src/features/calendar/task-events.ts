@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CalendarEvent } from '#shared/calendar';
 import type { Deps } from '../deps';
+import { deleteEventsAndRemember } from './deletions';
 import { presentEvent } from './presenter';
 import { calendarEvents } from './schema';
 
@@ -54,5 +55,6 @@ export async function upsertTaskEvent(
 
 /** The task is gone, or lost its due date or assignee: its event goes with it. */
 export async function removeTaskEvent(deps: Pick<Deps, 'db'>, taskId: string): Promise<void> {
-  await deps.db.delete(calendarEvents).where(eq(calendarEvents.taskId, taskId));
+  // Exported to a connected calendar: the remote copy goes at the next sync (deletions.ts).
+  await deleteEventsAndRemember(deps.db, eq(calendarEvents.taskId, taskId));
 }

@@ -1,3 +1,4 @@
+import type { LinkPreview } from '#shared/link-previews';
 import type { Attachment, Message, ReactionGroup } from '#shared/messages';
 import type { User } from '#shared/users';
 import type { messages } from './schema';
@@ -23,6 +24,7 @@ export function presentMessage(
   user: User,
   reactions: ReactionGroup[] = [],
   thread: ThreadSummary = NO_REPLIES,
+  previews: LinkPreview[] = [],
 ): Message {
   const createdAt = row.createdAt.toISOString();
   return {
@@ -43,6 +45,8 @@ export function presentMessage(
     reactions,
     replyCount: thread.replyCount,
     lastReplyAt: thread.lastReplyAt?.toISOString() ?? null,
+    previews,
+    ...(row.urgent ? { urgent: true as const } : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import { compiledSelect } from '../../db/compiled-select';
 import { notFound } from '../../lib/errors';
 import { isMemberOf } from '../channels/membership';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
+import { linkPreviewsSql } from './link-previews-column';
 import { groupReactions, type MessageRow, presentMessage } from './presenter';
 import { messages, reactions } from './schema';
 
@@ -74,6 +75,8 @@ const joinedFields = () => {
     replies: sql<{ count: number; last: string | null }>`(
       select json_build_object('count', count(*)::int, 'last', max(reply.created_at))
       from ${messages} reply where reply.parent_message_id = ${outerId})`,
+    // Provided by the link-previews feature (link-previews-column.ts).
+    previews: linkPreviewsSql(outerId),
   };
 };
 
@@ -108,6 +111,7 @@ export function present(rows: Joined[]): Message[] {
             replyCount: r.replies.count,
             lastReplyAt: r.replies.last ? new Date(r.replies.last) : null,
           },
+      r.previews,
     ),
   );
 }

@@ -41,6 +41,9 @@ export const messages = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     // docs/product.md §10.10: the sender's idempotency key, unique per (channel, author).
     clientId: varchar('client_id', { length: 64 }),
+    // Sent as urgent: notified at once even outside working hours (docs/product.md, « Droit à
+    // la déconnexion »).
+    urgent: boolean('urgent').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

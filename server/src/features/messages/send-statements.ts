@@ -76,7 +76,7 @@ export interface SendInput {
 }
 
 const RETURNING = `id, channel_id as "channelId", user_id as "userId", content, attachments, mentions,
-      parent_message_id as "parentMessageId", edited, seq, client_id as "clientId",
+      parent_message_id as "parentMessageId", edited, seq, client_id as "clientId", urgent,
       created_at::text as "createdAt", updated_at::text as "updatedAt"`;
 
 /** The author as presentUser needs them, read in the statement (no second round trip). */
@@ -124,10 +124,12 @@ async function insertOne(db: Db, { channelId, userId, sessionId, data }: SendInp
         and exists (select 1 from next)
     ), stored as (
       insert into messages
-        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
+        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id,
+          urgent)
       select ${channelId}::uuid, ${userId}::uuid, ${data.content}::text,
         ${JSON.stringify(data.attachments)}::jsonb, ${JSON.stringify(data.mentions)}::jsonb,
-        ${data.parentMessageId ?? null}::uuid, next.last_seq, ${clientId}::varchar
+        ${data.parentMessageId ?? null}::uuid, next.last_seq, ${clientId}::varchar,
+        ${data.urgent === true}::boolean
       from next
       on conflict (channel_id, user_id, client_id) do nothing
       returning ${sql.unsafe(RETURNING)}
@@ -156,13 +158,14 @@ export async function insertMany(db: Db, sends: readonly SendInput[]) {
     mentions: data.mentions,
     parent_message_id: data.parentMessageId ?? null,
     client_id: data.clientId ?? null,
+    urgent: data.urgent === true,
   }));
   const sql = pipelineOf(db).$client;
   const rows = await sql<Array<RawMessage & { ord: number }>>`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
         ord int, channel_id uuid, user_id uuid, sid varchar, content text, attachments jsonb,
-        mentions jsonb, parent_message_id uuid, client_id varchar)
+        mentions jsonb, parent_message_id uuid, client_id varchar, urgent boolean)
     ), eligible as (
       -- Members only, with a live session when one is named, and no clientId stored
       -- already. Each check is a lateral probe of a unique index, one look-up per send,
@@ -200,8 +203,10 @@ export async function insertMany(db: Db, sends: readonly SendInput[]) {
       where cm.channel_id = r.channel_id and cm.user_id = r.user_id
     ), stored as (
       insert into messages
-        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id)
-      select channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id
+        (channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id,
+          urgent)
+      select channel_id, user_id, content, attachments, mentions, parent_message_id, seq, client_id,
+        urgent
       from numbered order by ord
       on conflict (channel_id, user_id, client_id) do nothing
       returning ${sql.unsafe(RETURNING)}

@@ -22,6 +22,7 @@ import { presentMessage } from './presenter';
 import { findPresentedMessage } from './queries';
 import { messages } from './schema';
 import { insertMessage } from './send-statements';
+import { checkUrgent } from './urgent';
 
 /** Who sends: a socket also names its session, which the statement checks (see below). */
 export interface Sender {
@@ -94,6 +95,7 @@ export async function sendMessage(
     await requireMember(deps.db, channelId, userId);
     await checkParent(deps.db, channelId, data.parentMessageId);
   }
+  if (data.urgent) await checkUrgent(deps, userId, channelId);
   const mentions = await resolveFor(deps, channelId, userId, data, rules);
   const send = { channelId, userId, sessionId: sender.sessionId, data: { ...data, mentions } };
   const stored = await insertMessage(deps.db, send).catch((err: unknown) => {

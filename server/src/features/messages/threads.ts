@@ -9,6 +9,7 @@ import {
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { isMemberOf } from '../channels/membership';
+import { channelNameSql, channelTypeSql } from '../channels/queries';
 import type { Deps } from '../deps';
 import { present, selectJoined } from './queries';
 import { messages, threadFollows } from './schema';
@@ -126,6 +127,65 @@ async function latestRepliesOf(db: Db, ids: string[]): Promise<Message[]> {
     )
     .orderBy(desc(messages.seq));
   return present(rows).reverse();
+}
+
+export interface UnreadThread {
+  parent: Message;
+  channelName: string | null;
+  channelType: string | null;
+  unreadCount: number;
+  lastReplyAt: string;
+}
+
+/**
+ * The followed threads with replies the user has not read (« Ma journée »), newest reply
+ * first, at most `limit`; `total` counts them all.
+ */
+export async function listUnreadThreads(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<{ threads: UnreadThread[]; total: number }> {
+  const rows = await db.execute<{
+    id: string;
+    last_at: string | Date;
+    unread: number;
+    channel_name: string | null;
+    channel_type: string | null;
+  }>(sql`
+    select tf.parent_message_id as id, s.last_at, s.unread,
+      ${channelNameSql(sql.raw('tf.channel_id'))} as channel_name,
+      ${channelTypeSql(sql.raw('tf.channel_id'))} as channel_type
+    from ${threadFollows} tf
+    cross join lateral (
+      select max(r.created_at) as last_at,
+        (count(*) filter (where ${unreadRepliesSql(userId)}))::int as unread
+      from ${messages} r where r.parent_message_id = tf.parent_message_id
+    ) s
+    where tf.user_id = ${userId} and s.unread > 0
+      and ${isMemberOf(sql.raw('tf.channel_id'), userId)}
+    order by s.last_at desc, tf.parent_message_id desc
+    limit ${limit}`);
+  const [parents, total] = await Promise.all([
+    parentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    rows.length < limit ? Promise.resolve(rows.length) : countUnreadThreads(db, userId),
+  ]);
+  const threads: UnreadThread[] = [];
+  for (const row of rows) {
+    const parent = parents.get(row.id);
+    if (!parent) continue; // deleted between the two reads
+    threads.push({
+      parent,
+      channelName: row.channel_name,
+      channelType: row.channel_type,
+      unreadCount: Number(row.unread),
+      lastReplyAt: new Date(row.last_at).toISOString(),
+    });
+  }
+  return { threads, total };
 }
 
 /** How many followed threads (in channels the user belongs to) have unread replies. */

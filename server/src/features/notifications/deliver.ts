@@ -26,6 +26,7 @@ export async function deliver(
   deps: { db: Db; realtime: Realtime; log: Deps['log'] },
   ids: string[],
   sinks: NotificationSink[],
+  hold?: HoldStep,
 ): Promise<void> {
   if (ids.length === 0) return;
   const presented = await findPresented(deps.db, ids);
@@ -34,6 +35,7 @@ export async function deliver(
     deps,
     presented.map((item) => ({ ...item, unreadCount: counts.get(item.userId) ?? 0 })),
     sinks,
+    hold,
   );
 }
 
@@ -48,15 +50,31 @@ const foldedOnly = ({ notification, unreadCount }: Delivery) =>
   notification.type === 'channel_message' && unreadCount === undefined;
 
 /**
+ * The hold policy asked once for a whole batch (hold.ts): the ids of the items it holds. A
+ * failure of it holds nothing (a notification late is worse than one outside hours).
+ */
+export type HoldStep = (items: Delivery[]) => Promise<ReadonlySet<string>>;
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
  * Send items already presented (a statement that returned them, as notifyMessage does) to
- * their owners' sockets, but for the folds clients make themselves; the sinks get them all.
+ * their owners' sockets, but for the folds clients make themselves; the sinks get them all,
+ * but those the hold policy holds (sent to sockets with `held: true`, to no sink).
  */
 export async function send(
   deps: { realtime: Realtime; log: Deps['log'] },
   items: Delivery[],
   sinks: NotificationSink[],
+  hold?: HoldStep,
 ): Promise<void> {
   if (items.length === 0) return;
+  const held = hold
+    ? await hold(items).catch((err: unknown) => {
+        deps.log.warn({ err }, 'notification hold policy failed: nothing held');
+        return NONE;
+      })
+    : NONE;
   const news = items.filter((item) => !foldedOnly(item));
   if (news.length > 0)
     await publish(deps, 'new_notification', () =>
@@ -67,9 +85,11 @@ export async function send(
             type: 'new_notification',
             notification,
             ...(unreadCount === undefined ? {} : { unreadCount }),
+            ...(held.has(notification.id) ? { held: true as const } : {}),
           },
         })),
       ),
     );
-  for (const sink of sinks) sink(items);
+  const free = held.size === 0 ? items : items.filter((i) => !held.has(i.notification.id));
+  if (free.length > 0) for (const sink of sinks) sink(free);
 }

@@ -4,8 +4,10 @@ import {
   type ChannelNotificationSettings,
   NOTIFICATION_NOT_FOUND,
   NOTIFICATION_PAGE_SIZE,
+  type Notification,
   type NotificationPage,
   type NotificationPreferences,
+  type NotificationType,
 } from '#shared/notifications';
 import type { Db } from '../../db/client';
 import { plannedEachTime } from '../../db/planned';
@@ -43,6 +45,27 @@ export async function listNotifications(
     notifications: page,
     nextCursor: rows.length > NOTIFICATION_PAGE_SIZE && last ? last.id : null,
   };
+}
+
+/**
+ * The caller's unread notifications of one type, newest first, at most `limit`, and how many
+ * there are in all (« Ma journée »: unread mentions, unread direct messages).
+ */
+export async function listUnreadOfType(
+  db: Db,
+  userId: string,
+  type: NotificationType,
+  limit: number,
+): Promise<{ notifications: Notification[]; total: number }> {
+  const where = sql`n.user_id = ${userId}::uuid and not n.read and n.type = ${type}`;
+  const [rows, [counted]] = await Promise.all([
+    selectPresented(db, where, sql`order by n.created_at desc, n.id desc limit ${limit}`),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine(userId), eq(notifications.read, false), eq(notifications.type, type))),
+  ]);
+  return { notifications: rows.map((r) => r.notification), total: counted?.n ?? 0 };
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

@@ -14,10 +14,13 @@ import {
   notifyPersonal,
   notifyReaction,
 } from './create';
-import { deliver, type NotificationSink, send } from './deliver';
+import { deliver, type HoldStep, type NotificationSink, send } from './deliver';
+import { type HoldContext, holdPolicyOf, setReleaser } from './hold';
 import { createDefaultPreferences } from './preferences';
+import { findPresented } from './presenter';
 import {
   type ChannelRead,
+  countUnreadOf,
   forgetChannel,
   forgetMessages,
   markChannelNotificationsRead,
@@ -44,6 +47,26 @@ export function subscribeNotifications(
   deps.events.within('userCreated', (tx, { userId }) => createDefaultPreferences(tx, userId));
   const serial = new KeyedSerial();
   queues.set(deps.events, serial);
+  // The hold policy registered on this app (hold.ts), looked up at each batch: the feature
+  // that registers it may do so after this one subscribed.
+  const holdFor =
+    (context: HoldContext): HoldStep =>
+    async (items) => {
+      const policy = holdPolicyOf(deps.events);
+      return policy ? policy(items, context) : new Set<string>();
+    };
+  const ordinary = holdFor({ immediate: false });
+  setReleaser(deps.events, async (ids) => {
+    const items = (await findPresented(deps.db, ids)).filter((i) => !i.notification.read);
+    if (items.length === 0) return [];
+    const counts = await countUnreadOf(deps.db, [...new Set(items.map((i) => i.userId))]);
+    for (const sink of sinks) sink(items);
+    return items.map((i) => ({
+      userId: i.userId,
+      notificationId: i.notification.id,
+      unreadCount: counts.get(i.userId) ?? 0,
+    }));
+  });
   const channelOf = (memberId: string, channelId: string) =>
     findChannelForUser(deps.db, memberId, channelId);
   const nameOf = async (userId: string) =>
@@ -55,7 +78,8 @@ export function subscribeNotifications(
   deps.events.on('messageCreated', ({ message, channel }) =>
     serial.run(message.channelId, async () => {
       const readers = readersOf(message.channelId);
-      await send(deps, await notifyMessage(deps.db, message, channel, readers), sinks);
+      const hold = holdFor({ immediate: message.urgent === true });
+      await send(deps, await notifyMessage(deps.db, message, channel, readers), sinks, hold);
     }),
   );
 
@@ -67,7 +91,8 @@ export function subscribeNotifications(
       if (added.length === 0) return;
       const channel = await channelOf(message.userId, message.channelId);
       if (!channel) return;
-      await deliver(deps, await notifyEditMentions(deps.db, message, added, channel), sinks);
+      const ids = await notifyEditMentions(deps.db, message, added, channel);
+      await deliver(deps, ids, sinks, holdFor({ immediate: message.urgent === true }));
     }),
   );
 
@@ -80,7 +105,7 @@ export function subscribeNotifications(
     serial.run(event.channelId, async () => {
       if (event.authorId === event.userId) return;
       const deliveries = await notifyReaction(deps.db, event, event.channel, event.actorName);
-      await send(deps, deliveries, sinks);
+      await send(deps, deliveries, sinks, ordinary);
     }),
   );
 
@@ -91,7 +116,7 @@ export function subscribeNotifications(
       if (!channel) return;
       const actorName = await nameOf(by);
       const ids = await notifyAdded(deps.db, { channelId, userId, by }, channel, actorName);
-      await deliver(deps, ids, sinks);
+      await deliver(deps, ids, sinks, ordinary);
     }),
   );
 
@@ -103,6 +128,7 @@ export function subscribeNotifications(
         deps,
         await notifyFriend(deps.db, { userId: toUserId, by: fromUserId, type }, actorName),
         sinks,
+        ordinary,
       );
     }),
   );
@@ -114,12 +140,14 @@ export function subscribeNotifications(
         deps,
         await notifyFriend(deps.db, { userId: fromUserId, by: toUserId, type }, actorName),
         sinks,
+        ordinary,
       );
     }),
   );
 
   // A due reminder, a scheduled message that could not go: written in the transaction that
-  // marks it delivered (features/reminders/delivery.ts), sent once that commits.
+  // marks it delivered (features/reminders/delivery.ts), sent once that commits — at once,
+  // whatever the hour: its owner asked for it then.
   deps.events.within('personalNoticeDue', async (tx, notice) => {
     notice.written.push(...(await notifyPersonal(tx, notice)));
   });

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AccountExport, EXPORT_READY_NOTICE, EXPORT_TTL_DAYS } from '#shared/privacy';
+import {
+  type AccountExport,
+  EXPORT_COOLDOWN_HOURS,
+  EXPORT_READY_NOTICE,
+  EXPORT_TOO_SOON,
+  EXPORT_TTL_DAYS,
+} from '#shared/privacy';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { HttpError } from '../../lib/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { type FileStorage, uploadTempDir } from '../files/storage';
 import { notifyAccount } from '../notifications/create';
@@ -29,7 +36,8 @@ type ExportRow = typeof accountExports.$inferSelect;
 const LEASE_MS = 2 * 60 * 1000;
 /** An export that failed this many times stays failed. */
 const MAX_ATTEMPTS = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export function presentExport(row: ExportRow): AccountExport {
   return {
@@ -108,6 +116,32 @@ export async function requestExport(
       )
       .limit(1);
     if (running) return { row: running, created: false };
+    // Building a zip of everything one wrote is heavy: one a day per account asking for
+    // itself (docs/privacy.md, "Export"); an administrator's request is not held back.
+    if (by.id === userId) {
+      const [recent] = await tx
+        .select({ createdAt: accountExports.createdAt })
+        .from(accountExports)
+        .where(
+          and(
+            eq(accountExports.userId, userId),
+            eq(accountExports.requestedById, userId),
+            eq(accountExports.status, 'ready'),
+            gt(accountExports.createdAt, new Date(Date.now() - EXPORT_COOLDOWN_HOURS * HOUR_MS)),
+          ),
+        )
+        .orderBy(desc(accountExports.createdAt))
+        .limit(1);
+      if (recent) {
+        const retryAt = recent.createdAt.getTime() + EXPORT_COOLDOWN_HOURS * HOUR_MS;
+        throw new HttpError(
+          429,
+          EXPORT_TOO_SOON,
+          undefined,
+          Math.ceil((retryAt - Date.now()) / 1000),
+        );
+      }
+    }
     const [row] = await tx
       .insert(accountExports)
       .values({

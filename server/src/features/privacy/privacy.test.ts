@@ -12,6 +12,8 @@ import {
   type AccountDeletion,
   type AccountExport,
   ERASED_USER_NAME,
+  EXPORT_COOLDOWN_HOURS,
+  EXPORT_TOO_SOON,
   type RetentionPolicy,
 } from '#shared/privacy';
 import { CLOSE_SESSION_ENDED } from '#shared/protocol';
@@ -274,14 +276,27 @@ describe('« Télécharger mes données »', () => {
       alice.client.post<AccountExport>('/api/account/export'),
     ]);
     expect(a.status).toBe(202);
-    const ids = new Set([a.body.id, b.body.id]);
+    // Either the second came while the first was being made (the same), or after it was
+    // ready (refused for a day): one export either way.
+    if (b.status === 202) expect(b.body.id).toBe(a.body.id);
+    else expect(b.status).toBe(429);
     const list = await until(
       async () => (await alice.client.get<AccountExport[]>('/api/account/exports')).body,
       (l) => l.every((e) => e.status === 'ready'),
       'exports',
     );
-    // Either the second came while the first was being made (the same), or after it (a new one).
-    expect(list.length).toBe(ids.size);
+    expect(list.map((e) => e.id)).toEqual([a.body.id]);
+  });
+
+  it('makes one export a day for the account itself, with when to come back', async () => {
+    const alice = await buildUser(server);
+    await requestAndWaitExport(alice);
+    const again = await alice.client.post<ApiErrorBody>('/api/account/export');
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe(EXPORT_TOO_SOON);
+    const wait = Number(again.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(EXPORT_COOLDOWN_HOURS * 3600 - 120);
+    expect(wait).toBeLessThanOrEqual(EXPORT_COOLDOWN_HOURS * 3600);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { findFrenchDate, safeTimeZone, splitLeadingDate } from '#shared/french-dates';
 import type { ServerEvent } from '#shared/protocol';
 import {
@@ -25,6 +25,7 @@ import {
   WHEN_UNREADABLE,
 } from '#shared/reminders';
 import type { Db } from '../../db/client';
+import { uuids } from '../../db/values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { requireMember } from '../channels/access';
 import { channelNameSql, channelTypeSql } from '../channels/queries';
@@ -70,6 +71,19 @@ export async function setTimeZone(db: Db, userId: string, zone: string): Promise
       set: { timeZone: zone, updatedAt: sql`now()` },
     });
   return { timeZone: zone, chosen: true };
+}
+
+/** The zones chosen (or kept) by `userIds`, in one statement; those with none are absent. */
+export async function chosenTimeZones(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: userTimeZones.userId, timeZone: userTimeZones.timeZone })
+    .from(userTimeZones)
+    .where(sql`${userTimeZones.userId} = any(${uuids(userIds)})`);
+  return new Map(rows.map((r) => [r.userId, r.timeZone]));
 }
 
 /** The person's zone; without one yet, the browser's (kept for next time), else Europe/Paris. */
@@ -225,6 +239,33 @@ export async function listReminders(db: Db, userId: string): Promise<Reminder[]>
     .orderBy(asc(reminders.dueAt), asc(reminders.id))
     .limit(REMINDERS_PER_USER_MAX);
   return presentReminders(db, rows);
+}
+
+/**
+ * One's reminders due in [from, to), delivered or not, soonest first, at most `limit`, and
+ * how many there are in all (« Ma journée »: today's reminders).
+ */
+export async function listRemindersBetween(
+  db: Db,
+  userId: string,
+  range: { from: Date; to: Date },
+  limit: number,
+): Promise<{ reminders: Reminder[]; total: number }> {
+  const where = and(
+    eq(reminders.userId, userId),
+    gte(reminders.dueAt, range.from),
+    lt(reminders.dueAt, range.to),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(reminderColumns)
+      .from(reminders)
+      .where(where)
+      .orderBy(asc(reminders.dueAt), asc(reminders.id))
+      .limit(limit),
+    db.select({ n: count() }).from(reminders).where(where),
+  ]);
+  return { reminders: await presentReminders(db, rows), total: counted?.n ?? 0 };
 }
 
 export async function deleteReminder(deps: Deps, userId: string, id: string): Promise<void> {

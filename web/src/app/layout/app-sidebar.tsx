@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ThreadsSidebarLink } from '@/features/messages';
+import { MyDaySidebarLink } from '@/features/my-day';
 import { SavedSidebarLink } from '@/features/pins';
 import { RemindersSidebarLink } from '@/features/reminders';
 import { VoiceBar } from '@/features/voice';
@@ -24,6 +25,7 @@ export function AppSidebar({ header, onNavigate, className }: AppSidebarProps) {
       header={header}
       top={
         <>
+          <MyDaySidebarLink onNavigate={onNavigate} />
           <ThreadsSidebarLink onNavigate={onNavigate} />
           <SavedSidebarLink onNavigate={onNavigate} />
           <RemindersSidebarLink onNavigate={onNavigate} />

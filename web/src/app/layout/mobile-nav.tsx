@@ -1,82 +1,120 @@
-import { BellIcon, MenuIcon, SearchIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { MenuIcon } from 'lucide-react';
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { User } from '#shared/users';
 import { Logo } from '@/components/brand/logo';
 import { IconButton } from '@/components/ui/icon-button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import type { PhoneHeaderValue } from '@/lib/phone-header';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { cn } from '@/lib/utils';
+import { useInstanceName } from '../instance-name';
 import { BOTTOM_NAV, isActivePath } from './nav-items';
 import { UserMenu } from './user-menu';
 
-interface MobileTopBarProps {
-  user: User;
-  /** The sidebar shown in the slide-in menu. */
-  sidebar: (props: { header: ReactNode; onNavigate: () => void }) => ReactNode;
-  notificationBell?: ReactNode;
-  onSearch?: () => void;
+/** The slide-in menu's state, shared by the top bar's button and a screen's own header's. */
+export function usePhoneChrome(bell: ReactNode) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The button that opened the menu gets the focus back (the bar's, or a screen's header's).
+  const opener = useRef<HTMLElement | null>(null);
+  const [claims, setClaims] = useState(0);
+  const claim = useCallback(() => {
+    setClaims((count) => count + 1);
+    return () => setClaims((count) => count - 1);
+  }, []);
+  const menuButton = useMemo(
+    () => (
+      <MobileMenuButton
+        onOpen={(element) => {
+          opener.current = element;
+          setMenuOpen(true);
+        }}
+      />
+    ),
+    [],
+  );
+  const header = useMemo<PhoneHeaderValue>(
+    () => ({ claim, menuButton, bell }),
+    [claim, menuButton, bell],
+  );
+  return { header, barShown: claims === 0, menuOpen, setMenuOpen, opener };
 }
 
-/** docs/product.md §2: on phones, a top bar and a slide-in menu with the sidebar and a search entry. */
-export function MobileTopBar({ user, sidebar, notificationBell, onSearch }: MobileTopBarProps) {
+export type PhoneChrome = ReturnType<typeof usePhoneChrome>;
+
+function MobileMenuButton({ onOpen }: { onOpen: (element: HTMLElement) => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const searchEntry = (
-    <div className="border-b p-3">
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(false);
-          onSearch?.();
-        }}
-        className="flex h-10 w-full cursor-pointer items-center gap-2 rounded-lg border bg-background/60 px-3 text-muted-foreground text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <SearchIcon aria-hidden className="size-4" />
-        {t('layout.rail.search')}
-      </button>
-    </div>
+  return (
+    <IconButton
+      label={t('layout.mobile.openMenu')}
+      aria-haspopup="dialog"
+      className="size-11 shrink-0"
+      onClick={(event) => onOpen(event.currentTarget)}
+    >
+      <MenuIcon aria-hidden className="size-5" />
+    </IconButton>
   );
+}
+
+// The menu's sheet loads when first opened, not with the layout.
+const MobileMenuSheet = lazy(() =>
+  import('./mobile-menu-sheet').then((module) => ({ default: module.MobileMenuSheet })),
+);
+
+type MobileMenuProps = Omit<ComponentProps<typeof MobileMenuSheet>, 'logo' | 'tools'> & {
+  user: User;
+};
+
+/** docs/product.md §2: the phone's slide-in menu, mounted from its first opening on. */
+export function MobileMenu({ user, ...props }: MobileMenuProps) {
+  const instanceName = useInstanceName();
+  const openedOnce = useOpenedOnce(props.chrome.menuOpen);
+  return openedOnce ? (
+    <Suspense fallback={null}>
+      <MobileMenuSheet
+        {...props}
+        logo={<Logo label={instanceName} />}
+        tools={
+          <>
+            <ThemeToggle />
+            <UserMenu user={user} side="bottom" align="end" />
+          </>
+        }
+      />
+    </Suspense>
+  ) : null;
+}
+
+interface MobileTopBarProps {
+  user: User;
+  chrome: PhoneChrome;
+}
+
+/** docs/product.md §2: on phones, a top bar (hidden where a screen shows its own header). */
+export function MobileTopBar({ user, chrome }: MobileTopBarProps) {
+  const instanceName = useInstanceName();
+  if (!chrome.barShown) return null;
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-1 border-b bg-rail/95 px-2 pt-[env(safe-area-inset-top)] backdrop-blur md:hidden">
-      <Sheet open={open} onOpenChange={setOpen}>
-        <SheetTrigger asChild>
-          <IconButton label={t('layout.mobile.openMenu')}>
-            <MenuIcon aria-hidden className="size-5" />
-          </IconButton>
-        </SheetTrigger>
-        <SheetContent side="left" className="w-[300px] max-w-[85vw] gap-0 bg-sidebar p-0">
-          <SheetHeader className="h-14 flex-row items-center border-b px-4 py-0">
-            <SheetTitle asChild>
-              <Logo label={t('common.appName')} />
-            </SheetTitle>
-            <SheetDescription className="sr-only">
-              {t('layout.mobile.menuDescription')}
-            </SheetDescription>
-          </SheetHeader>
-          {sidebar({ header: searchEntry, onNavigate: () => setOpen(false) })}
-        </SheetContent>
-      </Sheet>
+      {chrome.header.menuButton}
       <Link
         href="/"
-        className="rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex min-w-0 rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <Logo label={t('common.appName')} className="text-lg" />
+        <Logo label={instanceName} className="text-lg" />
       </Link>
-      <div className="ml-auto flex items-center gap-1">
-        {notificationBell ?? (
-          <IconButton label={t('layout.rail.notifications')}>
-            <BellIcon aria-hidden className="size-5" />
-          </IconButton>
-        )}
+      <div className="ml-auto flex shrink-0 items-center gap-1">
+        {chrome.header.bell}
         <ThemeToggle />
         <UserMenu user={user} side="bottom" align="end" className="ml-1" />
       </div>

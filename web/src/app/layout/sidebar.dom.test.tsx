@@ -42,7 +42,7 @@ function renderSidebar({
   });
   const rendered = renderApp(
     <ChannelContentProvider value={messagesChannelContent}>
-      <ChannelsWorkspace>
+      <ChannelsWorkspace title="Ruche">
         <Sidebar sections={sidebarSections} />
       </ChannelsWorkspace>
     </ChannelContentProvider>,

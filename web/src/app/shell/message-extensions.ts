@@ -1,5 +1,7 @@
 import { boardsMessageExtension } from '@/features/boards';
+import { disconnectMessageExtension } from '@/features/disconnect';
 import { filesMessageExtension } from '@/features/files';
+import { linkPreviewsMessageExtension } from '@/features/link-previews';
 import { pinsMessageExtension } from '@/features/pins';
 import { remindersMessageExtension } from '@/features/reminders';
 import type { MessageExtension } from '@/lib/message-extensions';
@@ -10,7 +12,9 @@ import type { MessageExtension } from '@/lib/message-extensions';
  */
 export const messageExtensions: readonly MessageExtension[] = [
   filesMessageExtension,
+  linkPreviewsMessageExtension,
   boardsMessageExtension,
   pinsMessageExtension,
   remindersMessageExtension,
+  disconnectMessageExtension,
 ];

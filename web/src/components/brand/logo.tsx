@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /** The Ruche mark: a honey hexagon with a cell cut out. Decorative; name it beside it. */
@@ -18,11 +18,21 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className, label }: { className?: string; label: string }) {
+/**
+ * The mark and a name beside it. Other props reach the outer element, so a Radix title
+ * (`SheetTitle asChild`) can give it the id the dialog is named by.
+ */
+export function Logo({ className, label, ...props }: ComponentProps<'span'> & { label: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
+    <span
+      {...props}
+      className={cn(
+        'inline-flex min-w-0 items-center gap-2 font-semibold tracking-tight',
+        className,
+      )}
+    >
       <LogoMark className="size-7" />
-      <span>{label}</span>
+      <span className="truncate">{label}</span>
     </span>
   );
 }

@@ -27,7 +27,9 @@ export function AvatarFallback({
   return (
     <AvatarPrimitive.Fallback
       className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary/15 font-semibold text-primary text-xs uppercase',
+        // An opaque disc (the primary at 15 % over the card), not a see-through tint: on an
+        // active or hovered row a tint would stack and the initials fall below AA.
+        'flex size-full items-center justify-center rounded-full bg-[color-mix(in_srgb,var(--color-primary)_15%,var(--color-card))] font-semibold text-primary text-xs uppercase',
         className,
       )}
       {...props}

@@ -47,7 +47,8 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: 'border-border bg-popover text-popover-foreground',
-        destructive: 'destructive border-destructive bg-destructive text-destructive-foreground',
+        destructive:
+          'destructive border-destructive-fill bg-destructive-fill text-destructive-foreground',
       },
     },
     defaultVariants: { variant: 'default' },

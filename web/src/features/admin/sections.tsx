@@ -3,6 +3,7 @@ import {
   HashIcon,
   HeartPulseIcon,
   type LucideIcon,
+  MoonIcon,
   ScrollTextIcon,
   UsersIcon,
 } from 'lucide-react';
@@ -55,6 +56,16 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: ArchiveRestoreIcon,
     Screen: lazy(() =>
       import('./retention/retention-section').then((m) => ({ default: m.RetentionSection })),
+    ),
+  },
+  {
+    id: 'disconnect',
+    label: 'adminConsole.sections.disconnect',
+    icon: MoonIcon,
+    Screen: lazy(() =>
+      import('@/features/disconnect/components/admin-section').then((m) => ({
+        default: m.DisconnectSection,
+      })),
     ),
   },
 ];

@@ -4,9 +4,10 @@
  * import it only through this file. Screens loaded on demand are not re-exported here: their
  * importers load them with import() so that they stay out of the importer's chunk.
  */
-export { getCurrentUser, prefetchCurrentUser } from './api/fetch-current-user';
+export { getCurrentUser, prefetchCurrentUser, takeCurrentUser } from './api/fetch-current-user';
 export { useAuthProviders } from './api/get-auth-providers';
 export { CURRENT_USER_KEY, useCurrentUser } from './api/get-current-user';
 export { useUpdateCurrentUser } from './api/update-current-user';
 export { useSessionEnd } from './hooks/use-session-end';
 export { currentPath, goToLogin, goToLogout } from './navigation';
+export { keepCurrentUser } from './offline-keep';

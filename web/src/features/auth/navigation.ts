@@ -1,5 +1,5 @@
 import { safeNextPath } from '#shared/next-path';
-import { API_ORIGIN, apiRequest, currentPath, goToLogin } from '@/lib/api';
+import { API_ORIGIN, apiRequest, currentPath, goToLogin, markSigningOut } from '@/lib/api';
 import { forgetSessionToken } from '@/lib/session-token';
 
 /** docs/product.md §2: signing in and out are full page navigations to the server's routes. */
@@ -8,8 +8,16 @@ export { currentPath, goToLogin };
 /**
  * Sign out with a POST (a GET signs out only as a top-level navigation: docs/security.md,
  * finding 3), then reload the app signed out. Should the POST fail, the navigation does it.
+ * Whatever this browser kept of the account (the query cache, queued sends) goes first.
  */
 export async function goToLogout(): Promise<void> {
+  await import('@/lib/query-persist').then(
+    (module) => module.forgetOfflineData(),
+    () => {
+      // Not loaded: signing out goes on; the next start signed out forgets it (app/offline-cache.ts).
+    },
+  );
+  markSigningOut();
   try {
     await apiRequest('POST', '/api/logout');
     await forgetSessionToken();

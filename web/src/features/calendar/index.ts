@@ -6,3 +6,4 @@
  */
 export { CalendarPage } from './components/calendar-page';
 export { CalendarSettingsPage } from './components/calendar-settings-page';
+export { slotFinderAction } from './slot-finder-action';

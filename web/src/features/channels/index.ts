@@ -16,4 +16,5 @@ export { ChannelsWorkspace } from './components/channels-workspace';
 export { MessagesHome } from './components/messages-home';
 export { useChannelEvents } from './hooks/use-channel-events';
 export { joinChannel } from './lib/join-channel';
+export { keepChannels } from './offline-keep';
 export { channelsSection, directMessagesSection } from './sidebar-sections';

@@ -11,3 +11,4 @@ export { FollowedThreadsPage } from './components/followed-threads-page';
 export { ThreadsSidebarLink } from './components/threads-sidebar-link';
 export { useMessageEvents } from './hooks/use-message-events';
 export { relativeTime } from './lib/format-time';
+export { keepLatestMessages, pendingSendsOutbox } from './offline-keep';

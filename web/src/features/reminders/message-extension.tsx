@@ -41,6 +41,8 @@ function Plans({ message }: MessageExtensionProps) {
   if (!me || message.userId !== me.id) return null;
   if (Date.now() - new Date(message.createdAt).getTime() > PLAN_OFFER_MS) return null;
   if (!MAYBE_DATE.test(message.content)) return null;
+  // A meeting's announcement is an event already (calendar's slot finder, docs/calendar.md).
+  if (message.content.includes('](/calendar?meeting=')) return null;
   return (
     <Suspense fallback={null}>
       <PlanChips message={message} />

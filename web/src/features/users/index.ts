@@ -7,4 +7,5 @@
 export { useUsers } from './api/get-users';
 export { type UserSearch, useUserSearch } from './api/search-users';
 export { usePresenceEvents } from './hooks/use-presence-events';
+export { useUserEvents } from './hooks/use-user-events';
 export { sendPresence } from './lib/send-presence';

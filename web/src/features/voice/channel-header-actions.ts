@@ -12,4 +12,5 @@ export const voiceChatAction: ChannelHeaderAction = {
   id: 'voice-chat',
   appliesTo: (channel) => channel.type === 'channel' || channel.type === 'group',
   Action: VoiceChatDialog,
+  phoneBar: true,
 };

@@ -1,7 +1,15 @@
 import type { RemoteCalendar } from '#shared/calendar';
 import type { CalendarProviderConfig } from '../../../config';
 import { apiCall, oauthGrants } from './http';
-import { type CalendarProvider, type EventWrite, type RemoteEvent, ymd } from './provider';
+import {
+  type CalendarProvider,
+  type EventWrite,
+  type RemoteEvent,
+  type RemoteWrite,
+  type RemovedEvent,
+  stampOf,
+  ymd,
+} from './provider';
 
 /** The narrowest scopes: list calendars, and read (or, to export, write) events. */
 const READ_SCOPES = [
@@ -21,6 +29,8 @@ interface GoogleEvent {
   id: string;
   etag?: string;
   status?: string;
+  /** RFC 3339: the last modification of the event (also on a cancelled one). */
+  updated?: string;
   summary?: string;
   description?: string;
   location?: string;
@@ -49,8 +59,15 @@ function toRemote(item: GoogleEvent): RemoteEvent | null {
     start,
     end,
     allDay: Boolean(item.start?.date),
+    updatedAt: stampOf(item.updated),
   };
 }
+
+const written = (made: GoogleEvent): RemoteWrite => ({
+  id: made.id,
+  version: made.etag ?? '',
+  updatedAt: stampOf(made.updated),
+});
 
 const toGoogle = (e: EventWrite) => ({
   summary: e.title,
@@ -112,7 +129,7 @@ export function googleProvider(config: CalendarProviderConfig): CalendarProvider
     },
     async listChanges(token, calendarId, cursor) {
       const changed: RemoteEvent[] = [];
-      const removed: string[] = [];
+      const removed: RemovedEvent[] = [];
       let pageToken: string | undefined;
       for (;;) {
         const url = new URL(eventsOf(calendarId));
@@ -126,7 +143,7 @@ export function googleProvider(config: CalendarProviderConfig): CalendarProvider
         for (const item of page.items ?? []) {
           const remote = item.status === 'cancelled' ? null : toRemote(item);
           if (remote) changed.push(remote);
-          else removed.push(item.id);
+          else removed.push({ id: item.id, at: item.updated ? stampOf(item.updated) : null });
         }
         if (page.nextPageToken) {
           pageToken = page.nextPageToken;
@@ -142,7 +159,7 @@ export function googleProvider(config: CalendarProviderConfig): CalendarProvider
         method: 'POST',
         body: toGoogle(event),
       });
-      return { id: made.id, version: made.etag ?? '' };
+      return written(made);
     },
     async updateEvent(token, calendarId, eventId, event) {
       const made = await apiCall<GoogleEvent>(
@@ -150,7 +167,14 @@ export function googleProvider(config: CalendarProviderConfig): CalendarProvider
         token,
         { method: 'PATCH', body: toGoogle(event) },
       );
-      return { id: made.id, version: made.etag ?? '' };
+      return written(made);
+    },
+    async deleteEvent(token, calendarId, eventId) {
+      // 204; an event already deleted answers 410 Gone, an unknown one 404.
+      await apiCall<void>(`${eventsOf(calendarId)}/${encodeURIComponent(eventId)}`, token, {
+        method: 'DELETE',
+        goneIsDone: true,
+      });
     },
   };
 }

@@ -42,7 +42,13 @@ function retryAfterSeconds(res: Response): number {
 export async function apiCall<T>(
   url: string,
   token: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** A DELETE: 404 and 410 say the event is already gone, which is what was asked. */
+    goneIsDone?: boolean;
+  } = {},
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(url, {
@@ -64,6 +70,10 @@ export async function apiCall<T>(
       continue;
     }
     if (res.status === 401) throw new TokenRejectedError(await res.text());
+    if (init.goneIsDone && (res.status === 404 || res.status === 410)) {
+      await res.body?.cancel();
+      return undefined as T;
+    }
     if (res.status === 410) throw new CursorGoneError(await res.text());
     if (!res.ok) throw new ProviderError(res.status, await res.text());
     if (res.status === 204) return undefined as T;

@@ -1,7 +1,14 @@
 import type { RemoteCalendar } from '#shared/calendar';
 import type { CalendarProviderConfig } from '../../../config';
 import { apiCall, oauthGrants } from './http';
-import type { CalendarProvider, EventWrite, RemoteEvent } from './provider';
+import {
+  type CalendarProvider,
+  type EventWrite,
+  type RemoteEvent,
+  type RemoteWrite,
+  type RemovedEvent,
+  stampOf,
+} from './provider';
 
 const READ_SCOPES = 'offline_access Calendars.Read';
 const WRITE_SCOPES = 'offline_access Calendars.ReadWrite';
@@ -17,6 +24,8 @@ interface GraphTime {
 interface GraphEvent {
   id: string;
   changeKey?: string;
+  /** ISO 8601 in UTC: the last change of the event. */
+  lastModifiedDateTime?: string;
   subject?: string;
   body?: { content?: string };
   bodyPreview?: string;
@@ -52,8 +61,15 @@ function toRemote(item: GraphEvent): RemoteEvent | null {
     start,
     end,
     allDay: Boolean(item.isAllDay),
+    updatedAt: stampOf(item.lastModifiedDateTime),
   };
 }
+
+const written = (made: GraphEvent): RemoteWrite => ({
+  id: made.id,
+  version: made.changeKey ?? '',
+  updatedAt: stampOf(made.lastModifiedDateTime),
+});
 
 const utc = (d: Date) => ({ dateTime: d.toISOString().replace(/Z$/, ''), timeZone: 'UTC' });
 const toGraph = (e: EventWrite) => ({
@@ -101,7 +117,7 @@ export function outlookProvider(config: CalendarProviderConfig): CalendarProvide
     },
     async listChanges(token, calendarId, cursor) {
       const changed: RemoteEvent[] = [];
-      const removed: string[] = [];
+      const removed: RemovedEvent[] = [];
       let next = cursor;
       if (!next) {
         const url = new URL(`${calendarPath(calendarId)}/calendarView/delta`);
@@ -120,7 +136,8 @@ export function outlookProvider(config: CalendarProviderConfig): CalendarProvide
         for (const item of page.value ?? []) {
           const remote = item['@removed'] ? null : toRemote(item);
           if (remote) changed.push(remote);
-          else removed.push(item.id);
+          // @removed carries a reason, not a time.
+          else removed.push({ id: item.id, at: null });
         }
         if (page['@odata.nextLink']) {
           next = page['@odata.nextLink'];
@@ -136,7 +153,7 @@ export function outlookProvider(config: CalendarProviderConfig): CalendarProvide
         method: 'POST',
         body: toGraph(event),
       });
-      return { id: made.id, version: made.changeKey ?? '' };
+      return written(made);
     },
     async updateEvent(token, _calendarId, eventId, event) {
       const made = await apiCall<GraphEvent>(
@@ -147,7 +164,14 @@ export function outlookProvider(config: CalendarProviderConfig): CalendarProvide
           body: toGraph(event),
         },
       );
-      return { id: made.id, version: made.changeKey ?? '' };
+      return written(made);
+    },
+    async deleteEvent(token, _calendarId, eventId) {
+      // 204 No Content; an event already deleted answers 404 (ErrorItemNotFound).
+      await apiCall<void>(`${api}/me/events/${encodeURIComponent(eventId)}`, token, {
+        method: 'DELETE',
+        goneIsDone: true,
+      });
     },
   };
 }

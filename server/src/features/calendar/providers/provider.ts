@@ -13,11 +13,27 @@ export interface RemoteEvent {
   start: Date;
   end: Date;
   allDay: boolean;
+  /** The provider's modification time (Google `updated`, Graph `lastModifiedDateTime`). */
+  updatedAt: Date;
+}
+
+/** An event deleted at the provider (Google cancelled, Graph @removed). */
+export interface RemovedEvent {
+  id: string;
+  /** When, if the provider says (Google's `updated` on a cancelled event; Graph does not). */
+  at: Date | null;
+}
+
+/** What a create or an update answers: the remote id, its new version and modification time. */
+export interface RemoteWrite {
+  id: string;
+  version: string;
+  updatedAt: Date;
 }
 
 export interface ChangePage {
   changed: RemoteEvent[];
-  removed: string[];
+  removed: RemovedEvent[];
   /** Where the next incremental sync starts (Google nextSyncToken, Graph deltaLink). */
   cursor: string;
 }
@@ -48,21 +64,25 @@ export interface CalendarProvider {
   listCalendars(token: string): Promise<RemoteCalendar[]>;
   /** Every change since `cursor` (all events when null), following every page. */
   listChanges(token: string, calendarId: string, cursor: string | null): Promise<ChangePage>;
-  createEvent(
-    token: string,
-    calendarId: string,
-    event: EventWrite,
-  ): Promise<{ id: string; version: string }>;
+  createEvent(token: string, calendarId: string, event: EventWrite): Promise<RemoteWrite>;
   updateEvent(
     token: string,
     calendarId: string,
     eventId: string,
     event: EventWrite,
-  ): Promise<{ id: string; version: string }>;
+  ): Promise<RemoteWrite>;
+  /** Deletes the remote copy; one already gone (404, 410) counts as deleted. */
+  deleteEvent(token: string, calendarId: string, eventId: string): Promise<void>;
 }
 
 export type ProviderFactory = (config: CalendarProviderConfig) => CalendarProvider;
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A provider's time stamp; when missing or unreadable, the time it was read. */
+export const stampOf = (value: string | undefined): Date => {
+  const at = value ? new Date(value) : new Date(Number.NaN);
+  return Number.isNaN(at.getTime()) ? new Date() : at;
+};
 
 export { ymd };

@@ -1,5 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminInstance, AdminUser, AdminUserPage } from '#shared/admin';
+import type {
+  AdminInstance,
+  AdminUser,
+  AdminUserPage,
+  InstanceUpdate,
+  SignupPolicyUpdate,
+} from '#shared/admin';
 import type { AuditPage } from '#shared/audit';
 import { apiGet, apiRequest } from '@/lib/api';
 
@@ -39,6 +45,43 @@ export const useAdminInstance = () =>
     queryKey: ['/api/admin/instance'],
     queryFn: () => apiGet<AdminInstance>('/api/admin/instance'),
   });
+
+/** PUT /api/admin/signup-policy: who may sign up, for every node at once. */
+export function useSaveSignupPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignupPolicyUpdate) =>
+      apiRequest<Pick<AdminInstance, 'signup' | 'signupDomains' | 'signupSource'>>(
+        'PUT',
+        '/api/admin/signup-policy',
+        input,
+      ),
+    onSuccess: (saved) => {
+      client.setQueryData<AdminInstance>(['/api/admin/instance'], (current) =>
+        current ? { ...current, ...saved } : current,
+      );
+      void client.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY });
+    },
+  });
+}
+
+/**
+ * PUT /api/admin/instance: the instance's name. Every tab, this one included, takes it from
+ * the instance_changed event (app/instance-name.ts).
+ */
+export function useSaveInstanceName() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InstanceUpdate) =>
+      apiRequest<Pick<AdminInstance, 'name' | 'nameSource'>>('PUT', '/api/admin/instance', input),
+    onSuccess: (saved) => {
+      client.setQueryData<AdminInstance>(['/api/admin/instance'], (current) =>
+        current ? { ...current, ...saved } : current,
+      );
+      void client.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY });
+    },
+  });
+}
 
 export type UserAction =
   | 'deactivate'

@@ -126,7 +126,25 @@ function AuditRow({
             ? ` · ${t('adminConsole.audit.address', { address: entry.address })}`
             : null}
         </span>
+        <SettingChange entry={entry} />
       </div>
     </li>
+  );
+}
+
+/** A setting changed (`settings.changed`): which, and its value before and after. */
+function SettingChange({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
+  const { setting, from, to } = entry.details;
+  if (entry.action !== 'settings.changed' || typeof setting !== 'string') return null;
+  const key = `adminConsole.audit.settings.${setting}`;
+  return (
+    <span className="break-words text-muted-foreground" data-setting={setting}>
+      {t('adminConsole.audit.settingChange', {
+        setting: i18n.exists(key) ? t(key) : setting,
+        from: String(from ?? ''),
+        to: String(to ?? ''),
+      })}
+    </span>
   );
 }

@@ -4,9 +4,11 @@ import type { AdminHealthCheck } from '#shared/admin';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InstanceStorage, WorkspaceInvites } from '@/features/settings';
 import { useAdminInstance } from '../api/admin-api';
+import { InstanceNameForm } from './instance-name-form';
+import { SignupPolicyForm } from './signup-policy-form';
 
 /**
- * « Instance »: its name, who may sign up (and the sign-up links when by invitation), storage
+ * « Instance »: its name (chosen here), who may sign up (chosen here; the sign-up links when by invitation), storage
  * and quotas, how calls carry media, and whether the store, Redis, S3, Janus and SMTP answer.
  */
 export function InstanceSection() {
@@ -20,15 +22,8 @@ export function InstanceSection() {
   return (
     <div className="grid gap-6">
       <Card title={t('adminConsole.instance.general')}>
-        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]">
-          <dt className="text-muted-foreground">{t('adminConsole.instance.name')}</dt>
-          <dd className="break-words">{data.name}</dd>
-          <dt className="text-muted-foreground">{t('adminConsole.instance.signup')}</dt>
-          <dd>
-            {t(`adminConsole.instance.signupPolicy.${data.signup}`, {
-              domains: data.signupDomains.join(', '),
-            })}
-          </dd>
+        <InstanceNameForm instance={data} />
+        <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]">
           <dt className="text-muted-foreground">{t('adminConsole.instance.media')}</dt>
           <dd data-media-mode={data.mediaMode}>
             {t(`adminConsole.instance.mediaMode.${data.mediaMode}`)}
@@ -37,6 +32,9 @@ export function InstanceSection() {
           <dd>{t('adminConsole.instance.days', { count: data.auditRetentionDays })}</dd>
         </dl>
         <p className="mt-3 text-muted-foreground text-xs">{t('adminConsole.instance.fromEnv')}</p>
+      </Card>
+      <Card title={t('adminConsole.instance.signup')}>
+        <SignupPolicyForm instance={data} />
       </Card>
       {data.signup === 'invite' ? (
         <Card title={t('adminConsole.instance.signupLinks')}>

@@ -12,7 +12,10 @@ let early: Promise<User | null> | null = null;
 
 /** Asks now, while the app's code loads; the app's first query takes this answer. */
 export function prefetchCurrentUser(): void {
-  early ??= getCurrentUser();
+  if (early) return;
+  early = getCurrentUser();
+  // Offline, it fails before the app takes it (app/offline-cache.ts): not an unhandled rejection.
+  early.catch(() => undefined);
 }
 
 /** The early answer the first time, a fresh request after that. */

@@ -1,6 +1,7 @@
 import { KanbanSquareIcon, MoreHorizontalIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { BOARD_NAME_MAX } from '#shared/limits';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -12,13 +13,19 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import type { ChannelTabPanelProps } from '@/lib/shell';
 import { toastFailure } from '@/lib/toast-failure';
 import { useCreateBoard } from '../api/create-board';
 import { useDeleteBoard } from '../api/delete-board';
 import { useBoards } from '../api/get-boards';
-import { SELECT_CLASS } from '../lib/select-class';
 import { BoardView } from './board-view';
 import { NameDialog } from './name-dialog';
 
@@ -29,7 +36,13 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
   const createBoard = useCreateBoard(channel.id);
   const deleteBoard = useDeleteBoard();
   const [selectedId, setSelectedId] = useState<string | undefined>();
+  // ?board= (a task opened from « Ma journée »): that board.
+  const wantedBoard = new URLSearchParams(useSearch()).get('board');
+  useEffect(() => {
+    if (wantedBoard) setSelectedId(wantedBoard);
+  }, [wantedBoard]);
   const [creating, setCreating] = useState(false);
+  const [addingList, setAddingList] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Unique: the board tabs of other channels may stay mounted, hidden (channel-view.tsx).
   const selectId = useId();
@@ -59,18 +72,18 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
             <label htmlFor={selectId} className="sr-only">
               {t('kanban.selectBoard')}
             </label>
-            <select
-              id={selectId}
-              className={`${SELECT_CLASS} h-8 w-auto max-w-64 font-medium`}
-              value={current.id}
-              onChange={(e) => setSelectedId(e.target.value)}
-            >
-              {list.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
+            <Select value={current.id} onValueChange={setSelectedId}>
+              <SelectTrigger id={selectId} className="h-8 w-auto min-w-0 max-w-64 font-medium">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent align="start">
+                {list.map((b) => (
+                  <SelectItem key={b.id} value={b.id}>
+                    {b.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </>
         ) : null}
         <DropdownMenu>
@@ -100,11 +113,30 @@ export function BoardTab({ channel }: ChannelTabPanelProps) {
             {current.description}
           </p>
         ) : null}
+        {current ? (
+          // Always in sight: the one at the end of the lists may be a long scroll away.
+          <Button
+            variant="outline"
+            size="sm"
+            className="ms-auto shrink-0"
+            aria-label={t('kanban.addList')}
+            onClick={() => setAddingList(true)}
+          >
+            <PlusIcon aria-hidden />
+            <span className="hidden sm:inline">{t('kanban.addList')}</span>
+          </Button>
+        ) : null}
       </div>
       {boards.isPending ? (
         <p className="p-6 text-muted-foreground text-sm">{t('kanban.loading')}</p>
       ) : current ? (
-        <BoardView key={current.id} board={current} channel={channel} />
+        <BoardView
+          key={current.id}
+          board={current}
+          channel={channel}
+          addingList={addingList}
+          onAddingListChange={setAddingList}
+        />
       ) : (
         <div className="grid flex-1 place-items-center p-6">
           <div className="grid max-w-sm justify-items-center gap-3 text-center">

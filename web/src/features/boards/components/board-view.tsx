@@ -6,20 +6,16 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
   MouseSensor,
   TouchSensor,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import {
-  horizontalListSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-} from '@dnd-kit/sortable';
+import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { PlusIcon } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import type { Board, Task } from '#shared/boards';
 import type { ChannelWithMembers } from '#shared/channels';
 import { LIST_NAME_MAX } from '#shared/limits';
@@ -35,6 +31,8 @@ import { useMoveList } from '../api/move-list';
 import { useMoveTask } from '../api/move-task';
 import { type Column, type DndData, listDndId, listDrop, taskDrop } from '../lib/dnd';
 import { todayIso } from '../lib/due-date';
+import { boardKeyboardCoordinates } from '../lib/keyboard-moves';
+import { BoardKeyboardSensor } from '../lib/keyboard-sensor';
 import { BoardColumn } from './board-column';
 import { NameDialog } from './name-dialog';
 import { CARD_CLASS, type CardText, TaskCardBody } from './task-card';
@@ -58,6 +56,9 @@ const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'E
 interface BoardViewProps {
   board: Board;
   channel: ChannelWithMembers;
+  /** « Ajouter une liste »'s dialog, opened from the board's bar too (board-tab.tsx). */
+  addingList: boolean;
+  onAddingListChange: (open: boolean) => void;
 }
 
 /**
@@ -65,7 +66,7 @@ interface BoardViewProps {
  * lists along the board) with the mouse, a finger or the keyboard. A drop moves the card at
  * once; the server's answer and everyone's live events settle the order (docs/boards.md).
  */
-export function BoardView({ board, channel }: BoardViewProps) {
+export function BoardView({ board, channel, addingList, onAddingListChange }: BoardViewProps) {
   const { t } = useTranslation();
   const detail = useBoard(board.id);
   const columns: Column[] = detail.data?.lists ?? [];
@@ -77,7 +78,6 @@ export function BoardView({ board, channel }: BoardViewProps) {
   const deleteList = useDeleteList();
   const [active, setActive] = useState<DndData | null>(null);
   const [taskDialog, setTaskDialog] = useState<TaskDialogMode | null>(null);
-  const [addingList, setAddingList] = useState(false);
   const [deleting, setDeleting] = useState<Column | null>(null);
   const today = todayIso();
   const displayName = useDisplayName();
@@ -91,8 +91,8 @@ export function BoardView({ board, channel }: BoardViewProps) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
+    useSensor(BoardKeyboardSensor, {
+      coordinateGetter: boardKeyboardCoordinates,
       keyboardCodes: KEYBOARD_CODES,
     }),
   );
@@ -188,6 +188,16 @@ export function BoardView({ board, channel }: BoardViewProps) {
     },
     [channel.id],
   );
+  // ?task= (from « Ma journée »): that task's dialog, once the board has it.
+  const wantedTask = new URLSearchParams(useSearch()).get('task');
+  const openedTask = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wantedTask || openedTask.current === wantedTask) return;
+    const task = columns.flatMap((c) => c.tasks).find((t) => t.id === wantedTask);
+    if (!task) return;
+    openedTask.current = wantedTask;
+    handleOpenTask(task);
+  }, [wantedTask, columns, handleOpenTask]);
   const handleAddTask = useCallback(
     (column: Column) => setTaskDialog({ kind: 'create', listId: column.id, listName: column.name }),
     [],
@@ -250,7 +260,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
           </SortableContext>
           <button
             type="button"
-            onClick={() => setAddingList(true)}
+            onClick={() => onAddingListChange(true)}
             className="flex h-11 w-72 shrink-0 cursor-pointer items-center gap-2 rounded-xl border border-dashed px-3 text-muted-foreground text-sm transition-colors hover:border-primary/60 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <PlusIcon className="size-4" aria-hidden />
@@ -291,7 +301,7 @@ export function BoardView({ board, channel }: BoardViewProps) {
       <NameDialog
         id="create-list"
         open={addingList}
-        onOpenChange={setAddingList}
+        onOpenChange={onAddingListChange}
         maxLength={LIST_NAME_MAX}
         pending={createList.isPending}
         text={{

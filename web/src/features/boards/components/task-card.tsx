@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import type { TFunction } from 'i18next';
-import { CalendarIcon, MessageSquareTextIcon } from 'lucide-react';
+import { CalendarIcon, CircleCheckIcon, MessageSquareTextIcon } from 'lucide-react';
 import { type KeyboardEvent, memo } from 'react';
 import type { Task } from '#shared/boards';
 import type { User } from '#shared/users';
@@ -33,7 +33,8 @@ export const TaskCardBody = memo(function TaskCardBody({
   text,
 }: TaskCardBodyProps) {
   const { t, displayName } = text;
-  const overdue = task.dueDate !== null && isOverdue(task.dueDate, today);
+  const done = task.completedAt !== null;
+  const overdue = !done && task.dueDate !== null && isOverdue(task.dueDate, today);
   const name = assignee ? displayName(assignee) : null;
   return (
     <div className="grid gap-2">
@@ -52,7 +53,21 @@ export const TaskCardBody = memo(function TaskCardBody({
           ))}
         </ul>
       ) : null}
-      <p className="break-words text-sm leading-snug">{task.title}</p>
+      <p
+        className={cn(
+          'break-words text-sm leading-snug',
+          done && 'text-muted-foreground line-through',
+        )}
+      >
+        {done ? (
+          <CircleCheckIcon
+            role="img"
+            aria-label={t('kanban.card.done')}
+            className="mr-1 inline size-3.5 align-[-2px] text-primary"
+          />
+        ) : null}
+        {task.title}
+      </p>
       {task.dueDate || assignee || task.messageId ? (
         <div className="flex items-center gap-2 text-muted-foreground text-xs">
           {task.dueDate ? (

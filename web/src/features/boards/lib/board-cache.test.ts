@@ -14,6 +14,7 @@ const task = (id: string, listId: string, position: number): Task => ({
   dueDate: null,
   position,
   messageId: null,
+  completedAt: null,
   createdAt: '',
   updatedAt: '',
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CalendarConnection,
+  CalendarProviderStatus,
   ConnectionCreated,
   ConnectionCreateInput,
   ConnectionUpdateInput,
@@ -17,6 +18,14 @@ export const useConnections = () =>
   useQuery({
     queryKey: CONNECTIONS_KEY,
     queryFn: () => apiGet<CalendarConnection[]>('/api/calendar/connections'),
+  });
+
+/** Which providers the server can connect to: the form disables the others, saying why. */
+export const useCalendarProviders = () =>
+  useQuery({
+    queryKey: ['/api/calendar/providers'],
+    queryFn: () => apiGet<CalendarProviderStatus[]>('/api/calendar/providers'),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** The answer carries the provider's consent address; the browser goes there next. */

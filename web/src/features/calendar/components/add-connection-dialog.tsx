@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CALENDAR_PROVIDERS,
@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toastFailure } from '@/lib/toast-failure';
-import { useCreateConnection } from '../api/connections';
+import { useCalendarProviders, useCreateConnection } from '../api/connections';
 
 /** docs/product.md §5 connection form: google, empty name, import, active by default. */
 export function AddConnectionDialog({
@@ -36,6 +36,17 @@ export function AddConnectionDialog({
   const [syncDirection, setSyncDirection] = useState<SyncDirection>('import');
   const [isActive, setIsActive] = useState(true);
   const create = useCreateConnection();
+  // Known before the form: a provider without an OAuth client here is shown disabled, with why.
+  const providers = useCalendarProviders();
+  const configured = (p: CalendarProvider) =>
+    providers.data?.find((s) => s.provider === p)?.configured ?? true;
+  const usable = CALENDAR_PROVIDERS.filter(configured);
+  const noneUsable = usable.length === 0;
+  const firstUsable = usable[0];
+  const providerOff = !configured(provider);
+  useEffect(() => {
+    if (firstUsable && providerOff) setProvider(firstUsable);
+  }, [firstUsable, providerOff]);
 
   const handleSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,8 +65,12 @@ export function AddConnectionDialog({
     );
   };
 
-  const choice = (selected: boolean) =>
-    selected ? 'border-primary bg-primary/10' : 'border-input hover:bg-accent/60';
+  const choice = (selected: boolean, disabled = false) =>
+    disabled
+      ? 'cursor-not-allowed border-dashed border-input opacity-70'
+      : selected
+        ? 'cursor-pointer border-primary bg-primary/10'
+        : 'cursor-pointer border-input hover:bg-accent/60';
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -64,28 +79,46 @@ export function AddConnectionDialog({
           <DialogTitle>{t('calendar.settings.dialog.title')}</DialogTitle>
           <DialogDescription>{t('calendar.settings.dialog.description')}</DialogDescription>
         </DialogHeader>
+        {noneUsable ? (
+          <p role="status" className="rounded-md border border-dashed p-3 text-sm">
+            {t('calendar.settings.dialog.noneConfigured')}
+          </p>
+        ) : null}
         <form onSubmit={handleSubmit} className="grid gap-4">
           <fieldset className="grid gap-2">
             <legend className="mb-2 font-medium text-sm">
               {t('calendar.settings.dialog.provider')}
             </legend>
             <div className="grid grid-cols-2 gap-2">
-              {CALENDAR_PROVIDERS.map((p) => (
-                <label
-                  key={p}
-                  className={`flex cursor-pointer items-center gap-2 rounded-md border p-3 text-sm ${choice(provider === p)}`}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-provider`}
-                    value={p}
-                    checked={provider === p}
-                    onChange={() => setProvider(p)}
-                    className="accent-primary"
-                  />
-                  {t(`calendar.source.${p}`)}
-                </label>
-              ))}
+              {CALENDAR_PROVIDERS.map((p) => {
+                const off = !configured(p);
+                return (
+                  <label
+                    key={p}
+                    className={`flex items-start gap-2 rounded-md border p-3 text-sm ${choice(provider === p && !off, off)}`}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-provider`}
+                      value={p}
+                      checked={provider === p && !off}
+                      disabled={off}
+                      aria-labelledby={`${id}-${p}-name`}
+                      aria-describedby={off ? `${id}-${p}-off` : undefined}
+                      onChange={() => setProvider(p)}
+                      className="mt-0.5 accent-primary"
+                    />
+                    <span className="grid gap-0.5">
+                      <span id={`${id}-${p}-name`}>{t(`calendar.source.${p}`)}</span>
+                      {off ? (
+                        <span id={`${id}-${p}-off`} className="text-muted-foreground text-xs">
+                          {t('calendar.settings.dialog.notConfigured')}
+                        </span>
+                      ) : null}
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           </fieldset>
           <div className="grid gap-2">
@@ -107,21 +140,31 @@ export function AddConnectionDialog({
             <legend className="mb-2 font-medium text-sm">
               {t('calendar.settings.directionLabel')}
             </legend>
-            <div className="grid gap-2 sm:grid-cols-3">
+            {/* One per row, each with what it does: « Bidirectionnelle » fits at every width. */}
+            <div className="grid gap-2">
               {SYNC_DIRECTIONS.map((d) => (
                 <label
                   key={d}
-                  className={`flex cursor-pointer items-center gap-2 rounded-md border p-2 text-xs sm:text-sm ${choice(syncDirection === d)}`}
+                  className={`flex items-start gap-2 rounded-md border p-2.5 text-sm ${choice(syncDirection === d)}`}
                 >
                   <input
                     type="radio"
                     name={`${id}-direction`}
                     value={d}
                     checked={syncDirection === d}
+                    aria-labelledby={`${id}-${d}-name`}
+                    aria-describedby={`${id}-${d}-hint`}
                     onChange={() => setSyncDirection(d)}
-                    className="accent-primary"
+                    className="mt-0.5 accent-primary"
                   />
-                  {t(`calendar.settings.direction.${d}`)}
+                  <span className="grid min-w-0 gap-0.5">
+                    <span id={`${id}-${d}-name`} className="font-medium">
+                      {t(`calendar.settings.direction.${d}`)}
+                    </span>
+                    <span id={`${id}-${d}-hint`} className="text-muted-foreground text-xs">
+                      {t(`calendar.settings.directionHint.${d}`)}
+                    </span>
+                  </span>
                 </label>
               ))}
             </div>
@@ -134,7 +177,7 @@ export function AddConnectionDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={create.isPending}>
+            <Button type="submit" disabled={create.isPending || noneUsable}>
               {create.isPending
                 ? t('calendar.settings.dialog.submitting')
                 : t('calendar.settings.dialog.submit')}

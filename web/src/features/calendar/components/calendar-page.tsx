@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, CalendarDaysIcon, ListIcon, PlusIcon, SettingsIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { CalendarEvent } from '#shared/calendar';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
@@ -26,6 +26,14 @@ export function CalendarPage() {
   const [dialog, setDialog] = useState<EventDialogTarget | null>(null);
   const all = events.data ?? [];
   const open = (event: CalendarEvent) => setDialog({ kind: 'edit', event });
+  // ?event= (from « Ma journée »): that event opened, once it has loaded.
+  const wantedEvent = new URLSearchParams(useSearch()).get('event');
+  const linked = all.find((e) => e.id === wantedEvent);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per linked event, not at each refetch
+  useEffect(() => {
+    if (linked) setDialog({ kind: 'edit', event: linked });
+  }, [linked?.id]);
+  useOpenLinkedMeeting(all, open);
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -102,6 +110,21 @@ export function CalendarPage() {
       <EventDialog target={dialog} onClose={() => setDialog(null)} />
     </div>
   );
+}
+
+/**
+ * /calendar?meeting={id}, the link of a meeting's announcement (docs/calendar.md, "Meetings"):
+ * each person's own copy of it opens, once the events are there.
+ */
+function useOpenLinkedMeeting(events: CalendarEvent[], open: (event: CalendarEvent) => void) {
+  const linked = new URLSearchParams(useSearch()).get('meeting');
+  const [handled, setHandled] = useState<string | null>(null);
+  const event = linked ? events.find((e) => e.meetingId === linked || e.id === linked) : undefined;
+  useEffect(() => {
+    if (!event || handled === linked) return;
+    setHandled(linked);
+    open(event);
+  }, [event, linked, handled, open]);
 }
 
 function EventList({

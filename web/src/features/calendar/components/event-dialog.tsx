@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
-import { useEffect, useId, useState } from 'react';
+import { CalendarClockIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalendarEvent, EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from '#shared/calendar';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -17,7 +18,9 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/features/auth';
 import { toastFailure } from '@/lib/toast-failure';
+import { useDisplayName } from '@/lib/use-display-name';
 import { useCreateEvent } from '../api/create-event';
 import { useDeleteEvent } from '../api/delete-event';
 import { useUpdateEvent } from '../api/update-event';
@@ -29,6 +32,12 @@ import {
   eventToForm,
   formToInput,
 } from '../lib/event-form';
+import { ReplacedVersionNote } from './replaced-version-note';
+
+// « Trouver un créneau » loads when first asked for.
+const SlotFinderDialog = lazy(() =>
+  import('./slot-finder-dialog').then((module) => ({ default: module.SlotFinderDialog })),
+);
 
 /** What the dialog is for: a new event (on a day), or an existing one. */
 export type EventDialogTarget =
@@ -68,6 +77,10 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
   const id = useId();
   const [values, setValues] = useState<EventFormValues>(emptyEventForm());
   const [confirming, setConfirming] = useState(false);
+  /** The title to look for a slot with, while « Trouver un créneau » is open. */
+  const [finding, setFinding] = useState<string | null>(null);
+  const { user } = useCurrentUser();
+  const nameOf = useDisplayName();
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent();
   const deleteEvent = useDeleteEvent();
@@ -140,7 +153,15 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
                 ? t('calendar.dialog.editDescription')
                 : t('calendar.dialog.createDescription')}
           </DialogDescription>
+          {editing && editing.attendees.length > 0 ? (
+            <p className="text-sm">
+              {t('slotFinder.attendees', {
+                names: editing.attendees.map((a) => a.displayName).join(', '),
+              })}
+            </p>
+          ) : null}
         </DialogHeader>
+        {editing ? <ReplacedVersionNote event={editing} /> : null}
         <form onSubmit={handleSubmit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>{t('calendar.dialog.title')}</Label>
@@ -226,6 +247,18 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
               >
                 {t('calendar.dialog.delete')}
               </Button>
+            ) : user ? (
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setFinding(values.title.trim());
+                  onClose();
+                }}
+              >
+                <CalendarClockIcon aria-hidden />
+                {t('slotFinder.open')}
+              </Button>
             ) : (
               <span />
             )}
@@ -257,6 +290,17 @@ export function EventDialog({ target, onClose }: EventDialogProps) {
         pending={deleteEvent.isPending}
         onConfirm={handleDelete}
       />
+      {finding !== null && user ? (
+        <Suspense fallback={null}>
+          <SlotFinderDialog
+            open
+            onOpenChange={(open) => !open && setFinding(null)}
+            me={{ userId: user.id, displayName: nameOf(user) }}
+            initialPeople={[]}
+            initialTitle={finding || undefined}
+          />
+        </Suspense>
+      ) : null}
     </Dialog>
   );
 }

@@ -6,11 +6,12 @@ import {
   format,
   isSameDay,
   isSameMonth,
+  startOfDay,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
 import { fr } from 'date-fns/locale';
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEvent } from '#shared/calendar';
@@ -18,8 +19,11 @@ import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/utils';
 import { coversDay, filterEvents } from '../lib/event-dates';
+import { EventCard } from './event-card';
 
 const SHOWN_PER_DAY = 3;
+/** A phone's cell is too narrow for titles: a dot per event, this many at most. */
+const DOTS_PER_DAY = 3;
 
 interface MonthViewProps {
   events: CalendarEvent[];
@@ -27,10 +31,18 @@ interface MonthViewProps {
   onCreate: (day: Date) => void;
 }
 
-/** A month grid (weeks from Monday), as a Google Calendar user expects it. */
+/**
+ * A month grid (weeks from Monday), as a Google Calendar user expects it. On a phone the cells
+ * show a dot per event and pick a day, whose events are listed under the grid.
+ */
 export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
   const { t } = useTranslation();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [selected, setSelected] = useState(() => startOfDay(new Date()));
+  const showMonth = (next: Date) => {
+    setMonth(next);
+    setSelected(isSameMonth(next, new Date()) ? startOfDay(new Date()) : next);
+  };
   const first = startOfWeek(startOfMonth(month), { weekStartsOn: 1 });
   const last = endOfWeek(endOfMonth(month), { weekStartsOn: 1 });
   const days: Date[] = [];
@@ -44,19 +56,16 @@ export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
         <h2 className="flex-1 font-semibold text-lg capitalize">
           {format(month, 'MMMM yyyy', { locale: fr })}
         </h2>
-        <Button variant="outline" size="sm" onClick={() => setMonth(startOfMonth(new Date()))}>
+        <Button variant="outline" size="sm" onClick={() => showMonth(startOfMonth(new Date()))}>
           {t('calendar.month.today')}
         </Button>
         <IconButton
           label={t('calendar.month.previous')}
-          onClick={() => setMonth((m) => addMonths(m, -1))}
+          onClick={() => showMonth(addMonths(month, -1))}
         >
           <ChevronLeftIcon aria-hidden />
         </IconButton>
-        <IconButton
-          label={t('calendar.month.next')}
-          onClick={() => setMonth((m) => addMonths(m, 1))}
-        >
+        <IconButton label={t('calendar.month.next')} onClick={() => showMonth(addMonths(month, 1))}>
           <ChevronRightIcon aria-hidden />
         </IconButton>
       </div>
@@ -77,16 +86,23 @@ export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
               key={day.toISOString()}
               data-testid="month-day"
               className={cn(
-                'group relative flex min-h-20 flex-col gap-0.5 border-e border-b p-1 last:border-e-0 sm:min-h-28 [&:nth-child(7n)]:border-e-0',
+                'group relative flex min-h-12 flex-col gap-0.5 border-e border-b p-0.5 last:border-e-0 sm:min-h-28 sm:p-1 [&:nth-child(7n)]:border-e-0',
                 !isSameMonth(day, month) && 'bg-muted/20 text-muted-foreground',
               )}
             >
+              <PhoneDay
+                day={day}
+                count={dayEvents.length}
+                today={isSameDay(day, today)}
+                selected={isSameDay(day, selected)}
+                onSelect={() => setSelected(day)}
+              />
               <button
                 type="button"
                 aria-label={t('calendar.month.addOn', { date: label })}
                 onClick={() => onCreate(day)}
                 className={cn(
-                  'flex size-6 cursor-pointer items-center justify-center self-start rounded-full text-xs outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+                  'hidden size-6 cursor-pointer items-center justify-center self-start rounded-full text-xs outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:flex',
                   isSameDay(day, today) && 'bg-primary font-semibold text-primary-foreground',
                 )}
               >
@@ -99,7 +115,7 @@ export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
                   onClick={() => onOpen(event)}
                   title={event.title}
                   className={cn(
-                    'w-full cursor-pointer truncate rounded px-1 py-0.5 text-left text-[11px] leading-tight outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-xs',
+                    'hidden w-full cursor-pointer truncate rounded px-1 py-0.5 text-left text-xs leading-tight outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block',
                     event.allDay
                       ? 'bg-primary/80 text-primary-foreground'
                       : 'bg-primary/15 text-foreground hover:bg-primary/25',
@@ -114,7 +130,7 @@ export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
                 </button>
               ))}
               {dayEvents.length > SHOWN_PER_DAY ? (
-                <span className="px-1 text-[11px] text-muted-foreground">
+                <span className="hidden px-1 text-[11px] text-muted-foreground sm:inline">
                   {t('calendar.month.more', { count: dayEvents.length - SHOWN_PER_DAY })}
                 </span>
               ) : null}
@@ -122,6 +138,97 @@ export function MonthView({ events, onOpen, onCreate }: MonthViewProps) {
           );
         })}
       </div>
+      <DayAgenda
+        day={selected}
+        events={sorted.filter((e) => coversDay(e, selected))}
+        onOpen={onOpen}
+        onCreate={onCreate}
+      />
+    </section>
+  );
+}
+
+interface PhoneDayProps {
+  day: Date;
+  count: number;
+  today: boolean;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+/** A phone's cell: the day's number and a dot per event; a tap lists that day under the grid. */
+function PhoneDay({ day, count, today, selected, onSelect }: PhoneDayProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-label={t('calendar.month.dayEvents', {
+        date: format(day, 'EEEE d MMMM', { locale: fr }),
+        count,
+      })}
+      onClick={onSelect}
+      className={cn(
+        'flex h-full w-full cursor-pointer flex-col items-center gap-1 rounded-md py-1 text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring sm:hidden',
+        selected && 'bg-accent',
+      )}
+    >
+      <span
+        className={cn(
+          'flex size-6 items-center justify-center rounded-full',
+          today && 'bg-primary font-semibold text-primary-foreground',
+        )}
+      >
+        {format(day, 'd')}
+      </span>
+      <span aria-hidden className="flex gap-0.5">
+        {Array.from({ length: Math.min(count, DOTS_PER_DAY) }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical dots
+          <span key={i} className="size-1.5 rounded-full bg-primary" />
+        ))}
+      </span>
+    </button>
+  );
+}
+
+interface DayAgendaProps {
+  day: Date;
+  events: CalendarEvent[];
+  onOpen: (event: CalendarEvent) => void;
+  onCreate: (day: Date) => void;
+}
+
+/** Under a phone's grid: the picked day's events, and a way to add one that day. */
+function DayAgenda({ day, events, onOpen, onCreate }: DayAgendaProps) {
+  const { t } = useTranslation();
+  const title = format(day, 'EEEE d MMMM', { locale: fr });
+  return (
+    <section aria-label={title} className="grid gap-2 sm:hidden">
+      <div className="flex items-center gap-2">
+        <h3 className="flex-1 font-semibold first-letter:uppercase">{title}</h3>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('calendar.month.addOn', { date: format(day, 'd MMMM', { locale: fr }) })}
+          onClick={() => onCreate(day)}
+        >
+          <PlusIcon aria-hidden />
+          {t('calendar.month.addThatDay')}
+        </Button>
+      </div>
+      {events.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
+          {t('calendar.month.noEventThatDay')}
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {events.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,5 +1,11 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Channel, ChannelMember, ChannelSettings, ChannelWithMembers } from '#shared/channels';
+import type {
+  Channel,
+  ChannelMember,
+  ChannelSettings,
+  ChannelUpdateInput,
+  ChannelWithMembers,
+} from '#shared/channels';
 import type { MemberRole } from '#shared/limits';
 import { apiRequest } from '@/lib/api';
 import { channelKey } from './get-channel';
@@ -46,6 +52,17 @@ export function applyMemberRole(
       : current,
   );
   if (userId === meId) patchListedChannel(queryClient, channelId, { role });
+}
+
+/** PATCH /api/channels/{id}: its owner and administrators rename it or change its description. */
+export function useUpdateChannelSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ channelId, ...input }: ChannelUpdateInput & { channelId: string }) =>
+      apiRequest<ChannelSettings>('PATCH', path(channelId), input),
+    onSuccess: (settings) =>
+      applyChannelSettings(queryClient, { ...settings, channelId: settings.id }),
+  });
 }
 
 /** POST /api/channels/{id}/archive|unarchive (its owner and administrators). */

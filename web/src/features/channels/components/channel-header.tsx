@@ -1,36 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArchiveIcon,
-  ArchiveRestoreIcon,
-  EllipsisVerticalIcon,
-  LogOutIcon,
-  Trash2Icon,
-  UserPlusIcon,
-  UsersIcon,
-  VideoIcon,
-} from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { EllipsisVerticalIcon, UsersIcon, VideoIcon } from 'lucide-react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelWithMembers } from '#shared/channels';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PresenceAvatar } from '@/components/presence-avatar';
 import { Badge } from '@/components/ui/badge';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { useStartCall } from '@/features/calls';
+import { usePhoneHeader } from '@/lib/phone-header';
 import type { ChannelHeaderAction } from '@/lib/shell';
+import { PHONE_MEDIA_QUERY, useIsPhone } from '@/lib/use-media-query';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { channelMembersQueryOptions } from '../api/get-channel-members';
 import { useChannelPowers } from '../hooks/use-channel-powers';
 import { useChannelTitle } from '../hooks/use-channel-title';
-import { useArchiveAction } from './channel-archive';
 import { ChannelNotificationMenu } from './channel-notification-menu';
+import type { ChannelDialog } from './channel-options-items';
 
 // Loaded when first opened, not with the channel view.
 const InviteMembersDialog = lazy(() =>
@@ -41,6 +28,15 @@ const ArchiveChannelDialog = lazy(() =>
 );
 const DeleteChannelDialog = lazy(() =>
   import('./delete-channel-dialog').then((module) => ({ default: module.DeleteChannelDialog })),
+);
+// The phone's header is not in the desktop's first load; on a phone it is asked for with the
+// channel view, not when the header first renders.
+const loadPhoneHeader = () =>
+  import('./phone-channel-header').then((module) => ({ default: module.PhoneChannelHeader }));
+if (globalThis.matchMedia?.(PHONE_MEDIA_QUERY).matches) void loadPhoneHeader();
+const PhoneChannelHeader = lazy(loadPhoneHeader);
+const ChannelOptionsItems = lazy(() =>
+  import('./channel-options-items').then((module) => ({ default: module.ChannelOptionsItems })),
 );
 
 interface ChannelHeaderProps {
@@ -64,9 +60,8 @@ export function ChannelHeader({
   const { t } = useTranslation();
   const titleOf = useChannelTitle();
   const startCall = useStartCall();
-  const [dialog, setDialog] = useState<'invite' | 'delete' | 'leave' | 'archive' | null>(null);
+  const [dialog, setDialog] = useState<ChannelDialog | null>(null);
   const { moderate } = useChannelPowers(channel);
-  const unarchive = useArchiveAction(channel.id);
   const archived = Boolean(channel.archivedAt);
   const invitedOnce = useOpenedOnce(dialog === 'invite');
   const deletedOnce = useOpenedOnce(dialog === 'delete' || dialog === 'leave');
@@ -81,6 +76,94 @@ export function ChannelHeader({
   const description = isDirect
     ? t('channelView.directDescription', { name: title })
     : channel.description;
+  const isPhone = useIsPhone();
+  // On a phone this header replaces the app's top bar (lib/phone-header.tsx).
+  const slots = usePhoneHeader(isPhone);
+  const applying = actions.filter((action) => action.appliesTo(channel));
+  const renderAction = ({ id, Action }: ChannelHeaderAction) => (
+    <Suspense key={id} fallback={null}>
+      <Action channel={channel} />
+    </Suspense>
+  );
+  const badge = archived ? (
+    <Badge variant="outline" className="shrink-0 font-normal text-muted-foreground">
+      {t('channelAdmin.archivedBadge')}
+    </Badge>
+  ) : null;
+  const callButton =
+    isDirect && channel.directUser ? (
+      <IconButton
+        type="button"
+        label={t('channelView.videoCall')}
+        title={t('channelView.videoCall')}
+        onClick={() => channel.directUser && startCall(channel.id, channel.directUser, title)}
+      >
+        <VideoIcon aria-hidden />
+      </IconButton>
+    ) : null;
+  const optionsMenu: ReactNode = isDirect ? null : (
+    <OptionsMenu
+      channelId={channel.id}
+      archived={archived}
+      moderate={moderate}
+      isOwner={isOwner}
+      onOpen={setDialog}
+    />
+  );
+  const dialogs = isDirect ? null : (
+    <Suspense fallback={null}>
+      {invitedOnce ? (
+        <InviteMembersDialog
+          channelId={channel.id}
+          channelName={channel.name}
+          canManage={moderate}
+          open={dialog === 'invite'}
+          onOpenChange={(open) => setDialog(open ? 'invite' : null)}
+        />
+      ) : null}
+      {moderate && archivedOnce ? (
+        <ArchiveChannelDialog
+          channel={channel}
+          open={dialog === 'archive'}
+          onOpenChange={(open) => setDialog(open ? 'archive' : null)}
+        />
+      ) : null}
+      {deletedOnce ? (
+        <DeleteChannelDialog
+          mode={isOwner ? 'delete' : 'leave'}
+          channelId={channel.id}
+          channelName={channel.name}
+          open={dialog === 'delete' || dialog === 'leave'}
+          onOpenChange={(open) => setDialog(open ? (isOwner ? 'delete' : 'leave') : null)}
+        />
+      ) : null}
+    </Suspense>
+  );
+
+  if (isPhone) {
+    return (
+      <>
+        <Suspense
+          // For the moment its chunk may take (asked for with the channel view's).
+          fallback={<div className="h-13 border-b px-1">{slots?.menuButton}</div>}
+        >
+          <PhoneChannelHeader
+            slots={slots}
+            channel={channel}
+            title={title}
+            titleId={titleId}
+            badge={badge}
+            memberCount={memberCount}
+            onShowMembers={onShowMembers}
+            actions={applying}
+            callButton={callButton}
+            optionsMenu={optionsMenu}
+          />
+        </Suspense>
+        {dialogs}
+      </>
+    );
+  }
 
   return (
     <header className="flex min-h-14 shrink-0 items-center gap-3 border-b px-3 py-2 sm:px-5">
@@ -101,11 +184,7 @@ export function ChannelHeader({
           className="flex min-w-0 items-center gap-2 font-semibold text-base leading-tight"
         >
           <span className="truncate">{title}</span>
-          {archived ? (
-            <Badge variant="outline" className="shrink-0 font-normal text-muted-foreground">
-              {t('channelAdmin.archivedBadge')}
-            </Badge>
-          ) : null}
+          {badge}
         </h1>
         <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
           {isDirect ? null : (
@@ -130,91 +209,32 @@ export function ChannelHeader({
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         <ChannelNotificationMenu channelId={channel.id} />
-        {isDirect && channel.directUser ? (
-          <IconButton
-            type="button"
-            label={t('channelView.videoCall')}
-            title={t('channelView.videoCall')}
-            onClick={() => channel.directUser && startCall(channel.id, channel.directUser, title)}
-          >
-            <VideoIcon aria-hidden />
-          </IconButton>
-        ) : null}
-        {actions
-          .filter((action) => action.appliesTo(channel))
-          .map(({ id, Action }) => (
-            <Suspense key={id} fallback={null}>
-              <Action channel={channel} />
-            </Suspense>
-          ))}
-        {isDirect ? null : (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <IconButton type="button" label={t('channelView.menu')}>
-                <EllipsisVerticalIcon aria-hidden />
-              </IconButton>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => setDialog('invite')}>
-                <UserPlusIcon aria-hidden />
-                {t('channelView.invite')}
-              </DropdownMenuItem>
-              {moderate && archived ? (
-                <DropdownMenuItem onSelect={() => void unarchive.run(false)}>
-                  <ArchiveRestoreIcon aria-hidden />
-                  {t('channelAdmin.unarchive')}
-                </DropdownMenuItem>
-              ) : moderate ? (
-                <DropdownMenuItem onSelect={() => setDialog('archive')}>
-                  <ArchiveIcon aria-hidden />
-                  {t('channelAdmin.archive')}
-                </DropdownMenuItem>
-              ) : null}
-              <DropdownMenuSeparator />
-              {isOwner ? (
-                <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
-                  <Trash2Icon aria-hidden />
-                  {t('channelView.delete')}
-                </DropdownMenuItem>
-              ) : (
-                <DropdownMenuItem variant="destructive" onSelect={() => setDialog('leave')}>
-                  <LogOutIcon aria-hidden />
-                  {t('channelView.leave')}
-                </DropdownMenuItem>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
-        )}
+        {callButton}
+        {applying.map(renderAction)}
+        {optionsMenu}
       </div>
-      {isDirect ? null : (
-        <Suspense fallback={null}>
-          {invitedOnce ? (
-            <InviteMembersDialog
-              channelId={channel.id}
-              channelName={channel.name}
-              canManage={moderate}
-              open={dialog === 'invite'}
-              onOpenChange={(open) => setDialog(open ? 'invite' : null)}
-            />
-          ) : null}
-          {moderate && archivedOnce ? (
-            <ArchiveChannelDialog
-              channel={channel}
-              open={dialog === 'archive'}
-              onOpenChange={(open) => setDialog(open ? 'archive' : null)}
-            />
-          ) : null}
-          {deletedOnce ? (
-            <DeleteChannelDialog
-              mode={isOwner ? 'delete' : 'leave'}
-              channelId={channel.id}
-              channelName={channel.name}
-              open={dialog === 'delete' || dialog === 'leave'}
-              onOpenChange={(open) => setDialog(open ? (isOwner ? 'delete' : 'leave') : null)}
-            />
-          ) : null}
-        </Suspense>
-      )}
+      {dialogs}
     </header>
+  );
+}
+
+/** The « Options du canal » button; its items load when it first opens. */
+function OptionsMenu(props: ComponentProps<typeof ChannelOptionsItems>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const openedOnce = useOpenedOnce(open);
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <IconButton type="button" label={t('channelView.menu')}>
+          <EllipsisVerticalIcon aria-hidden />
+        </IconButton>
+      </DropdownMenuTrigger>
+      {openedOnce ? (
+        <Suspense fallback={null}>
+          <ChannelOptionsItems {...props} />
+        </Suspense>
+      ) : null}
+    </DropdownMenu>
   );
 }

@@ -175,12 +175,17 @@ function ChannelTabs({
   const { t } = useTranslation();
   const tabs = registered.filter((tab) => tab.appliesTo?.(channel) ?? true);
   const [current, setCurrent] = useState(tabs[0]?.id);
-  // A message's permalink (?message=, e.g. from a board card) shows it in the first tab, the chat.
-  const wantsMessage = new URLSearchParams(useSearch()).has('message');
+  // A message's permalink (?message=, e.g. from a board card) shows it in the first tab, the chat;
+  // ?tab= opens a tab by its id (« Ma journée » opens a task on its board: ?tab=board).
+  const search = new URLSearchParams(useSearch());
+  const wantsMessage = search.has('message');
+  const wantsTab = search.get('tab');
   const firstTab = tabs[0]?.id;
+  const wantedTab = tabs.some((tab) => tab.id === wantsTab) ? wantsTab : null;
   useEffect(() => {
     if (wantsMessage) setCurrent(firstTab);
-  }, [wantsMessage, firstTab]);
+    else if (wantedTab) setCurrent(wantedTab);
+  }, [wantsMessage, firstTab, wantedTab]);
   // One visit of the channel: the chat tab may come and go, the unread line stays put.
   const readAtOpen = useReadPositionAtOpen(channel.id);
   const hasMembersTab = tabs.some((tab) => tab.id === MEMBERS_TAB_ID);
@@ -197,7 +202,8 @@ function ChannelTabs({
         onShowMembers={hasMembersTab ? () => setCurrent(MEMBERS_TAB_ID) : undefined}
       />
       <Tabs value={current} onValueChange={setCurrent} className="flex min-h-0 flex-1 flex-col">
-        <div className="shrink-0 overflow-x-auto border-b px-3 py-2 sm:px-5">
+        {/* On a phone, a 44 px strip of even tabs under the one header (styles.css). */}
+        <div data-channel-tabs="" className="shrink-0 overflow-x-auto border-b px-3 py-2 sm:px-5">
           <TabsList aria-label={t('channelView.tabsLabel')} className="h-9">
             {tabs.map((tab) => (
               <TabsTrigger key={tab.id} value={tab.id} className="px-3 text-[13px]">

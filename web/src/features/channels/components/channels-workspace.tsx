@@ -4,9 +4,10 @@ import { ChannelDialogsProvider } from './channel-dialogs';
 
 /**
  * What the signed-in layout needs from the channels feature around every page: the
- * workspace dialogs (create, direct message, join with a code, browse).
+ * workspace dialogs (create, direct message, join with a code, browse), and the tab's title
+ * (`title`, the instance's name, with the unread count).
  */
-export function ChannelsWorkspace({ children }: { children: ReactNode }) {
-  useUnreadTitle();
+export function ChannelsWorkspace({ title, children }: { title: string; children: ReactNode }) {
+  useUnreadTitle(title);
   return <ChannelDialogsProvider>{children}</ChannelDialogsProvider>;
 }

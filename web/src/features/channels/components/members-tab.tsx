@@ -23,7 +23,9 @@ import { useSetMemberRole, useTransferOwnership } from '../api/channel-admin';
 import { useChannelMembers } from '../api/get-channel-members';
 import { useRemoveChannelMember } from '../api/remove-channel-member';
 import { useChannelPowers } from '../hooks/use-channel-powers';
+import { ChannelLinkPreviewsSection } from './channel-link-previews';
 import { ChannelRetentionSection } from './channel-retention';
+import { ChannelSettingsSection } from './channel-settings-section';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
@@ -35,7 +37,7 @@ const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 export function MembersTab({
   channel,
 }: {
-  channel: Pick<Channel, 'id' | 'name' | 'type' | 'role'>;
+  channel: Pick<Channel, 'id' | 'name' | 'description' | 'type' | 'role' | 'archivedAt'>;
 }) {
   const { t } = useTranslation();
   const displayName = useDisplayName();
@@ -84,6 +86,7 @@ export function MembersTab({
 
   return (
     <div className="mx-auto w-full max-w-3xl p-4 md:p-6">
+      <ChannelSettingsSection channel={channel} />
       <h2 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-wider">
         {t('members.title')} — {sorted.length}
       </h2>
@@ -120,6 +123,7 @@ export function MembersTab({
         onClose={() => setPending(null)}
       />
       <ChannelRetentionSection channel={channel} />
+      <ChannelLinkPreviewsSection channel={channel} />
       <TransferDialog channel={channel} member={handingOver} onClose={() => setHandingOver(null)} />
     </div>
   );

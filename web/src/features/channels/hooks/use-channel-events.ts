@@ -1,11 +1,13 @@
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Channel, ChannelMember, ChannelWithMembers } from '#shared/channels';
+import type { ChannelLinkPreviews } from '#shared/link-previews';
 import type { ServerEventType } from '#shared/protocol';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';
 import type { ServerEventOf } from '@/lib/socket-events';
 import { BROWSE_CHANNELS_KEY } from '../api/browse-channels';
 import { applyChannelSettings, applyMemberRole } from '../api/channel-admin';
+import { channelLinkPreviewsKey } from '../api/channel-link-previews-key';
 import { channelKey } from '../api/get-channel';
 import { channelMembersKey } from '../api/get-channel-members';
 import { CHANNELS_KEY, patchListedChannel } from '../api/get-channels';
@@ -37,6 +39,7 @@ const CHANNEL_EVENTS = [
   'channel_read',
   'channel_changed',
   'member_role_changed',
+  'channel_link_previews_changed',
 ] as const satisfies readonly ServerEventType[];
 
 type ChannelEvent = ServerEventOf<(typeof CHANNEL_EVENTS)[number]>;
@@ -81,6 +84,15 @@ export function applyChannelEvent(
       return null;
     case 'member_role_changed':
       applyMemberRole(queryClient, event, meId);
+      return null;
+    case 'channel_link_previews_changed':
+      // The switch's own state, then the channel's messages read again: the server shows
+      // or hides their cards (docs/product.md, « Aperçus de liens »).
+      queryClient.setQueryData<ChannelLinkPreviews>(
+        channelLinkPreviewsKey(event.channelId),
+        (current) => (current ? { ...current, enabled: event.enabled } : current),
+      );
+      void queryClient.invalidateQueries({ queryKey: [CHANNELS_KEY[0], event.channelId] });
       return null;
     case 'channel_read':
       // Read in another tab or device: clear the badge here too, and move the read

@@ -1,5 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
@@ -8,6 +15,7 @@ import { useCurrentUser } from '@/features/auth';
 import { ArchivedChannelNotice, joinChannel, useChannelMembers } from '@/features/channels';
 import { getActiveChannel, setActiveChannel } from '@/lib/channel-in-view';
 import type { ReadPosition } from '@/lib/shell';
+import { useRegisterSkipTarget } from '@/lib/skip-link';
 import { useConnectionState, useSocket } from '@/lib/socket-context';
 import { useSendMessage } from '../api/send-message';
 import { refreshShownChannel } from '../lib/realtime-cache';
@@ -16,6 +24,9 @@ import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ThreadPanel } from './thread-panel';
 import { TypingLine } from './typing-line';
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
 
 type ChatChannel = Pick<Channel, 'id' | 'name' | 'type'> &
   Partial<Pick<Channel, 'directUser' | 'archivedAt' | 'role'>>;
@@ -51,7 +62,13 @@ function ChannelChatView({
   const { t } = useTranslation();
   const socket = useSocket();
   const connection = useConnectionState();
-  const linkLost = Boolean(socket?.hasConnected) && connection !== 'open';
+  // docs/product.md §2.34: opened offline, or with the server out of reach (the query client
+  // knows: app/offline-cache.ts), the list shows what this browser kept and the composer
+  // queues; a link lost later says it reconnects.
+  const online = useSyncExternalStore(subscribeOnline, isOnline);
+  const connected = Boolean(socket?.hasConnected);
+  const offline = !online && !connected;
+  const linkLost = offline || (connected && connection !== 'open');
   const [threadId, setThreadId] = useState<string | null>(null);
   const [editRequest, setEditRequest] = useState<ChatContextValue['editRequest']>(null);
   const requestEdit = useCallback(
@@ -83,8 +100,37 @@ function ChannelChatView({
     return map;
   }, [memberList, channel.directUser, me]);
 
-  const openThread = useCallback((message: Message) => setThreadId(message.id), []);
-  const closeThread = useCallback(() => setThreadId(null), []);
+  const composerBox = useRef<HTMLDivElement>(null);
+  const focusComposer = useCallback(
+    () => composerBox.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus(),
+    [],
+  );
+  // Issue 45 item 15: the page's first tab stop goes to the composer.
+  useRegisterSkipTarget(t('composer.skipTo'), focusComposer, !channel.archivedAt);
+
+  // Closing a thread gives the focus back where it opened from (issue 45 item 15): the
+  // control, or its message when that control is gone (a toolbar shows only while in use).
+  const opener = useRef<{ element: HTMLElement | null; messageId: string } | null>(null);
+  const openThread = useCallback((message: Message) => {
+    const active = document.activeElement;
+    opener.current = {
+      element: active instanceof HTMLElement && active !== document.body ? active : null,
+      messageId: message.id,
+    };
+    setThreadId(message.id);
+  }, []);
+  const closeThread = useCallback(() => {
+    setThreadId(null);
+    const from = opener.current;
+    opener.current = null;
+    if (!from?.element) return;
+    requestAnimationFrame(() => {
+      if (from.element?.isConnected) return from.element.focus();
+      document
+        .querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(from.messageId)}"]`)
+        ?.focus();
+    });
+  }, []);
 
   const context = useMemo<ChatContextValue>(
     () => ({
@@ -96,8 +142,9 @@ function ChannelChatView({
       discardSend: discard,
       editRequest,
       requestEdit,
+      focusComposer,
     }),
-    [channel, me, members, openThread, retry, discard, editRequest, requestEdit],
+    [channel, me, members, openThread, retry, discard, editRequest, requestEdit, focusComposer],
   );
 
   const placeholder =
@@ -118,8 +165,8 @@ function ChannelChatView({
               role="status"
               className="flex shrink-0 items-center justify-center gap-2 border-away/30 border-b bg-away/10 px-4 py-1.5 text-away text-xs"
             >
-              <span className="size-1.5 animate-pulse rounded-full bg-away" aria-hidden />
-              {t('presence.reconnecting')}
+              <span className="size-1.5 shrink-0 animate-pulse rounded-full bg-away" aria-hidden />
+              {t(offline ? 'presence.offlineReading' : 'presence.reconnecting')}
             </p>
           ) : null}
           <MessageList readAtOpen={readAtOpen} />
@@ -128,7 +175,9 @@ function ChannelChatView({
           {channel.archivedAt ? (
             <ArchivedChannelNotice channel={channel} />
           ) : (
-            <Composer placeholder={placeholder} />
+            <div ref={composerBox} className="contents">
+              <Composer placeholder={placeholder} />
+            </div>
           )}
         </section>
         {threadId ? <ThreadPanel messageId={threadId} onClose={closeThread} /> : null}

@@ -16,6 +16,8 @@ export interface ChatContextValue {
   editRequest: { messageId: string; nonce: number } | null;
   requestEdit: (messageId: string) => void;
   discardSend: (clientId: string) => void;
+  /** Escape in the message list, the skip link: to the channel's composer. */
+  focusComposer: () => void;
 }
 
 export const ChatContext = createContext<ChatContextValue | null>(null);

@@ -150,7 +150,7 @@ export function Composer({
     if (next?.query !== mention?.query) setSelected(0);
   };
 
-  const submit = () => {
+  const submit = (options: { urgent?: boolean } = {}) => {
     // docs/product.md §5: trimmed; blank and without attachments is not sent; with
     // attachments and no text, the text is "(attachment)". A file still going up is waited for.
     const content = text.trim();
@@ -168,6 +168,7 @@ export function Composer({
         content || ATTACHMENT_PLACEHOLDER,
         mentionsInText(content, picked.current),
         files.attachments,
+        options,
       );
       clearComposer();
     };
@@ -253,9 +254,19 @@ export function Composer({
   };
 
   const listId = `mentions-${parentMessageId ?? channel.id}`;
+  // Whom the draft addresses, for the notices above the box (the right to disconnect's warning).
+  const directUserId = channel.type === 'direct' ? channel.directUser?.id : undefined;
+  const mentioned = mentionsInText(text, picked.current).join(',');
+  const recipients = useMemo(
+    () =>
+      [...(directUserId ? [directUserId] : []), ...(mentioned ? mentioned.split(',') : [])].filter(
+        (id) => id !== me.id,
+      ),
+    [directUserId, mentioned, me.id],
+  );
 
   return (
-    <div className="shrink-0 px-4 pb-4">
+    <div data-composer="" className="shrink-0 px-4 pb-4">
       {broadcastOnce ? (
         <Suspense fallback={null}>
           <BroadcastConfirmDialog
@@ -275,7 +286,24 @@ export function Composer({
         </Suspense>
       ) : null}
       <parts.Overlay state={files} />
-      <div className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20">
+      {extras.notices.map((Notice, index) => (
+        <Notice
+          // biome-ignore lint/suspicious/noArrayIndexKey: the registered list never changes
+          key={index}
+          channelId={channel.id}
+          parentMessageId={parentMessageId}
+          recipients={recipients}
+          text={text.trim()}
+          schedulable={!blank && !files.busy && files.attachments.length === 0}
+          done={clearComposer}
+          sendUrgent={() => submit({ urgent: true })}
+        />
+      ))}
+      {/* On a phone, one line while empty and out of focus (styles.css, issue 45 item D12). */}
+      <div
+        data-composer-box=""
+        className="relative rounded-xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
+      >
         {showSuggestions ? (
           <div
             id={listId}
@@ -361,7 +389,7 @@ export function Composer({
           style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
           className="block w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[0.9375rem] leading-relaxed outline-none placeholder:text-muted-foreground"
         />
-        <div className="flex items-center justify-between gap-2 px-2 pb-2">
+        <div data-composer-toolbar="" className="flex items-center justify-between gap-2 px-2 pb-2">
           <div className="flex items-center gap-1">
             <parts.Button state={files} />
             <Suspense fallback={<span className="size-8" />}>
@@ -374,7 +402,7 @@ export function Composer({
             </p>
             <button
               type="button"
-              onClick={submit}
+              onClick={() => submit()}
               disabled={blank || files.busy}
               aria-label={t('composer.send')}
               className="grid size-8 cursor-pointer place-items-center rounded-lg bg-primary text-primary-foreground shadow-sm transition hover:bg-primary/90 disabled:cursor-default disabled:bg-muted disabled:text-muted-foreground"

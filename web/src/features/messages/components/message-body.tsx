@@ -40,7 +40,7 @@ const components: Components = {
   code: ({ node: _node, className, ...props }) => (
     <code
       {...props}
-      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-rose-600 dark:text-rose-300`}
+      className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-rose-700 dark:text-rose-300`}
     />
   ),
   ul: ({ node: _node, ...props }) => <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />,

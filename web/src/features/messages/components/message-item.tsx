@@ -34,7 +34,7 @@ const isPlaceholderOnly = (message: Message) =>
   message.content === ATTACHMENT_PLACEHOLDER && message.attachments.length > 0;
 
 /** A stored message, or an own message still pending (lib/pending-sends). */
-export type DisplayMessage = Message & { pending?: 'sending' | 'failed' };
+export type DisplayMessage = Message & { pending?: 'sending' | 'queued' | 'failed' };
 
 export function DaySeparator({ date }: { date: Date }) {
   const { t } = useTranslation();
@@ -101,6 +101,7 @@ export const MessageItem = memo(function MessageItem({
   highlighted = false,
   firstUnread = false,
   inThread = false,
+  tabStop = true,
 }: {
   message: DisplayMessage;
   grouped: boolean;
@@ -109,6 +110,8 @@ export const MessageItem = memo(function MessageItem({
   /** The first message that was unread when the channel opened: the line goes above it. */
   firstUnread?: boolean;
   inThread?: boolean;
+  /** The list's one tab stop (roving focus, use-list-keyboard.ts); others take focus by arrows. */
+  tabStop?: boolean;
 }) {
   const { t } = useTranslation();
   const { me, members, retrySend, discardSend, editRequest } = useChat();
@@ -162,9 +165,8 @@ export const MessageItem = memo(function MessageItem({
         data-pending={message.pending}
         data-highlighted={highlighted}
         data-active={active || menuOpen}
-        // Keyboard users reach a message with Tab, then its toolbar.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the message is a focusable row
-        tabIndex={0}
+        // Keyboard users reach the list's current message with Tab, the others with the arrows.
+        tabIndex={tabStop ? 0 : -1}
         // Phones have no hover: a long press opens the action sheet; a tap or a scroll
         // leaves the row alone (the toolbar never covers the list under a finger).
         onPointerEnter={(event) => {
@@ -191,7 +193,7 @@ export const MessageItem = memo(function MessageItem({
           mentionsMe &&
             'border-primary border-l-2 bg-primary/[0.07] pl-[1.125rem] hover:bg-primary/10',
           highlighted && 'bg-primary/20 hover:bg-primary/20',
-          message.pending === 'sending' && 'opacity-60',
+          (message.pending === 'sending' || message.pending === 'queued') && 'opacity-60',
         )}
       >
         <div className="w-9 shrink-0">
@@ -231,6 +233,9 @@ export const MessageItem = memo(function MessageItem({
                   {t('messages.edited')}
                 </button>
               ) : null}
+              {extensions.map(({ id, Mark }) =>
+                Mark ? <Mark key={id} message={message} /> : null,
+              )}
             </div>
           )}
           {extensions.map(({ id, Attachments }) =>
@@ -240,6 +245,19 @@ export const MessageItem = memo(function MessageItem({
             <p className="mt-0.5 text-muted-foreground text-xs" role="status">
               {t('messages.sending')}
             </p>
+          ) : null}
+          {/* Written offline (docs/product.md §2.34): goes out once the connection is back. */}
+          {message.pending === 'queued' ? (
+            <div className="mt-0.5 flex gap-3 text-muted-foreground text-xs">
+              <span role="status">{t('messages.queued')}</span>
+              <button
+                type="button"
+                onClick={() => message.clientId && discardSend(message.clientId)}
+                className="cursor-pointer hover:underline"
+              >
+                {t('messages.discard')}
+              </button>
+            </div>
           ) : null}
           {message.pending === 'failed' ? (
             <div className="mt-1 flex items-center gap-3 text-destructive text-xs" role="alert">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, LoaderCircleIcon } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContextProp, type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { userDisplayName } from '#shared/users';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { ReadPosition } from '@/lib/shell';
 import { messagesKey, useMessages } from '../api/get-messages';
 import { useFirstItemIndex } from '../hooks/use-first-item-index';
+import { useListKeyboard } from '../hooks/use-list-keyboard';
 import { useMarkReadWhileVisible } from '../hooks/use-mark-read';
 import { useOpenAtEnd } from '../hooks/use-open-at-end';
 import { usePermalinkTarget } from '../hooks/use-permalink';
@@ -61,6 +62,8 @@ interface ListContext {
   firstUnreadId: string | null;
   /** In place at its newest row (use-open-at-end.ts): shown before Virtuoso's own opening ends. */
   shownAtEnd: boolean;
+  /** The one message reached with Tab (use-list-keyboard.ts); null: the scroller is. */
+  tabStopId: string | null;
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
@@ -106,13 +109,14 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
   const name = direct ? (userDisplayName(channel.directUser) ?? channel.name) : channel.name;
   return (
     <div className={compact ? 'px-5 pt-6 pb-2' : 'flex flex-1 flex-col justify-end px-5 pb-6'}>
-      <div className="mb-3 grid size-14 place-items-center rounded-2xl bg-primary/15 text-primary">
-        {direct && channel.directUser ? (
-          <AuthorAvatar user={channel.directUser} className="size-14" />
-        ) : (
+      {direct && channel.directUser ? (
+        // The avatar has its own disc: on a second tint its initials would fall below AA.
+        <AuthorAvatar user={channel.directUser} className="mb-3 size-14" />
+      ) : (
+        <div className="mb-3 grid size-14 place-items-center rounded-2xl bg-primary/15 text-primary">
           <ChannelTypeIcon type={channel.type} className="size-7" />
-        )}
-      </div>
+        </div>
+      )}
       <h2 className="font-bold text-2xl tracking-tight">
         {t(INTRO_TITLE[channel.type], { name })}
       </h2>
@@ -141,7 +145,7 @@ export function MessageList({
   const readAtOpen = taken ?? null;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { channel, me, openThread } = useChat();
+  const { channel, me, openThread, focusComposer } = useChat();
   const query = useMessages(channel.id);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -162,6 +166,12 @@ export function MessageList({
     [stored, readAtOpen, me.id, query.hasPreviousPage],
   );
   useMarkReadWhileVisible(channel.id, taken === undefined ? null : lastSeenSeq(query.data));
+  const ids = useMemo(() => rows.map((row) => row.message.id), [rows]);
+  const scrollTo = useCallback(
+    (index: number) => virtuoso.current?.scrollIntoView({ index, align: 'center' }),
+    [],
+  );
+  const keyboard = useListKeyboard({ ids, container, scrollTo, onEscape: focusComposer });
 
   const { target, opened: permalinkOpened } = usePermalinkTarget(
     channel.id,
@@ -246,14 +256,27 @@ export function MessageList({
   };
 
   return (
-    <div ref={container} className="relative flex min-h-0 flex-1 flex-col">
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys and focus bubble up from the rows (roving focus, use-list-keyboard.ts)
+    <div
+      ref={container}
+      className="relative flex min-h-0 flex-1 flex-col"
+      onKeyDown={keyboard.onKeyDown}
+      onFocus={keyboard.onFocus}
+    >
+      <span ref={keyboard.exitBefore} tabIndex={-1} />
       <Virtuoso<ListRow<DisplayMessage>, ListContext>
         key={listKey}
         ref={virtuoso}
         role="log"
         aria-label={t('messages.listLabel')}
         aria-live="polite"
-        className="flex-1 overscroll-contain"
+        className="flex-1 overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+        // One tab stop (use-list-keyboard.ts): the current message, or the scroller while it
+        // is not rendered.
+        tabIndex={keyboard.tabStopId ? -1 : 0}
+        itemsRendered={(items) =>
+          keyboard.rowsRendered(items.flatMap((item) => (item.data ? [item.data.message.id] : [])))
+        }
         data={rows}
         firstItemIndex={firstItemIndex}
         // A permalink opens at its message; otherwise, as in Slack, reading resumes at the
@@ -277,7 +300,7 @@ export function MessageList({
           // Own new message: always follow (and see it whole as it grows). Others': only when
           // already at the bottom.
           const last = rows.at(-1)?.message;
-          if (last?.pending === 'sending') {
+          if (last?.pending === 'sending' || last?.pending === 'queued') {
             bottom.stick();
             return 'auto';
           }
@@ -301,6 +324,7 @@ export function MessageList({
           highlightId,
           firstUnreadId,
           shownAtEnd: atEnd.shown,
+          tabStopId: keyboard.tabStopId,
         }}
         components={{ Header: ListHeader, Footer: ListFooter, List: RowList }}
         // `flow-root`: a row's top margin stays inside the item that Virtuoso measures. Escaping
@@ -320,11 +344,13 @@ export function MessageList({
                 startsDay={row.startsDay}
                 highlighted={row.message.id === context.highlightId}
                 firstUnread={row.message.id === context.firstUnreadId}
+                tabStop={row.message.id === context.tabStopId}
               />
             </MessageBoundary>
           </div>
         )}
       />
+      <span ref={keyboard.exitAfter} tabIndex={-1} />
       {!atBottom || !atHead ? (
         <Button
           size="sm"

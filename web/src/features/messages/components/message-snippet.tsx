@@ -47,7 +47,7 @@ const components: Components = {
   img: ({ alt }) => (alt ? <span>{alt}</span> : null),
   strong: ({ children }) => <strong className="font-semibold text-foreground">{children}</strong>,
   code: ({ children }) => (
-    <code className="rounded bg-muted px-1 py-px font-mono text-[0.875em] text-rose-600 dark:text-rose-300">
+    <code className="rounded bg-muted px-1 py-px font-mono text-[0.875em] text-rose-700 dark:text-rose-300">
       {children}
     </code>
   ),

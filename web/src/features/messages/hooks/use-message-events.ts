@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { User } from '#shared/users';
 import { useSocket, useSocketCatchUp, useSocketEvent, useSocketOpen } from '@/lib/socket-context';
 import { FOLLOWED_THREADS_KEY } from '../api/get-followed-threads';
@@ -9,7 +10,8 @@ import { useAutoAway } from './use-auto-away';
 /**
  * The messages feature's live side: message, reaction and typing events patch its queries;
  * after every `ready`/`resync` each cached channel fetches what came after its last seq;
- * failed sends are retried when the socket opens again; idle → away (docs/product.md §4).
+ * waiting and queued sends go out when the socket opens again or the connection is back;
+ * idle → away (docs/product.md §4, §2.34).
  */
 export function useMessageEvents(user: User): void {
   const queryClient = useQueryClient();
@@ -22,6 +24,14 @@ export function useMessageEvents(user: User): void {
     void catchUpCachedChannels(queryClient);
     void refetchThreads();
   });
-  useSocketOpen(() => socket && retryWaitingMessages(queryClient, socket));
+  useSocketOpen(() => retryWaitingMessages(queryClient, socket));
+  // Back online, or the server answering again: queued sends go, even without the socket.
+  useEffect(
+    () =>
+      onlineManager.subscribe((online) => {
+        if (online) retryWaitingMessages(queryClient, socket);
+      }),
+    [queryClient, socket],
+  );
   useAutoAway(socket, user.status);
 }

@@ -7,6 +7,8 @@ import type { Attachment } from '#shared/messages';
  * answer or by the new_message event — whichever is first; the list hides an entry as soon
  * as a stored message carries its clientId. A retry reuses the clientId, so the server
  * stores the message once however many times it is sent (docs/product.md §10.10).
+ * "queued": written offline, or the server out of reach — it waits for the connection and goes
+ * out in its channel's order; the outbox keeps the list across a reload (docs/product.md §2.34).
  */
 export interface PendingSend {
   clientId: string;
@@ -15,8 +17,9 @@ export interface PendingSend {
   content: string;
   mentions: string[];
   attachments?: Attachment[];
+  urgent?: boolean;
   createdAt: string;
-  state: 'sending' | 'failed';
+  state: 'sending' | 'queued' | 'failed';
   attempts: number;
 }
 
@@ -45,14 +48,19 @@ export function pendingSends(): readonly PendingSend[] {
   return entries;
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribePendingSends(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** The outbox kept across a reload (app/offline-cache.ts), or [] when the account's data goes. */
+export function replacePendingSends(next: readonly PendingSend[]): void {
+  commit(next);
+}
+
 /** The pending sends of one channel's list (parentMessageId null) or of one thread. */
 export function usePendingSends(channelId: string, parentMessageId: string | null): PendingSend[] {
-  const all = useSyncExternalStore(subscribe, () => entries);
+  const all = useSyncExternalStore(subscribePendingSends, () => entries);
   return useMemo(
     () =>
       all.filter(

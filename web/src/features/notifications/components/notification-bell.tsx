@@ -16,7 +16,7 @@ const NotificationList = lazy(() =>
 const TRIGGER = {
   rail: 'relative flex size-11 cursor-pointer items-center justify-center rounded-xl text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent data-[state=open]:text-foreground [&_svg]:size-5',
   mobile:
-    'relative inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-foreground outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5',
+    'relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-foreground outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5',
 };
 
 /** docs/product.md §2: the bell, its unread badge (99+ above 99) and its 400 px list. */
@@ -39,7 +39,7 @@ export function NotificationBell({ variant }: { variant: 'rail' | 'mobile' }) {
           <span
             aria-hidden
             data-testid="notification-badge"
-            className="absolute top-0.5 right-0.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white tabular-nums ring-2 ring-rail"
+            className="absolute top-0.5 right-0.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-destructive-fill px-1 font-semibold text-[10px] text-white tabular-nums ring-2 ring-rail"
           >
             {count > UNREAD_BADGE_CAP ? t('notifications.badgeCap') : count}
           </span>

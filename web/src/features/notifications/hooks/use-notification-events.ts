@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { foldMessage, foldsInto } from '#shared/notifications';
 import { useCurrentUser } from '@/features/auth';
@@ -31,11 +31,8 @@ export function useNotificationEvents(): void {
   const [held] = useState(() => new HeldFolds());
   const setCount = (count: number) => setUnreadCount(queryClient, count);
   useTabVisibility();
-  // The service worker shows Web Push notifications and makes the app installable; it asks
-  // for nothing by itself (permission is asked from the settings only).
-  useEffect(() => {
-    navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
-  }, []);
+  // The service worker (Web Push) is registered by the app once signed in (app/offline-cache.ts);
+  // it asks for nothing by itself (permission is asked from the settings only).
 
   useSocketEvent('new_notification', (event) => {
     // Absent: unchanged (an unread item that took one more message).
@@ -45,6 +42,9 @@ export function useNotificationEvents(): void {
         ? held.complete(event.notification)
         : event.notification;
     putFirst(queryClient, notification);
+    // Held for the owner's working hours (docs/notifications.md, « Droit à la déconnexion »):
+    // in the bell only, no sound and no notification on the device until it is released.
+    if (event.held) return;
     // The mobile app, in the background: a notification on the phone (docs/mobile.md).
     if (API_ORIGIN && document.visibilityState === 'hidden') {
       void import('@/native/start').then(({ notifyInApp }) =>
@@ -75,6 +75,13 @@ export function useNotificationEvents(): void {
       const folded = foldMessage(item, message);
       patchNotifications(queryClient, (n) => (n.id === folded.id ? folded : n));
     } else if (loaded) held.hold(message);
+  });
+  // The working period began: what was held is pushed now; one summary stands for it here.
+  useSocketEvent('notifications_released', ({ count, unreadCount }) => {
+    setCount(unreadCount);
+    if (count === 0 || document.visibilityState !== 'hidden') return;
+    if (!('Notification' in window) || Notification.permission !== 'granted') return;
+    void import('../lib/desktop').then(({ showReleased }) => showReleased(count));
   });
   useSocketEvent('notification_read', ({ notificationId, unreadCount }) => {
     setCount(unreadCount);

@@ -1,3 +1,5 @@
+import i18n from 'i18next';
+
 /**
  * Desktop notifications through the browser's Notification API, shown only while the tab
  * is hidden. Permission is asked from the settings (or the dismissible banner), never at
@@ -60,6 +62,16 @@ export function playChime(): void {
   } catch {
     // No audio output: nothing to do.
   }
+}
+
+/** The one desktop notification for the items held outside working hours, once released. */
+export function showReleased(count: number): void {
+  showDesktop(
+    i18n.t('disconnect.released.title', { count }),
+    i18n.t('disconnect.released.body'),
+    'ruche-notifications-released',
+    () => undefined,
+  );
 }
 
 /** Show one desktop notification when the tab is hidden and permission was given. */

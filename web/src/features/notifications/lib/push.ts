@@ -1,7 +1,7 @@
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
 
 /**
- * Web Push on this device: the service worker (public/sw.js) is registered once signed in;
+ * Web Push on this device: the service worker (web/sw/) is registered once signed in;
  * subscribing asks the permission, subscribes with the server's VAPID key and hands the
  * subscription to the server (one per device).
  */

@@ -165,57 +165,74 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
               <XIcon aria-hidden className="size-4" />
             </DialogPrimitive.Close>
           </ComboboxInput>
-          <div
-            id={combobox.listId}
-            role="listbox"
-            aria-label={t('search.results')}
-            aria-busy={waiting}
-            className="min-h-0 flex-1 overflow-y-auto p-2"
-          >
-            {typed.length === 0 ? (
-              <>
-                {recent.length > 0 ? (
-                  // biome-ignore lint/a11y/useSemanticElements: an option group inside a listbox (ARIA)
-                  <div role="group" aria-label={t('search.recent')} className="mb-2">
-                    <div className="flex items-center justify-between px-2.5 pt-2 pb-1">
-                      <p
-                        aria-hidden
-                        className="font-semibold text-[11px] text-muted-foreground uppercase tracking-wider"
-                      >
-                        {t('search.recent')}
-                      </p>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          clearRecentSearches();
-                          setRecent([]);
-                          inputRef.current?.focus();
-                        }}
-                        className="rounded text-muted-foreground text-xs underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {t('search.clearRecent')}
-                      </button>
-                    </div>
-                    {entries.map((entry) =>
-                      entry.kind === 'recent' ? (
-                        <Option key={entry.key} {...optionProps(entry)}>
-                          <HistoryIcon
-                            aria-hidden
-                            className="size-4 shrink-0 text-muted-foreground"
-                          />
-                          <span className="min-w-0 flex-1 truncate">{entry.query}</span>
-                        </Option>
-                      ) : null,
-                    )}
-                  </div>
-                ) : null}
-                <OperatorHints
-                  onPick={(example) => {
-                    setQuery(`${example} `);
+          {/* The listbox holds options only (ARIA: listbox > group > option); what goes with
+              them — the recent searches' heading, the hints, the messages, « more » — is beside
+              it in the same scrolling area. Always there: the input's aria-controls names it. */}
+          <div className="min-h-0 flex-1 overflow-y-auto p-2">
+            {typed.length === 0 && recent.length > 0 ? (
+              <div className="flex items-center justify-between px-2.5 pt-2 pb-1">
+                <p
+                  aria-hidden
+                  className="font-semibold text-[11px] text-muted-foreground uppercase tracking-wider"
+                >
+                  {t('search.recent')}
+                </p>
+                <button
+                  type="button"
+                  onClick={() => {
+                    clearRecentSearches();
+                    setRecent([]);
                     inputRef.current?.focus();
                   }}
-                />
-              </>
+                  className="rounded text-muted-foreground text-xs underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {t('search.clearRecent')}
+                </button>
+              </div>
+            ) : null}
+            <div
+              id={combobox.listId}
+              role="listbox"
+              aria-label={t('search.results')}
+              aria-busy={waiting}
+            >
+              {typed.length === 0 && recent.length > 0 ? (
+                // biome-ignore lint/a11y/useSemanticElements: an option group inside a listbox (ARIA)
+                <div role="group" aria-label={t('search.recent')} className="mb-2">
+                  {entries.map((entry) =>
+                    entry.kind === 'recent' ? (
+                      <Option key={entry.key} {...optionProps(entry)}>
+                        <HistoryIcon
+                          aria-hidden
+                          className="size-4 shrink-0 text-muted-foreground"
+                        />
+                        <span className="min-w-0 flex-1 truncate">{entry.query}</span>
+                      </Option>
+                    ) : null,
+                  )}
+                </div>
+              ) : null}
+              {typed.length >= SEARCH_MIN_LENGTH && !errorMessage
+                ? entries.map((entry) =>
+                    entry.kind === 'result' ? (
+                      <Option key={entry.key} {...optionProps(entry)}>
+                        <ResultRow
+                          result={entry.result}
+                          channelName={channelLabel(entry.result.channel)}
+                          authorName={entry.result.user ? displayName(entry.result.user) : null}
+                        />
+                      </Option>
+                    ) : null,
+                  )
+                : null}
+            </div>
+            {typed.length === 0 ? (
+              <OperatorHints
+                onPick={(example) => {
+                  setQuery(`${example} `);
+                  inputRef.current?.focus();
+                }}
+              />
             ) : typed.length < SEARCH_MIN_LENGTH ? (
               <>
                 <p className="px-3 py-6 text-center text-muted-foreground text-sm">
@@ -236,31 +253,16 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
               <p className="px-3 py-10 text-center text-muted-foreground text-sm">
                 {t('search.empty', { query: settled })}
               </p>
-            ) : (
-              <>
-                {entries.map((entry) =>
-                  entry.kind === 'result' ? (
-                    <Option key={entry.key} {...optionProps(entry)}>
-                      <ResultRow
-                        result={entry.result}
-                        channelName={channelLabel(entry.result.channel)}
-                        authorName={entry.result.user ? displayName(entry.result.user) : null}
-                      />
-                    </Option>
-                  ) : null,
-                )}
-                {search.hasNextPage ? (
-                  <button
-                    type="button"
-                    disabled={search.isFetchingNextPage}
-                    onClick={() => void search.fetchNextPage()}
-                    className="mx-auto mt-2 block rounded-md px-3 py-1.5 text-primary text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
-                  >
-                    {search.isFetchingNextPage ? t('search.loadingMore') : t('search.more')}
-                  </button>
-                ) : null}
-              </>
-            )}
+            ) : search.hasNextPage ? (
+              <button
+                type="button"
+                disabled={search.isFetchingNextPage}
+                onClick={() => void search.fetchNextPage()}
+                className="mx-auto mt-2 block rounded-md px-3 py-1.5 text-primary text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+              >
+                {search.isFetchingNextPage ? t('search.loadingMore') : t('search.more')}
+              </button>
+            ) : null}
           </div>
           <p className="hidden border-t px-4 py-2 text-muted-foreground text-xs sm:block">
             {t('search.hint')}

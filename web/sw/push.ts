@@ -1,16 +1,26 @@
-// Ruche's service worker (docs/notifications.md): shows Web Push notifications and opens
-// the right channel when one is clicked. No fetch handler: requests never pass through it.
+/**
+ * Web Push in the service worker (docs/notifications.md, "Web Push"): shows the notification,
+ * unless a tab of the app is in view on this browser, and opens its channel when clicked.
+ */
+declare const self: ServiceWorkerGlobalScope;
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+interface PushPayload {
+  title?: string;
+  body?: string;
+  id?: string;
+  url?: string;
+}
 
-self.addEventListener('push', (event) => {
-  let data = {};
+function payloadOf(data: PushMessageData | null): PushPayload {
   try {
-    data = event.data ? event.data.json() : {};
+    return data ? (data.json() as PushPayload) : {};
   } catch {
-    data = { title: event.data ? event.data.text() : 'Ruche' };
+    return { title: data ? data.text() : 'Ruche' };
   }
+}
+
+export function showPush(event: PushEvent): void {
+  const data = payloadOf(event.data);
   event.waitUntil(
     (async () => {
       // A tab of the app in view on this browser shows the bell already (the server skips
@@ -18,19 +28,20 @@ self.addEventListener('push', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       if (windows.some((client) => client.visibilityState === 'visible')) return;
       await self.registration.showNotification(data.title || 'Ruche', {
-        body: data.body || undefined,
-        tag: data.id || undefined,
+        ...(data.body ? { body: data.body } : {}),
+        ...(data.id ? { tag: data.id } : {}),
         icon: '/favicon.svg',
         badge: '/favicon.svg',
         data: { url: data.url || '/' },
       });
     })(),
   );
-});
+}
 
-self.addEventListener('notificationclick', (event) => {
+export function openPush(event: NotificationEvent): void {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  const target = (event.notification.data as { url?: string } | null)?.url || '/';
+  const url = new URL(target, self.location.origin).href;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -38,10 +49,10 @@ self.addEventListener('notificationclick', (event) => {
       const tab = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (tab) {
         await tab.focus();
-        if (tab.url !== url && 'navigate' in tab) await tab.navigate(url).catch(() => undefined);
+        if (tab.url !== url) await tab.navigate(url).catch(() => undefined);
         return;
       }
       await self.clients.openWindow(url);
     })(),
   );
-});
+}

@@ -1,0 +1,48 @@
+import type { Nodes } from 'mdast';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { LINK_PREVIEW_URL_MAX, LINK_PREVIEWS_PER_MESSAGE } from '#shared/link-previews';
+
+/** Markdown read as the web app reads it (web/src/lib/remark-gfm-parse.ts): links and autolinks. */
+const parser = unified()
+  .use(remarkParse)
+  .use(function gfmParse() {
+    const data = this.data();
+    data.micromarkExtensions = [...(data.micromarkExtensions ?? []), gfm()];
+    data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmFromMarkdown()];
+  });
+
+function collect(node: Nodes, into: string[]): void {
+  if (node.type === 'link') into.push(node.url);
+  if ('children' in node) for (const child of node.children) collect(child, into);
+}
+
+/**
+ * The addresses of a message that get a preview (docs/product.md, « Aperçus de liens »): the
+ * http(s) links its markdown shows as links (written, autolinked; not those in code), once
+ * each, in the order of the text, the first LINK_PREVIEWS_PER_MESSAGE; none of Ruche's own
+ * (`ownOrigin`) nor any with credentials. The fragment is dropped (the page is the same).
+ */
+export function linksToPreview(content: string, ownOrigin: string | undefined): string[] {
+  const found: string[] = [];
+  collect(parser.parse(content), found);
+  const links: string[] = [];
+  for (const raw of found) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+    if (url.username || url.password || url.origin === ownOrigin) continue;
+    url.hash = '';
+    const href = url.href;
+    if (href.length > LINK_PREVIEW_URL_MAX || links.includes(href)) continue;
+    links.push(href);
+    if (links.length === LINK_PREVIEWS_PER_MESSAGE) break;
+  }
+  return links;
+}

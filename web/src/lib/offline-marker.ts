@@ -1,0 +1,24 @@
+/**
+ * Which account this browser keeps a cache for (lib/query-persist.ts), in localStorage so that
+ * the entry can read it at once without IndexedDB: at /, a browser with a cache starts the
+ * app instead of the landing page, and offline the app opens that account's cache. Only a
+ * hint: online, the cache opened is the one of the user the server names.
+ */
+const KEY = 'ruche:offline-user';
+
+export function offlineUser(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function markOfflineUser(userId: string | null): void {
+  try {
+    if (userId) localStorage.setItem(KEY, userId);
+    else localStorage.removeItem(KEY);
+  } catch {
+    // Storage refused: no warm start, nothing else.
+  }
+}
