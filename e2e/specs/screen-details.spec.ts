@@ -59,7 +59,11 @@ test('a wide board: its own picker, « Ajouter une liste » in sight, a keyboard
   await alice.page.keyboard.press('Enter');
   await expect(alice.page.getByRole('option', { name: 'Rétrospective' })).toBeVisible();
   await alice.page.screenshot({ path: `${SHOTS}/details-board-picker-1440.png` });
+  // The list box takes the focus once it has placed itself: keys sent before that go to
+  // the trigger, so each key waits for the option it leads to.
+  await expect(alice.page.getByRole('option', { name: 'Sprint 12' })).toBeFocused();
   await alice.page.keyboard.press('ArrowDown');
+  await expect(alice.page.getByRole('option', { name: 'Rétrospective' })).toBeFocused();
   await alice.page.keyboard.press('Enter');
   await expect(alice.board.column('Bonnes nouvelles')).toBeVisible();
   await picker.click();
