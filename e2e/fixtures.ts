@@ -157,7 +157,16 @@ export const test = base.extend<Fixtures>({
       opened.push(actor);
       return actor;
     });
-    await Promise.all(opened.map((a) => a.context.close()));
+    // A route's handler still fetching when its context closes (a refetch the test did not
+    // wait for) fails with "Request context disposed" and fails the run: a spec's routes
+    // are let go first, their requests in flight ignored.
+    await Promise.all(
+      opened.map(async (a) => {
+        await a.context.unrouteAll({ behavior: 'ignoreErrors' });
+        await Promise.all(a.context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })));
+        await a.context.close();
+      }),
+    );
   },
   alice: async ({ actor }, use) => use(await actor('Alice')),
   bob: async ({ actor }, use) => use(await actor('Bob')),
