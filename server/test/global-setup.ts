@@ -1,6 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -14,6 +16,7 @@ import {
   TEST_DATABASE_URL,
   type TestTemplates,
   templatesFor,
+  WORKER_BUNDLES,
 } from './stores';
 
 /** Whether the run that made a template (its process id) is still going. */
@@ -46,6 +49,29 @@ async function dropDatabases(admin: postgres.Sql, names: string[]): Promise<void
 }
 
 /**
+ * The embedded store's worker as one JavaScript file (its packages left to node_modules, as
+ * scripts/build-server.mjs does), so that every server a test starts forks it without tsx.
+ * Bundles left by runs that died are swept away.
+ */
+async function bundleWorker(outfile: string): Promise<void> {
+  await mkdir(WORKER_BUNDLES, { recursive: true });
+  for (const name of await readdir(WORKER_BUNDLES)) {
+    if (deadRun(name.replace(/\.mjs$/, ''), 'embedded-worker-'))
+      await rm(path.join(WORKER_BUNDLES, name), { force: true });
+  }
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/db/embedded-worker.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
+/**
  * Migrate one template per run and store; every test file then clones it in milliseconds.
  * Templates and test files' databases are named after the run: the run drops its own when it
  * ends, and those of runs that died are swept away.
@@ -58,10 +84,17 @@ async function prepare(store: string, templates: TestTemplates): Promise<() => P
       }
     }
     await rm(templates.embeddedDir, { recursive: true, force: true });
-    const database = await openDatabase({ dataDir: templates.embeddedDir });
+    await bundleWorker(templates.embeddedWorker);
+    const database = await openDatabase({
+      dataDir: templates.embeddedDir,
+      embeddedWorker: templates.embeddedWorker,
+    });
     await runMigrations(database);
     await database.close();
-    return () => rm(templates.embeddedDir, { recursive: true, force: true });
+    return async () => {
+      await rm(templates.embeddedDir, { recursive: true, force: true });
+      await rm(templates.embeddedWorker, { force: true });
+    };
   }
 
   const admin = postgres(TEST_DATABASE_URL, { max: 4, onnotice: () => {} });

@@ -94,7 +94,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     passwordHashCost: TEST_PASSWORD_HASH_COST,
     linkPreviews: { ...loaded.linkPreviews, network: options.linkPreviewNetwork ?? OFFLINE },
   };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedWorker: store.embeddedWorker,
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
   const app = await buildApp({
     config,

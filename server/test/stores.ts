@@ -1,6 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cpSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 
@@ -18,6 +20,12 @@ export interface TestTemplates {
   embeddedDir: string;
   /** The run's PostgreSQL databases are named from this: global-setup.ts drops them at its end. */
   databasePrefix: string;
+  /**
+   * The embedded store's worker bundled to JavaScript once a run (global-setup.ts), so that
+   * each server started forks it without tsx: 0.4 s less a start. Inside the repository, where
+   * its packages resolve.
+   */
+  embeddedWorker: string;
 }
 
 declare module 'vitest' {
@@ -30,12 +38,16 @@ export const TEMPLATE_PREFIX = 'ruche_test_template_';
 /** Every test file's database: `ruche_test_<run>_<worker>_<random>`. */
 export const DATABASE_PREFIX = 'ruche_test_';
 export const EMBEDDED_TEMPLATE_PREFIX = 'ruche-test-template-';
+export const WORKER_BUNDLES = fileURLToPath(
+  new URL('../../node_modules/.cache/ruche-test', import.meta.url),
+);
 
 export function templatesFor(runId: string): TestTemplates {
   return {
     database: `${TEMPLATE_PREFIX}${runId}`,
     embeddedDir: path.join(tmpdir(), `${EMBEDDED_TEMPLATE_PREFIX}${runId}`),
     databasePrefix: `${DATABASE_PREFIX}${runId}_`,
+    embeddedWorker: path.join(WORKER_BUNDLES, `embedded-worker-${runId}.mjs`),
   };
 }
 
@@ -53,6 +65,8 @@ export function databaseUrlFor(name: string): string {
 export interface TestStoreHandle {
   /** DATABASE_URL for PostgreSQL; undefined for the embedded store. */
   databaseUrl: string | undefined;
+  /** The embedded store's worker, bundled for the run (`openDatabase(store)` forks it). */
+  embeddedWorker?: string;
   dataDir: string;
   drop(): Promise<void>;
 }
@@ -62,11 +76,14 @@ export async function createTestStore(store: TestStore = currentStore()): Promis
   const templates = inject('rucheTemplates');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-test-'));
   if (store === 'embedded') {
-    await cp(path.join(templates.embeddedDir, 'embedded'), path.join(dataDir, 'embedded'), {
+    // The synchronous copy: 0.24 s for the template's 1,200 files, where fs/promises' cp took
+    // 0.75–0.97 s (docs/performance-log.md, "2026-12-03, the embedded store in tests").
+    cpSync(path.join(templates.embeddedDir, 'embedded'), path.join(dataDir, 'embedded'), {
       recursive: true,
     });
     return {
       databaseUrl: undefined,
+      embeddedWorker: templates.embeddedWorker,
       dataDir,
       drop: () => rm(dataDir, { recursive: true, force: true }),
     };

@@ -42,6 +42,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections in the pool. */
   max?: number;
+  /**
+   * Embedded store only: the worker to fork, already JavaScript (the tests bundle it once a
+   * run, server/test/global-setup.ts). By default the one beside this file: the bundled .js
+   * in production, the .ts source under tsx in dev, which costs ~0.4 s more a start.
+   */
+  embeddedWorker?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,12 +67,13 @@ const pipelines = new WeakMap<Db, Db>();
  */
 export const pipelineOf = (db: Db): Db => pipelines.get(db) ?? db;
 
-/** Fork the PGlite worker: the bundled .js in production, the .ts source under tsx in dev and tests. */
-function startEmbedded(dir: string): Promise<{ child: ChildProcess; ready: EmbeddedReady }> {
-  const built = import.meta.url.endsWith('.js');
-  const worker = built
-    ? path.join(here, 'embedded-worker.js')
-    : path.join(here, 'embedded-worker.ts');
+/** Fork the PGlite worker: `given` when set, else the bundled .js in production, the .ts source under tsx in dev. */
+function startEmbedded(
+  dir: string,
+  given: string | undefined,
+): Promise<{ child: ChildProcess; ready: EmbeddedReady }> {
+  const built = given !== undefined || import.meta.url.endsWith('.js');
+  const worker = given ?? path.join(here, built ? 'embedded-worker.js' : 'embedded-worker.ts');
   const child = fork(worker, [], {
     env: { ...process.env, RUCHE_EMBEDDED_DIR: dir },
     execArgv: built ? [] : ['--import', 'tsx'],
@@ -172,7 +179,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const { child, ready } = await startEmbedded(path.join(options.dataDir, 'embedded'));
+  const { child, ready } = await startEmbedded(
+    path.join(options.dataDir, 'embedded'),
+    options.embeddedWorker,
+  );
   const connect = (connections: number) =>
     postgres({
       ...(ready.socketPath ? { path: ready.socketPath } : { host: ready.host, port: ready.port }),
@@ -189,7 +199,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const gate = new StoreGate(connections);
   const pipelineGate = new StoreGate(1, { admit: false });
   const sql = gatedClient(pool, gate);
-  const pipeline = gatedClient(connect(1), pipelineGate);
+  const pipelineClient = connect(1);
+  // Each new connection would fetch the array types again: a query on the one PGlite session
+  // for each of the pool's connections as it opens.
+  try {
+    await Promise.all([fetchTypesOnce(pool), fetchTypesOnce(pipelineClient)]);
+  } catch (error) {
+    await Promise.all([pool.end({ timeout: 1 }), pipelineClient.end({ timeout: 1 })]);
+    child.kill();
+    throw error;
+  }
+  const pipeline = gatedClient(pipelineClient, pipelineGate);
   const db = drizzle(sql);
   pipelines.set(db, drizzle(pipeline));
   return {
