@@ -152,18 +152,31 @@ export const test = base.extend<Fixtures>({
   },
   actor: async ({ browser, baseURL }, use) => {
     const opened: Actor[] = [];
+    const closed = new WeakSet<BrowserContext>();
     await use(async (name, options = {}) => {
       const actor = await openActor(browser, baseURL!, name, options);
+      actor.context.once('close', (context) => closed.add(context));
       opened.push(actor);
       return actor;
     });
     // A route's handler still fetching when its context closes (a refetch the test did not
     // wait for) fails with "Request context disposed" and fails the run: a spec's routes
     // are let go first, their requests in flight ignored.
+    // A context the spec closed itself (a tab gone) has nothing left to let go.
     await Promise.all(
       opened.map(async (a) => {
-        await a.context.unrouteAll({ behavior: 'ignoreErrors' });
-        await Promise.all(a.context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })));
+        if (closed.has(a.context)) return;
+        try {
+          await a.context.unrouteAll({ behavior: 'ignoreErrors' });
+          await Promise.all(
+            a.context
+              .pages()
+              .filter((p) => !p.isClosed())
+              .map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })),
+          );
+        } catch (error) {
+          if (!closed.has(a.context)) throw error;
+        }
         await a.context.close();
       }),
     );

@@ -251,6 +251,12 @@ async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
     root.classList.add(value);
     root.style.colorScheme = value;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Colours that ease into the new theme (`transition-colors`) are audited once there: on a
+    // busy machine, a text still half-way from the light theme's ink failed the contrast rule.
+    const easing = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(easing.map((animation) => animation.finished.catch(() => {})));
     await new Promise((resolve) => setTimeout(resolve, 50));
   }, theme);
 }
