@@ -186,3 +186,17 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** A channel of `owner`'s that `guest` joined by invite, through the API: its id. */
+export async function sharedChannel(owner: Actor, guest: Actor, name: string): Promise<string> {
+  const created = await owner.page.request.post('/api/channels', {
+    data: { name, type: 'channel' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const invite = await owner.page.request.post(`/api/channels/${id}/invites`);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  const joined = await guest.page.request.post(`/api/channel-invites/${inviteCode}/join`);
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return id;
+}

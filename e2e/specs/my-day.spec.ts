@@ -1,23 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { type Actor, expect, PHONE, test } from '../fixtures';
+import { type Actor, expect, PHONE, sharedChannel, test } from '../fixtures';
 import { MyDayUi } from '../pages/my-day';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-
-/** A channel of `owner`'s that `guest` joined by invite, through the API. */
-async function sharedChannel(owner: Actor, guest: Actor, name: string): Promise<string> {
-  const created = await owner.page.request.post('/api/channels', {
-    data: { name, type: 'channel' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const invite = await owner.page.request.post(`/api/channels/${id}/invites`);
-  const { inviteCode } = (await invite.json()) as { inviteCode: string };
-  const joined = await guest.page.request.post(`/api/channel-invites/${inviteCode}/join`);
-  expect(joined.ok(), await joined.text()).toBe(true);
-  return id;
-}
 
 async function userId(actor: Actor): Promise<string> {
   return ((await (await actor.page.request.get('/api/auth/user')).json()) as { id: string }).id;
