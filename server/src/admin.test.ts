@@ -1,30 +1,16 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthProviders } from '#shared/auth';
+import { runAdmin } from '../test/admin-command';
 import { TestClient } from '../test/client';
 import { buildUser } from '../test/factories';
 import { startTestServer } from '../test/server';
 import { createTestStore, type TestStoreHandle } from '../test/stores';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
 let store: TestStoreHandle;
 afterAll(() => store?.drop());
 
 /** `npm run admin -- …` against the test store, as an administrator types it. */
-function admin(...args: string[]) {
-  return run(path.join(root, 'node_modules/.bin/tsx'), ['server/src/admin.ts', ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: store.dataDir,
-      LOG_LEVEL: 'silent',
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-    },
-  });
-}
+const admin = (...args: string[]) => runAdmin(store, args);
 
 describe('npm run admin', () => {
   it('resets a password (no mail needed) and makes an administrator', async () => {

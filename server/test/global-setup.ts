@@ -1,10 +1,8 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../../scripts/server-bundle.mjs';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import {
@@ -12,11 +10,13 @@ import {
   DATABASE_PREFIX,
   databaseUrlFor,
   EMBEDDED_TEMPLATE_PREFIX,
+  SERVER_BUNDLES,
+  STORE_PREFIX,
+  STORES_DIR,
   TEMPLATE_PREFIX,
   TEST_DATABASE_URL,
   type TestTemplates,
   templatesFor,
-  WORKER_BUNDLES,
 } from './stores';
 
 /** Whether the run that made a template (its process id) is still going. */
@@ -49,26 +49,36 @@ async function dropDatabases(admin: postgres.Sql, names: string[]): Promise<void
 }
 
 /**
- * The embedded store's worker as one JavaScript file (its packages left to node_modules, as
- * scripts/build-server.mjs does), so that every server a test starts forks it without tsx.
- * Bundles left by runs that died are swept away.
+ * The server as JavaScript files (scripts/server-bundle.mjs, as `npm run build` makes
+ * dist/server), so that every server a test starts forks its embedded worker, and every
+ * `npm run admin` a test types runs, without tsx. A `package.json` makes its `.js` modules
+ * ES modules (node_modules has no package scope of its own). Bundles left by runs that died
+ * are swept away.
  */
-async function bundleWorker(outfile: string): Promise<void> {
-  await mkdir(WORKER_BUNDLES, { recursive: true });
-  for (const name of await readdir(WORKER_BUNDLES)) {
-    if (deadRun(name.replace(/\.mjs$/, ''), 'embedded-worker-'))
-      await rm(path.join(WORKER_BUNDLES, name), { force: true });
+async function bundleServerForRun(templates: TestTemplates): Promise<() => Promise<void>> {
+  await mkdir(SERVER_BUNDLES, { recursive: true });
+  for (const name of await readdir(SERVER_BUNDLES)) {
+    const run = name.replace(/\.mjs$/, '');
+    if (deadRun(run, 'server-') || deadRun(run, 'embedded-worker-'))
+      await rm(path.join(SERVER_BUNDLES, name), { recursive: true, force: true });
   }
-  await build({
-    entryPoints: [fileURLToPath(new URL('../src/db/embedded-worker.ts', import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  // Test files' stores that runs which died left behind (in memory, when STORES_DIR is).
+  for (const name of await readdir(STORES_DIR)) {
+    if (deadRun(name, STORE_PREFIX))
+      await rm(path.join(STORES_DIR, name), { recursive: true, force: true });
+  }
+  await rm(templates.serverBundle, { recursive: true, force: true });
+  await bundleServer(templates.serverBundle, { sourcemap: false });
+  await writeFile(path.join(templates.serverBundle, 'package.json'), '{ "type": "module" }\n');
+  return async () => {
+    await rm(templates.serverBundle, { recursive: true, force: true });
+    // What a test file that failed before its end left.
+    const prefix = path.basename(templates.storePrefix);
+    for (const name of await readdir(STORES_DIR)) {
+      if (name.startsWith(prefix))
+        await rm(path.join(STORES_DIR, name), { recursive: true, force: true });
+    }
+  };
 }
 
 /**
@@ -78,23 +88,19 @@ async function bundleWorker(outfile: string): Promise<void> {
  */
 async function prepare(store: string, templates: TestTemplates): Promise<() => Promise<void>> {
   if (store === 'embedded') {
-    for (const name of await readdir(tmpdir())) {
+    for (const name of await readdir(STORES_DIR)) {
       if (deadRun(name, EMBEDDED_TEMPLATE_PREFIX)) {
-        await rm(path.join(tmpdir(), name), { recursive: true, force: true });
+        await rm(path.join(STORES_DIR, name), { recursive: true, force: true });
       }
     }
     await rm(templates.embeddedDir, { recursive: true, force: true });
-    await bundleWorker(templates.embeddedWorker);
     const database = await openDatabase({
       dataDir: templates.embeddedDir,
       embeddedWorker: templates.embeddedWorker,
     });
     await runMigrations(database);
     await database.close();
-    return async () => {
-      await rm(templates.embeddedDir, { recursive: true, force: true });
-      await rm(templates.embeddedWorker, { force: true });
-    };
+    return () => rm(templates.embeddedDir, { recursive: true, force: true });
   }
 
   const admin = postgres(TEST_DATABASE_URL, { max: 4, onnotice: () => {} });
@@ -134,9 +140,10 @@ async function prepare(store: string, templates: TestTemplates): Promise<() => P
 }
 
 /**
- * A store's template, shared by the projects of that store (`server-postgres` and
- * `server-postgres-isolated`, vitest.config.ts): made by the first to start, dropped when the
- * last ends. On globalThis: Vitest may load this module once per project.
+ * What the projects of a run share: the server's bundle, and a store's template, shared by the
+ * projects of that store (`server-postgres` and `server-postgres-isolated`, vitest.config.ts).
+ * Made by the first to start, removed when the last ends. On globalThis: Vitest may load this
+ * module once per project.
  */
 interface Shared {
   ready: Promise<() => Promise<void>>;
@@ -146,23 +153,37 @@ const holder = globalThis as { rucheTemplates?: Map<string, Shared> };
 holder.rucheTemplates ??= new Map();
 const shared = holder.rucheTemplates;
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const store = String(project.config.env?.RUCHE_TEST_STORE ?? currentStore());
-  const templates = templatesFor(String(process.pid));
-  project.provide('rucheTemplates', templates);
-  let entry = shared.get(store);
+/** Take a share of `key`, made by `make` for the first taker; the returned function gives it back. */
+async function acquire(
+  key: string,
+  make: () => Promise<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  let entry = shared.get(key);
   if (!entry) {
-    entry = { ready: prepare(store, templates), users: 0 };
-    shared.set(store, entry);
+    entry = { ready: make(), users: 0 };
+    shared.set(key, entry);
   }
   entry.users += 1;
   const teardown = await entry.ready;
   return async () => {
-    const current = shared.get(store);
+    const current = shared.get(key);
     if (!current) return;
     current.users -= 1;
     if (current.users > 0) return;
-    shared.delete(store);
+    shared.delete(key);
     await teardown();
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const store = String(project.config.env?.RUCHE_TEST_STORE ?? currentStore());
+  const templates = templatesFor(String(process.pid));
+  project.provide('rucheTemplates', templates);
+  // The embedded template is migrated through the bundle's worker: the bundle comes first.
+  const releaseBundle = await acquire('server-bundle', () => bundleServerForRun(templates));
+  const releaseStore = await acquire(store, () => prepare(store, templates));
+  return async () => {
+    await releaseStore();
+    await releaseBundle();
   };
 }

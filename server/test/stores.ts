@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { accessSync, constants, cpSync, statfsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,11 +20,16 @@ export interface TestTemplates {
   embeddedDir: string;
   /** The run's PostgreSQL databases are named from this: global-setup.ts drops them at its end. */
   databasePrefix: string;
+  /** So are its test files' store folders (in STORES_DIR): the run removes what a file left. */
+  storePrefix: string;
   /**
-   * The embedded store's worker bundled to JavaScript once a run (global-setup.ts), so that
-   * each server started forks it without tsx: 0.4 s less a start. Inside the repository, where
-   * its packages resolve.
+   * The server bundled to JavaScript once a run (global-setup.ts, scripts/server-bundle.mjs),
+   * inside the repository, where its packages resolve. Each server a test starts forks its
+   * embedded worker without tsx (0.4 s less a start), and `npm run admin` runs as its admin.js
+   * (`runAdmin`): about 2 s of CPU less a command on the embedded store, 1 s on PostgreSQL.
    */
+  serverBundle: string;
+  /** The bundle's embedded store worker (`openDatabase({ embeddedWorker })`). */
   embeddedWorker: string;
 }
 
@@ -34,20 +39,41 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Where the test stores' files live: /dev/shm, in memory, when the machine has one with room
+ * (2 GiB free; a container's default 64 MiB has not), else the temporary folder. An embedded
+ * store is 1,200 files and 41 MB, copied for every test file: 0.05–0.08 s there against
+ * 0.47–0.51 s on this machine's disk, and removed in 0.05–0.09 s against 0.13–0.24 s
+ * (docs/performance-log.md, "2026-12-03, test stores in memory").
+ */
+export const STORES_DIR = (() => {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    return bavail * bsize >= 2 * 1024 ** 3 ? '/dev/shm' : tmpdir();
+  } catch {
+    return tmpdir();
+  }
+})();
+
 export const TEMPLATE_PREFIX = 'ruche_test_template_';
 /** Every test file's database: `ruche_test_<run>_<worker>_<random>`. */
 export const DATABASE_PREFIX = 'ruche_test_';
 export const EMBEDDED_TEMPLATE_PREFIX = 'ruche-test-template-';
-export const WORKER_BUNDLES = fileURLToPath(
+/** Every test file's store folder: `ruche-test-<run>_<random>` in STORES_DIR. */
+export const STORE_PREFIX = 'ruche-test-';
+export const SERVER_BUNDLES = fileURLToPath(
   new URL('../../node_modules/.cache/ruche-test', import.meta.url),
 );
 
 export function templatesFor(runId: string): TestTemplates {
   return {
     database: `${TEMPLATE_PREFIX}${runId}`,
-    embeddedDir: path.join(tmpdir(), `${EMBEDDED_TEMPLATE_PREFIX}${runId}`),
+    embeddedDir: path.join(STORES_DIR, `${EMBEDDED_TEMPLATE_PREFIX}${runId}`),
     databasePrefix: `${DATABASE_PREFIX}${runId}_`,
-    embeddedWorker: path.join(WORKER_BUNDLES, `embedded-worker-${runId}.mjs`),
+    storePrefix: `${STORE_PREFIX}${runId}_`,
+    serverBundle: path.join(SERVER_BUNDLES, `server-${runId}`),
+    embeddedWorker: path.join(SERVER_BUNDLES, `server-${runId}`, 'embedded-worker.js'),
   };
 }
 
@@ -74,7 +100,7 @@ export interface TestStoreHandle {
 /** A private, migrated store for one test file: a database cloned from the template, or a copy of the embedded template's files. */
 export async function createTestStore(store: TestStore = currentStore()): Promise<TestStoreHandle> {
   const templates = inject('rucheTemplates');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-test-'));
+  const dataDir = await mkdtemp(path.join(STORES_DIR, templates.storePrefix));
   if (store === 'embedded') {
     // The synchronous copy: 0.24 s for the template's 1,200 files, where fs/promises' cp took
     // 0.75–0.97 s (docs/performance-log.md, "2026-12-03, the embedded store in tests").

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelFile } from '#shared/files';
+import { runAdmin } from '../../test/admin-command';
 import { buildChannel } from '../../test/chat-factories';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
@@ -14,8 +13,6 @@ import { startS3, type TestS3 } from '../../test/s3-store';
 import { startTestServer } from '../../test/server';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const stores: TestStoreHandle[] = [];
 let work: string;
 let s3: TestS3;
@@ -35,18 +32,8 @@ async function freshStore(): Promise<TestStoreHandle> {
   return store;
 }
 
-function admin(store: TestStoreHandle, env: Record<string, string>, ...args: string[]) {
-  return run(path.join(root, 'node_modules/.bin/tsx'), ['server/src/admin.ts', ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: store.dataDir,
-      LOG_LEVEL: 'silent',
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-      ...env,
-    },
-  });
-}
+const admin = (store: TestStoreHandle, env: Record<string, string>, ...args: string[]) =>
+  runAdmin(store, args, env);
 
 describe('backup and restore with files on S3', () => {
   it('puts an archive’s files into the bucket, and leaves them out of an archive with a note', async () => {

@@ -11,6 +11,7 @@ import type { Channel } from '#shared/channels';
 import type { ChannelFile } from '#shared/files';
 import type { Friend, FriendRequest } from '#shared/friends';
 import type { Message, MessagePage, MessageThread } from '#shared/messages';
+import { runAdmin } from '../../test/admin-command';
 import { addMember, buildChannel, sendMessage } from '../../test/chat-factories';
 import { TestClient } from '../../test/client';
 import { type Actor, buildUser } from '../../test/factories';
@@ -22,7 +23,6 @@ import { migrationsFolder } from '../db/migrate';
 import { rebuildSchema } from './restore';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const stores: TestStoreHandle[] = [];
 let work: string;
 beforeAll(async () => {
@@ -40,17 +40,7 @@ async function freshStore(): Promise<TestStoreHandle> {
 }
 
 /** `npm run admin -- …` on `store`, as an administrator types it (the node stopped). */
-function admin(store: TestStoreHandle, ...args: string[]) {
-  return run(path.join(root, 'node_modules/.bin/tsx'), ['server/src/admin.ts', ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: store.dataDir,
-      LOG_LEVEL: 'silent',
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-    },
-  });
-}
+const admin = (store: TestStoreHandle, ...args: string[]) => runAdmin(store, args);
 
 /** A file's bytes as the web app downloads them. */
 async function download(client: TestClient, url: string): Promise<Buffer> {

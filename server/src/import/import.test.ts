@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '#shared/channels';
 import type { MessagePage, MessageThread } from '#shared/messages';
 import type { User } from '#shared/users';
+import { runAdmin } from '../../test/admin-command';
 import { TestClient } from '../../test/client';
 import { buildUser } from '../../test/factories';
 import { buildMattermostExport, buildSlackExport, FILE_TEXT, T0 } from '../../test/import-exports';
@@ -18,7 +19,6 @@ import type { ImportSource } from './model';
 import { BATCH_SIZE, ImportInterrupted, writeImport } from './write';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const stores: TestStoreHandle[] = [];
 let work: string;
 beforeAll(async () => {
@@ -36,18 +36,8 @@ async function freshStore(): Promise<TestStoreHandle> {
 }
 
 /** `npm run admin -- import …` on `store`, the node stopped, output not a terminal. */
-function admin(store: TestStoreHandle, ...args: string[]) {
-  return run(path.join(root, 'node_modules/.bin/tsx'), ['server/src/admin.ts', ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: store.dataDir,
-      LOG_LEVEL: 'silent',
-      DEFAULT_CHANNEL: '',
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-    },
-  });
-}
+const admin = (store: TestStoreHandle, ...args: string[]) =>
+  runAdmin(store, args, { DEFAULT_CHANNEL: '' });
 
 /** The import run in the server's process, on its store. */
 async function importInto(

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCommand } from '../../test/admin-command';
 import { buildSlackExport } from '../../test/import-exports';
 import { createTestStore, type TestStoreHandle } from '../../test/stores';
 
 // The command killed (SIGKILL) while it writes, then run again: it finishes, nothing twice.
 // PostgreSQL only: the test watches the store from its own process while the command runs.
-const root = path.resolve(import.meta.dirname, '../../..');
 let work: string;
 let store: TestStoreHandle;
 beforeAll(async () => {
@@ -23,22 +23,11 @@ afterAll(async () => {
 });
 
 function importCommand(file: string) {
-  // node itself (not the tsx wrapper): the process killed is the one writing.
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/admin.ts', 'import', 'slack', file],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: store.dataDir,
-        DATABASE_URL: store.databaseUrl,
-        LOG_LEVEL: 'silent',
-        DEFAULT_CHANNEL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // node itself (no wrapper): the process killed is the one writing.
+  const { command, args, options } = adminCommand(store, ['import', 'slack', file], {
+    DEFAULT_CHANNEL: '',
+  });
+  return spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 describe('an import killed mid-way', () => {

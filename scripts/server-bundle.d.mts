@@ -1,0 +1,1 @@
+export function bundleServer(outdir: string, options?: { sourcemap?: boolean }): Promise<void>;
