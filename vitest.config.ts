@@ -53,9 +53,11 @@ const webModules = {
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one: a single worker on the 2-core CI
-    // machine. The server files mostly wait (on the store, Redis, timers), so two workers
-    // there took the unit/API run from 700–890 s to 522 s (docs/performance-log.md, "npm test").
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // machine. The server files wait (on the store, Redis, timers, the processes they start),
+    // so two workers there took the unit/API run from 700–890 s to 522 s, and three, with the
+    // cores 80 % busy at two, from 722 to 612 s for the same CPU (1,155 and 1,132 s;
+    // docs/performance-log.md, "npm test" and "2026-12-03, a third Vitest worker").
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       serverProject('postgres', false),
       serverProject('embedded', false),
