@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { type Actor, expect, PHONE, test } from '../fixtures';
+import { type Actor, expect, PHONE, sharedChannel, test } from '../fixtures';
 
 const SHOTS = process.env.RUCHE_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -20,19 +20,6 @@ async function refuseNotifications(who: Actor): Promise<void> {
       return 'denied';
     };
   });
-}
-
-async function channelOf(owner: Actor, guest: Actor, name: string): Promise<string> {
-  const created = await owner.page.request.post('/api/channels', {
-    data: { name, type: 'channel' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const invite = await owner.page.request.post(`/api/channels/${id}/invites`);
-  const { inviteCode } = (await invite.json()) as { inviteCode: string };
-  const joined = await guest.page.request.post(`/api/channel-invites/${inviteCode}/join`);
-  expect(joined.ok(), await joined.text()).toBe(true);
-  return id;
 }
 
 async function userIdOf(who: Actor): Promise<string> {
@@ -62,8 +49,8 @@ test.describe('notifications', () => {
       bob.signUpViaApi({ displayName: 'Bob' }),
     ]);
     const name = unique('produit');
-    const channelId = await channelOf(alice, bob, name);
-    const other = await channelOf(alice, bob, unique('annonces'));
+    const channelId = await sharedChannel(alice, bob, name);
+    const other = await sharedChannel(alice, bob, unique('annonces'));
     const bobId = await userIdOf(bob);
 
     // Somewhere with no channel open: '/' would open one, and reading it reads its items.
@@ -164,8 +151,8 @@ test.describe('notifications', () => {
       bob.signUpViaApi({ displayName: 'Bob' }),
     ]);
     const name = unique('chantier');
-    const channelId = await channelOf(alice, bob, name);
-    const other = await channelOf(alice, bob, unique('cafe'));
+    const channelId = await sharedChannel(alice, bob, name);
+    const other = await sharedChannel(alice, bob, unique('cafe'));
     const bobId = await userIdOf(bob);
     // What bob's tab says it reads, and the notifications it is sent, from its socket.
     const reading: Array<string | null> = [];
@@ -215,7 +202,7 @@ test.describe('notifications', () => {
       alice.signUpViaApi({ displayName: 'Alice' }),
       bob.signUpViaApi({ displayName: 'Bob' }),
     ]);
-    const channelId = await channelOf(alice, bob, unique('edition'));
+    const channelId = await sharedChannel(alice, bob, unique('edition'));
     await bob.page.goto('/settings');
     await expect(bob.notifications.bell).toBeVisible();
 
@@ -257,7 +244,7 @@ test.describe('notifications', () => {
       alice.signUpViaApi({ displayName: 'Alice' }),
       bob.signUpViaApi({ displayName: 'Bob' }),
     ]);
-    const channelId = await channelOf(alice, bob, unique('mobile'));
+    const channelId = await sharedChannel(alice, bob, unique('mobile'));
     const say = poster(alice, channelId);
     const bobId = await userIdOf(bob);
     await bob.page.goto('/settings');
