@@ -10,6 +10,7 @@ import {
   DATABASE_PREFIX,
   databaseUrlFor,
   EMBEDDED_TEMPLATE_PREFIX,
+  embeddedWorkerOf,
   SERVER_BUNDLES,
   STORE_PREFIX,
   STORES_DIR,
@@ -62,9 +63,10 @@ async function bundleServerForRun(templates: TestTemplates): Promise<() => Promi
     if (deadRun(run, 'server-') || deadRun(run, 'embedded-worker-'))
       await rm(path.join(SERVER_BUNDLES, name), { recursive: true, force: true });
   }
-  // Test files' stores that runs which died left behind (in memory, when STORES_DIR is).
+  // Embedded templates and test files' stores that runs which died left behind (in memory,
+  // when STORES_DIR is). The bundle is made before any template.
   for (const name of await readdir(STORES_DIR)) {
-    if (deadRun(name, STORE_PREFIX))
+    if (deadRun(name, EMBEDDED_TEMPLATE_PREFIX) || deadRun(name, STORE_PREFIX))
       await rm(path.join(STORES_DIR, name), { recursive: true, force: true });
   }
   await rm(templates.serverBundle, { recursive: true, force: true });
@@ -88,15 +90,10 @@ async function bundleServerForRun(templates: TestTemplates): Promise<() => Promi
  */
 async function prepare(store: string, templates: TestTemplates): Promise<() => Promise<void>> {
   if (store === 'embedded') {
-    for (const name of await readdir(STORES_DIR)) {
-      if (deadRun(name, EMBEDDED_TEMPLATE_PREFIX)) {
-        await rm(path.join(STORES_DIR, name), { recursive: true, force: true });
-      }
-    }
     await rm(templates.embeddedDir, { recursive: true, force: true });
     const database = await openDatabase({
       dataDir: templates.embeddedDir,
-      embeddedWorker: templates.embeddedWorker,
+      embeddedWorker: embeddedWorkerOf(templates),
     });
     await runMigrations(database);
     await database.close();

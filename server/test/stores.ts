@@ -29,9 +29,11 @@ export interface TestTemplates {
    * (`runAdmin`): about 2 s of CPU less a command on the embedded store, 1 s on PostgreSQL.
    */
   serverBundle: string;
-  /** The bundle's embedded store worker (`openDatabase({ embeddedWorker })`). */
-  embeddedWorker: string;
 }
+
+/** The run's bundled embedded store worker (`openDatabase({ embeddedWorker })`). */
+export const embeddedWorkerOf = (templates: TestTemplates): string =>
+  path.join(templates.serverBundle, 'embedded-worker.js');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,7 +75,6 @@ export function templatesFor(runId: string): TestTemplates {
     databasePrefix: `${DATABASE_PREFIX}${runId}_`,
     storePrefix: `${STORE_PREFIX}${runId}_`,
     serverBundle: path.join(SERVER_BUNDLES, `server-${runId}`),
-    embeddedWorker: path.join(SERVER_BUNDLES, `server-${runId}`, 'embedded-worker.js'),
   };
 }
 
@@ -109,7 +110,7 @@ export async function createTestStore(store: TestStore = currentStore()): Promis
     });
     return {
       databaseUrl: undefined,
-      embeddedWorker: templates.embeddedWorker,
+      embeddedWorker: embeddedWorkerOf(templates),
       dataDir,
       drop: () => rm(dataDir, { recursive: true, force: true }),
     };
