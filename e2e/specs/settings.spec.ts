@@ -81,12 +81,16 @@ test('a profile update after the session ended warns, then goes to sign in', asy
   await alice.arrive();
   await alice.settings.goto();
   // The session ends under the open page just as the profile is saved (expired, or signed
-  // out elsewhere). Only this call answers 401, so the toast is the mutation's own.
-  await alice.page.route('**/api/auth/user', (route) =>
-    route.request().method() === 'PATCH'
+  // out elsewhere): the save is the first call to answer 401, so the toast is the mutation's
+  // own. From then on the user is signed out for the sign-in page too, which would otherwise
+  // find the session still there and move on to the home page.
+  let ended = false;
+  await alice.page.route('**/api/auth/user', (route) => {
+    if (route.request().method() === 'PATCH') ended = true;
+    return ended
       ? route.fulfill({ status: 401, json: { message: 'Authentification requise' } })
-      : route.fallback(),
-  );
+      : route.fallback();
+  });
 
   // The redirect follows the toast by 500 ms: the sign-in page is held back until the toast
   // has been seen, so that a slow machine cannot navigate away under the assertion.

@@ -43,6 +43,8 @@ interface Waiter {
 
 export interface StoreGateStats {
   inUse: number;
+  /** Of `inUse`, the slots background work holds. */
+  inUseBackground: number;
   waiting: number;
   shed: number;
 }
@@ -71,6 +73,7 @@ export class StoreGate {
   get stats(): StoreGateStats {
     return {
       inUse: this.inUse,
+      inUseBackground: this.inUseBackground,
       waiting: this.foreground.length + this.background.length,
       shed: this.shedCount,
     };
