@@ -62,5 +62,9 @@ test.describe('links through sign-in', () => {
     await again.page.goto('/');
     await expect(again.channels.heading(last)).toBeVisible();
     await expect(again.channels.heading(first)).toHaveCount(0);
+
+    // A sign-in link followed while already signed in goes on to the page it was for.
+    await again.page.goto('/login?next=%2Fsettings');
+    await expect(again.page).toHaveURL(/\/settings$/);
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
+import { safeNextPath } from '#shared/next-path';
 import { currentPath, goToLogin, useCurrentUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { withCatalogue } from '@/lib/i18n';
@@ -89,7 +90,10 @@ function Home({ params }: RouteComponentProps<{ id?: string }>) {
 
 function Login() {
   const { user } = useCurrentUser();
-  return user ? <Redirect to="/" replace /> : <LoginPage />;
+  if (!user) return <LoginPage />;
+  // Already signed in (in another tab, say): on to the page the link was for.
+  const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+  return <Redirect to={next ?? '/'} replace />;
 }
 
 /**
