@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FILE_SIZE_LIMIT, FILES_PER_SELECTION } from './limits';
+import { FILE_ACCEPT, FILE_SIZE_LIMIT, FILES_PER_SELECTION } from './limits';
 
-export { FILE_SIZE_LIMIT, FILES_PER_SELECTION };
+export { FILE_ACCEPT, FILE_SIZE_LIMIT, FILES_PER_SELECTION };
 
 export const FILE_DESCRIPTION_MAX = 500;
 
@@ -17,8 +17,6 @@ export const RASTER_IMAGE_TYPES = [
   'image/webp',
   'image/avif',
 ] as const;
-export const FILE_ACCEPT =
-  'image/jpeg,image/png,image/gif,image/webp,image/avif,.pdf,.doc,.docx,.txt,application/pdf,text/plain';
 
 export const isRasterImage = (mimeType: string): boolean =>
   (RASTER_IMAGE_TYPES as readonly string[]).includes(mimeType);

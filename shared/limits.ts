@@ -11,6 +11,8 @@ export const LIST_NAME_MAX = 100;
 export const REACTION_EMOJI_MAX = 10;
 export const NOTIFICATION_TYPE_MAX = 50;
 export const NOTIFICATION_TITLE_MAX = 200;
+/** The longest message excerpt a notification keeps. */
+export const NOTIFICATION_EXCERPT_MAX = 200;
 export const FILE_ORIGINAL_NAME_MAX = 255;
 export const FILE_MIME_MAX = 100;
 export const FILES_PER_SELECTION = 5;
@@ -77,3 +79,20 @@ export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const CALENDAR_PROVIDERS = ['google', 'outlook'] as const;
 export const SYNC_DIRECTIONS = ['import', 'export', 'bidirectional'] as const;
+
+// Kept here rather than beside their schemas: the web's first load reads them, and a module
+// that builds zod schemas would bring zod along (web/src/app/bundle-budget.test.ts).
+/** docs/product.md §5: what is sent when a message has attachments and no text. */
+export const ATTACHMENT_PLACEHOLDER = '(attachment)';
+export const MESSAGE_ATTACHMENTS_MAX = 10;
+/** Handles that mean something else after "@". */
+export const RESERVED_MENTIONS = ['channel', 'here', 'everyone'] as const;
+/** Above this many members, the composer asks before a channel-wide mention. */
+export const BROADCAST_CONFIRM_ABOVE = 10;
+/** A member's notification level for one channel (docs/notifications.md). */
+export const CHANNEL_NOTIFICATION_LEVELS = ['all', 'mentions', 'nothing'] as const;
+/** How often a visible tab says so again (`tab_visibility`, shared/protocol/notifications.ts). */
+export const TAB_VISIBLE_REFRESH_MS = 20_000;
+/** The file picker's hint (`RASTER_IMAGE_TYPES` and the documents, shared/files.ts): the server decides. */
+export const FILE_ACCEPT =
+  'image/jpeg,image/png,image/gif,image/webp,image/avif,.pdf,.doc,.docx,.txt,application/pdf,text/plain';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CUSTOM_EMOJI_CODE_RE } from './emoji';
-import { MESSAGE_CONTENT_MAX, MESSAGE_PAGE_SIZE, REACTION_EMOJI_MAX } from './limits';
+import {
+  ATTACHMENT_PLACEHOLDER,
+  MESSAGE_ATTACHMENTS_MAX,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_PAGE_SIZE,
+  REACTION_EMOJI_MAX,
+} from './limits';
 import type { LinkPreview } from './link-previews';
 import type { User } from './users';
 
@@ -141,9 +147,6 @@ export interface TypingUser {
   email: string | null;
 }
 
-/** docs/product.md §5: what is sent when a message has attachments and no text. */
-export const ATTACHMENT_PLACEHOLDER = '(attachment)';
-export const MESSAGE_ATTACHMENTS_MAX = 10;
 export const MESSAGE_MENTIONS_MAX = 100;
 export const MESSAGE_CATCH_UP_MAX = 500;
 export const MESSAGE_CLIENT_ID_MAX = 64;
@@ -151,7 +154,7 @@ export const MESSAGE_CLIENT_ID_MAX = 64;
 export const TYPING_TTL_MS = 5000;
 /** The server honours a user's "typing" in a channel at most this often. */
 export const TYPING_REPEAT_MS = 2000;
-export { MESSAGE_PAGE_SIZE };
+export { ATTACHMENT_PLACEHOLDER, MESSAGE_ATTACHMENTS_MAX, MESSAGE_PAGE_SIZE };
 
 const MESSAGE_EMPTY = 'Le message est vide : écrivez un texte ou joignez un fichier';
 const MESSAGE_TOO_LONG = `Le message ne peut pas dépasser ${MESSAGE_CONTENT_MAX} caractères`;

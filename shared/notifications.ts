@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Message } from './messages';
-import { userDisplayName } from './users';
+import { CHANNEL_NOTIFICATION_LEVELS } from './limits';
+
+export { CHANNEL_NOTIFICATION_LEVELS };
 
 /** What a notification is about (docs/notifications.md). */
 export const NOTIFICATION_TYPES = [
@@ -22,8 +23,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Items per page of GET /api/notifications. */
 export const NOTIFICATION_PAGE_SIZE = 30;
-/** The longest message excerpt a notification keeps. */
-export const NOTIFICATION_EXCERPT_MAX = 200;
+export { NOTIFICATION_EXCERPT_MAX } from './limits';
 
 /** The wire shape of a notification, in REST answers and `new_notification` alike. */
 export interface Notification {
@@ -43,37 +43,6 @@ export interface Notification {
   messageId: string | null;
   triggeredBy: { id: string; name: string | null; profileImageUrl: string | null } | null;
   createdAt: string;
-}
-
-/**
- * Whether `message` folds into `me`'s unread "new messages" item of its channel, when that
- * item exists: not their own, not a reply, not a mention of them (those are items of their
- * own). The server sends no event for a fold: every socket of the owner had the message
- * (`new_message`), and the client folds it itself (docs/notifications.md, "Channel messages
- * fold").
- */
-export function foldsInto(message: Message, me: string): boolean {
-  return (
-    message.userId !== me && message.parentMessageId === null && !message.mentions.includes(me)
-  );
-}
-
-/**
- * The item after `message` folded into it: what the server's statement makes of the row —
- * one more, saying the latest message (excerpt, author); its time, place in the list and
- * `messageId` stay those of the message that started it.
- */
-export function foldMessage(item: Notification, message: Message): Notification {
-  return {
-    ...item,
-    count: item.count + 1,
-    content: message.content.slice(0, NOTIFICATION_EXCERPT_MAX),
-    triggeredBy: {
-      id: message.user.id,
-      name: userDisplayName(message.user),
-      profileImageUrl: message.user.profileImageUrl,
-    },
-  };
 }
 
 /** One page of GET /api/notifications, newest first. */
@@ -114,7 +83,6 @@ export const NotificationPreferencesSchema = z
   })
   .strict();
 
-export const CHANNEL_NOTIFICATION_LEVELS = ['all', 'mentions', 'nothing'] as const;
 export type ChannelNotificationLevel = (typeof CHANNEL_NOTIFICATION_LEVELS)[number];
 
 /** GET/PUT /api/channels/{id}/notification-settings: the caller's setting for one channel. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerFrame } from './protocol';
+import { parseServerFrame } from './protocol/read-frame';
 
 describe('parseServerFrame', () => {
   it('reads one event or a batch in order, leaving out what is not an event', () => {

@@ -19,7 +19,7 @@
  *
  * Batching: frames bound for one socket within one event-loop turn are written together,
  * as ONE WebSocket message holding a JSON array of events. A message is therefore either
- * one event object or an array of them: read it with `parseServerFrame`.
+ * one event object or an array of them: read it with `parseServerFrame` (protocol/read-frame.ts).
  *
  * Each feature declares its frames and events in `shared/protocol/<feature>.ts`; this
  * module gathers them into the one typed union both sides use.
@@ -89,7 +89,6 @@ export {
   CLOSE_TOO_SLOW,
   CLOSE_TRY_LATER,
   RESTART_RECONNECT_MAX_MS,
-  TryLaterReasonSchema,
 } from './protocol/connection';
 
 // ── client → server ─────────────────────────────────────────────────────────────────────
@@ -155,21 +154,3 @@ export type ServerEventType = ServerEvent['type'];
 
 /** One WebSocket message from the server: an event, or a batch of them (see above). */
 export type ServerFrame = ServerEvent | ServerEvent[];
-
-const isEvent = (value: unknown): value is ServerEvent =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { type?: unknown }).type === 'string';
-
-/**
- * The events of one server WebSocket message, in order: the one place a client reads the
- * wire. Parsed once; what is not an object with a string `type` is left out (the payloads
- * come from our own server's presenters, so they are not validated field by field). Text
- * that is not JSON throws: only a fault of the server's sends it, and a test must see that
- * rather than hear nothing. The browser's sockets catch it at their edge, report it and go
- * on (web/src/lib/socket.ts, `readServerMessage`; docs/realtime.md, "Reading the wire").
- */
-export function parseServerFrame(data: string): ServerEvent[] {
-  const parsed = JSON.parse(data) as unknown;
-  return (Array.isArray(parsed) ? parsed : [parsed]).filter(isEvent);
-}

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BROADCAST_CONFIRM_ABOVE, RESERVED_MENTIONS } from './limits';
+
+export { BROADCAST_CONFIRM_ABOVE, RESERVED_MENTIONS };
 
 /** docs/product.md, "Groupes d’utilisateurs". */
 export const USER_GROUP_NAME_MAX = 80;
@@ -6,11 +9,7 @@ export const USER_GROUP_HANDLE_MIN = 2;
 export const USER_GROUP_HANDLE_MAX = 32;
 export const USER_GROUP_MEMBERS_MAX = 1000;
 export const USER_GROUP_HANDLE_RE = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
-/** Handles that mean something else after "@". */
-export const RESERVED_MENTIONS = ['channel', 'here', 'everyone'] as const;
 export type BroadcastMention = (typeof RESERVED_MENTIONS)[number];
-/** Above this many members, the composer asks before a channel-wide mention. */
-export const BROADCAST_CONFIRM_ABOVE = 10;
 
 export const USER_GROUP_NOT_FOUND = 'Groupe introuvable';
 export const USER_GROUP_HANDLE_TAKEN = 'Un groupe porte déjà cet identifiant';

@@ -17,38 +17,7 @@ export interface User {
   deactivated?: true;
 }
 
-type NamedUser = Pick<User, 'displayName' | 'firstName' | 'lastName' | 'email' | 'deactivated'>;
-
-/** Issue 48: after the name of an account an administrator deactivated, wherever it shows. */
-export const DEACTIVATED_SUFFIX = ' (désactivé)';
-
-/**
- * docs/product.md §3 display fallback: displayName, else first plus last name, else the part of
- * the email before the at sign; null means the caller shows its "unknown user" label. A
- * deactivated account's name ends with « (désactivé) ».
- */
-export function userDisplayName(user: Partial<NamedUser> | null | undefined): string | null {
-  const name = baseDisplayName(user);
-  return name && user?.deactivated ? `${name}${DEACTIVATED_SUFFIX}` : name;
-}
-
-function baseDisplayName(user: Partial<NamedUser> | null | undefined): string | null {
-  if (!user) return null;
-  const display = user.displayName?.trim();
-  if (display) return display;
-  const full = [user.firstName, user.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  if (full) return full;
-  const local = user.email?.split('@')[0]?.trim();
-  return local || null;
-}
-
-/** docs/product.md §5: the welcome dialog's default — first plus last name, else the email's local part. */
-export function defaultDisplayName(user: Partial<NamedUser>): string {
-  return baseDisplayName({ ...user, displayName: null }) ?? '';
-}
+export { DEACTIVATED_SUFFIX, defaultDisplayName, userDisplayName } from './user-names';
 
 export const DISPLAY_NAME_REQUIRED = 'Le nom d’affichage est requis';
 export const DISPLAY_NAME_TOO_LONG = `Maximum ${DISPLAY_NAME_MAX} caractères`;

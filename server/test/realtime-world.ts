@@ -5,7 +5,8 @@
  * drive it; the store behind each feature is a fake.
  */
 import type { UserStatus } from '#shared/limits';
-import { parseServerFrame, type ServerEvent } from '#shared/protocol';
+import type { ServerEvent } from '#shared/protocol';
+import { parseServerFrame } from '#shared/protocol/read-frame';
 import { registerChannelRealtime } from '../src/features/channels/realtime';
 import { channelTopic } from '../src/features/channels/topics';
 import { registerSendFrame, type SocketSend } from '../src/features/messages/realtime';

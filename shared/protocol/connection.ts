@@ -20,24 +20,11 @@ export type ConnectionEvent =
   | { type: 'error'; message: string }
   | { type: 'pong' };
 
-export const CLOSE_POLICY_VIOLATION = 1008;
-export const CLOSE_SESSION_ENDED = 4401;
-export const CLOSE_TOO_SLOW = 4408;
-/**
- * The node cannot take this socket now (overloaded, or letting a reconnect storm in
- * gradually): the close reason is JSON `{ "retryMs": n }`, the wait before trying again, to
- * which the client adds its own jitter.
- */
-export const CLOSE_TRY_LATER = 4503;
-
-/** The retry hint a CLOSE_TRY_LATER close carries in its reason. */
-export const TryLaterReasonSchema = z.object({ retryMs: z.number().int().nonnegative() });
-
-/**
- * The node is going away (a deploy, a restart: SIGTERM drains it). RFC 6455's "Service
- * Restart": the client reconnects, through the load balancer to another node, after a
- * random delay of up to RESTART_RECONNECT_MAX_MS, so that a node's sockets do not all land
- * on the others at once.
- */
-export const CLOSE_SERVICE_RESTART = 1012;
-export const RESTART_RECONNECT_MAX_MS = 5000;
+export {
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SERVICE_RESTART,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_SLOW,
+  CLOSE_TRY_LATER,
+  RESTART_RECONNECT_MAX_MS,
+} from './close-codes';

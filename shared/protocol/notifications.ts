@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { Notification } from '../notifications';
 
+export { TAB_VISIBLE_REFRESH_MS } from '../limits';
+
 export type NotificationEvent =
   /**
    * A new item, or an unread item that took one more event (same id, count grown). Without
@@ -38,6 +40,5 @@ export const TabVisibilityFrameSchema = z.object({
 });
 
 /** How often a visible tab says so again. */
-export const TAB_VISIBLE_REFRESH_MS = 20_000;
 /** How long the server counts a tab as visible after it last said so. */
 export const TAB_VISIBLE_TTL_MS = 45_000;

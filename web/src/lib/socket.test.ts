@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ServerEvent } from '#shared/protocol';
 import {
   CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TRY_LATER,
   RESTART_RECONNECT_MAX_MS,
-  type ServerEvent,
-} from '#shared/protocol';
+} from '#shared/protocol/close-codes';
 import { overloadNotice } from './overload-notice';
 import { readServerMessage, socketUrl } from './socket';
 import { setup } from './test-socket';

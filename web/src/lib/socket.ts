@@ -1,14 +1,13 @@
 import { QUEUE_FLUSH_RETRY_MS, SOCKET_RECONNECT_MS } from '#shared/limits';
+import type { ClientFrame, ServerEvent } from '#shared/protocol';
 import {
   CLOSE_SERVICE_RESTART,
   CLOSE_SESSION_ENDED,
   CLOSE_TRY_LATER,
-  type ClientFrame,
-  parseServerFrame,
   RESTART_RECONNECT_MAX_MS,
-  type ServerEvent,
-  TryLaterReasonSchema,
-} from '#shared/protocol';
+  tryLaterRetryMs,
+} from '#shared/protocol/close-codes';
+import { parseServerFrame } from '#shared/protocol/read-frame';
 import { overloadNotice } from './overload-notice';
 
 /**
@@ -79,7 +78,7 @@ export function socketUrl(location: { protocol: string; host: string }, apiOrigi
 }
 
 /**
- * The events of one WebSocket message (parseServerFrame, shared/protocol.ts). A message that
+ * The events of one WebSocket message (parseServerFrame, shared/protocol/read-frame.ts). A message that
  * is not one (binary, or text that is not JSON) is a fault of the server's, never of the
  * user's: it is reported and dropped, and the socket goes on (docs/realtime.md, "Reading
  * the wire").
@@ -96,11 +95,7 @@ export function readServerMessage(data: unknown): ServerEvent[] {
 
 /** The wait a CLOSE_TRY_LATER close names (3 s when its reason cannot be read). */
 function retryHint(reason: string | undefined): number {
-  try {
-    return TryLaterReasonSchema.parse(JSON.parse(reason ?? '')).retryMs;
-  } catch {
-    return SOCKET_RECONNECT_MS;
-  }
+  return tryLaterRetryMs(reason) ?? SOCKET_RECONNECT_MS;
 }
 
 export class RealtimeSocket {

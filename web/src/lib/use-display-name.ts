@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { type User, userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 
 type NamedUser = Partial<
   Pick<User, 'displayName' | 'firstName' | 'lastName' | 'email' | 'deactivated'>

@@ -417,7 +417,7 @@ export const threadParticipantsSql = (parentMessageId: string): SQL =>
  * For another feature's statement, after `from … <row>`: the messages of `channelId` from
  * `firstMessageId` on (by the channel's seq) that fold into a "new messages" item for
  * `readerId` — top-level, someone else's, not mentioning them (`foldsInto`, shared/
- * notifications.ts) — when `when` holds: their number as `fc.count` (0 otherwise) and the
+ * notification-fold.ts) — when `when` holds: their number as `fc.count` (0 otherwise) and the
  * latest of them as the row `lm` (features/notifications: an unread item's fold, derived).
  */
 export const foldedMessagesJoin = (

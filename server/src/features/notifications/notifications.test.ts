@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import type { Channel } from '#shared/channels';
-import {
-  type ChannelNotificationSettings,
-  foldMessage,
-  foldsInto,
-  type Notification,
-  type NotificationPage,
-  type NotificationPreferences,
+import { foldMessage, foldsInto } from '#shared/notification-fold';
+import type {
+  ChannelNotificationSettings,
+  Notification,
+  NotificationPage,
+  NotificationPreferences,
 } from '#shared/notifications';
 import type { ServerEvent } from '#shared/protocol';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';

@@ -1,7 +1,7 @@
 import { BookmarkIcon, BookmarkMinusIcon, PinIcon, PinOffIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/messages';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { toast } from '@/components/ui/use-toast';
 import { useAuthProviders, useCurrentUser } from '@/features/auth';
 import { useChannel } from '@/features/channels';

@@ -1,4 +1,4 @@
-import { RESERVED_MENTIONS } from '#shared/user-groups';
+import { RESERVED_MENTIONS } from '#shared/limits';
 
 interface MdNode {
   type: string;

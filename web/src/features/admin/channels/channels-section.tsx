@@ -4,7 +4,7 @@ import { MoreHorizontalIcon } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminChannel } from '#shared/channels';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';

@@ -1,12 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  type DisplayNameUpdateInput,
-  DisplayNameUpdateSchema,
-  defaultDisplayName,
-  type User,
-} from '#shared/users';
+import { defaultDisplayName } from '#shared/user-names';
+import { type DisplayNameUpdateInput, DisplayNameUpdateSchema, type User } from '#shared/users';
 import { LogoMark } from '@/components/brand/logo';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';

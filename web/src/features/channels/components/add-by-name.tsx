@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type User, userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 import { PersonPicker } from '@/components/person-picker';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';

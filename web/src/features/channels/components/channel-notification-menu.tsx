@@ -1,7 +1,8 @@
 import { BellIcon, BellOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_NOTIFICATION_LEVELS, type ChannelNotificationLevel } from '#shared/notifications';
+import { CHANNEL_NOTIFICATION_LEVELS } from '#shared/limits';
+import type { ChannelNotificationLevel } from '#shared/notifications';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,7 +1,7 @@
 import { PaperclipIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_ACCEPT } from '#shared/files';
+import { FILE_ACCEPT } from '#shared/limits';
 
 /** The paperclip: opens the file picker (several files, the accepted types suggested). */
 export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) {

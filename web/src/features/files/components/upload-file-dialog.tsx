@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_ACCEPT, FILE_DESCRIPTION_MAX, FILE_SIZE_LIMIT, formatFileSize } from '#shared/files';
+import { FILE_DESCRIPTION_MAX, formatFileSize } from '#shared/files';
+import { FILE_ACCEPT, FILE_SIZE_LIMIT } from '#shared/limits';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

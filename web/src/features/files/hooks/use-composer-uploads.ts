@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type ChannelFile, FILE_SIZE_LIMIT, FILES_PER_SELECTION } from '#shared/files';
-import { type Attachment, MESSAGE_ATTACHMENTS_MAX } from '#shared/messages';
+import type { ChannelFile } from '#shared/files';
+import { FILE_SIZE_LIMIT, FILES_PER_SELECTION, MESSAGE_ATTACHMENTS_MAX } from '#shared/limits';
+import type { Attachment } from '#shared/messages';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/toast-failure';
 import { deleteFile } from '../api/delete-file';

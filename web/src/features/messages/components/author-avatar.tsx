@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { type User, userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 import { UserAvatar as BaseAvatar } from '@/components/user-avatar';
 import { usePresence } from '@/lib/presence-store';
 import { cn } from '@/lib/utils';

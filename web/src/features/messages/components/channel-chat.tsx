@@ -10,7 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '#shared/channels';
 import type { Message } from '#shared/messages';
-import { type User, userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 import { useCurrentUser } from '@/features/auth';
 import { ArchivedChannelNotice, joinChannel, useChannelMembers } from '@/features/channels';
 import { getActiveChannel, setActiveChannel } from '@/lib/channel-in-view';

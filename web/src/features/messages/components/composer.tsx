@@ -10,10 +10,13 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPOSER_MAX_HEIGHT_PX } from '#shared/limits';
-import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
-import { BROADCAST_CONFIRM_ABOVE } from '#shared/user-groups';
-import { type User, userDisplayName } from '#shared/users';
+import {
+  ATTACHMENT_PLACEHOLDER,
+  BROADCAST_CONFIRM_ABOVE,
+  COMPOSER_MAX_HEIGHT_PX,
+} from '#shared/limits';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 import { toast } from '@/components/ui/use-toast';
 import { commandIn, useComposerAttachments, useComposerExtras } from '@/lib/message-extensions';
 import { useOpenedOnce } from '@/lib/use-opened-once';

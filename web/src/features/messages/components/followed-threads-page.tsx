@@ -2,7 +2,7 @@ import { MessagesSquareIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Message, ThreadSummaryItem } from '#shared/messages';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PagedCardList } from '@/components/paged-card-list';
 import { UnreadBadge } from '@/components/unread-badge';

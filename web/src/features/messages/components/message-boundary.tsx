@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/messages';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { errorReference, logRenderError } from '@/lib/error-reference';
 
 /**

@@ -1,8 +1,9 @@
 import { MessageSquareTextIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_PLACEHOLDER, type Message } from '#shared/messages';
-import { userDisplayName } from '#shared/users';
+import { ATTACHMENT_PLACEHOLDER } from '#shared/limits';
+import type { Message } from '#shared/messages';
+import { userDisplayName } from '#shared/user-names';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useMessageExtensions } from '@/lib/message-extensions';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,7 @@
 import { SmilePlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/messages';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { isUnauthorized } from '@/lib/api';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { useTyping } from '../api/get-typing';
 import { typingText } from '../lib/typing-text';
 import { useChat } from './chat-context';

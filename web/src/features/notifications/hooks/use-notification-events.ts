@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { foldMessage, foldsInto } from '#shared/notifications';
+import { foldMessage, foldsInto } from '#shared/notification-fold';
 import { useCurrentUser } from '@/features/auth';
 import { API_ORIGIN } from '@/lib/api';
 import { useSocketCatchUp, useSocketEvent } from '@/lib/socket-context';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { TAB_VISIBLE_REFRESH_MS } from '#shared/protocol/notifications';
+import { TAB_VISIBLE_REFRESH_MS } from '#shared/limits';
 import { useChannelInView } from '@/lib/channel-in-view';
 import { useSocket, useSocketEvent } from '@/lib/socket-context';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '#shared/messages';
-import { foldsInto, type Notification } from '#shared/notifications';
+import { foldsInto } from '#shared/notification-fold';
+import type { Notification } from '#shared/notifications';
 import { HeldFolds } from './fold';
 
 const message = (id: string, over: Partial<Message> = {}): Message => ({

@@ -1,5 +1,6 @@
 import type { Message } from '#shared/messages';
-import { foldMessage, type Notification } from '#shared/notifications';
+import { foldMessage } from '#shared/notification-fold';
+import type { Notification } from '#shared/notifications';
 
 /** Messages held per channel, at most, and for how long (ms). */
 const HELD_MAX = 100;

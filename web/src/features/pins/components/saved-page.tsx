@@ -2,7 +2,7 @@ import { BookmarkIcon, BookmarkMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SavedMessage } from '#shared/pins';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { ChannelTypeIcon } from '@/components/channel-type-icon';
 import { PagedCardList } from '@/components/paged-card-list';
 import { IconButton } from '@/components/ui/icon-button';

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { type User, userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 import { replaceCachedUser, replaceUserIn } from './replace-cached-user';
 
 const user = (id: string, extra: Partial<User> = {}): User => ({

@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerEvent } from '#shared/protocol';
-import { CLOSE_SESSION_ENDED } from '#shared/protocol';
+import { CLOSE_SESSION_ENDED } from '#shared/protocol/close-codes';
 import { ROOM_TOKEN_QUERY } from '#shared/video-rooms';
 import { API_ORIGIN } from '@/lib/api';
 import { socketProtocols } from '@/lib/session-token';
