@@ -100,7 +100,9 @@ describe('a store whose connections are all busy', () => {
 
     const after = await alice.client.get('/api/channels');
     expect(after.status).toBe(200);
-    expect(database.gate.stats).toMatchObject({ inUse: 0, waiting: 0 });
+    // Nothing stays held: down to nothing once the server's own background work of the moment
+    // (a presence write, say: it held one slot when a loaded machine checked at once) is done.
+    await expect.poll(() => database.gate.stats).toMatchObject({ inUse: 0, waiting: 0 });
   });
 });
 
