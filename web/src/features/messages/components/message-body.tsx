@@ -1,22 +1,27 @@
 import { ImageIcon } from 'lucide-react';
 import { type ComponentProps, memo, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown, { type Components, defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import { CustomEmojiImage, remarkCustomEmoji, useCustomEmoji } from '@/features/emoji';
 import { remarkWideMentions, useUserGroups } from '@/features/user-groups';
-import remarkGfm from '@/lib/remark-gfm-parse';
+import {
+  defaultUrlTransform,
+  type MarkdownComponents,
+  renderMarkdown,
+  type UrlTransform,
+} from '@/lib/markdown';
 import { pageUrl, parseUrl } from '@/lib/safe-url';
 import { remarkShortcodes, useShortcodeTable } from '../lib/emoji-shortcodes';
 import { type MentionTarget, remarkMentions } from '../lib/remark-mentions';
 import { endQuotesAtTheirLines } from '../lib/slack-quotes';
 
 /**
- * The markdown body (docs/product.md §1): GFM through react-markdown with its DEFAULT urlTransform,
- * so only addresses with no scheme or http, https, irc, ircs, mailto, xmpp survive. Code reads
- * at 14 px beside the 15 px text (a block's `code` keeps the block's size, not 13/16 of it).
+ * The markdown body (docs/product.md §1): GFM as React elements (lib/markdown.tsx) with its
+ * default urlTransform, so only addresses with no scheme or http, https, irc, ircs, mailto,
+ * xmpp survive. Code reads at 14 px beside the 15 px text (a block's `code` keeps the block's
+ * size, not 13/16 of it).
  */
-const components: Components = {
-  a: ({ node: _node, href, children, ...props }) =>
+const components: MarkdownComponents = {
+  a: ({ href, children, ...props }: ComponentProps<'a'>) =>
     // An address the default rule dropped (`javascript:`) or that does not parse is text.
     href && parseUrl(href, pageUrl()) ? (
       <a
@@ -31,33 +36,37 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
-  pre: ({ node: _node, ...props }) => (
+  pre: ({ ...props }: ComponentProps<'pre'>) => (
     <pre
       {...props}
       className="my-1.5 max-w-full overflow-x-auto rounded-md border bg-muted/60 p-3 font-mono text-sm leading-relaxed [&>code]:bg-transparent! [&>code]:p-0! [&>code]:text-[1em]! [&>code]:text-foreground!"
     />
   ),
-  code: ({ node: _node, className, ...props }) => (
+  code: ({ className, ...props }: ComponentProps<'code'>) => (
     <code
       {...props}
       className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-rose-700 dark:text-rose-300`}
     />
   ),
-  ul: ({ node: _node, ...props }) => <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />,
-  ol: ({ node: _node, ...props }) => (
+  ul: ({ ...props }: ComponentProps<'ul'>) => (
+    <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />
+  ),
+  ol: ({ ...props }: ComponentProps<'ol'>) => (
     <ol {...props} className="my-1 list-decimal space-y-0.5 pl-6" />
   ),
-  blockquote: ({ node: _node, ...props }) => (
+  blockquote: ({ ...props }: ComponentProps<'blockquote'>) => (
     <blockquote
       {...props}
       className="my-1 border-muted-foreground/40 border-l-4 pl-3 text-muted-foreground"
     />
   ),
-  p: ({ node: _node, ...props }) => <p {...props} className="whitespace-pre-wrap break-words" />,
-  h1: ({ node: _node, ...props }) => <p {...props} className="font-bold text-lg" />,
-  h2: ({ node: _node, ...props }) => <p {...props} className="font-bold text-base" />,
-  h3: ({ node: _node, ...props }) => <p {...props} className="font-semibold" />,
-  table: ({ node: _node, ...props }) => (
+  p: ({ ...props }: ComponentProps<'p'>) => (
+    <p {...props} className="whitespace-pre-wrap break-words" />
+  ),
+  h1: ({ ...props }: ComponentProps<'p'>) => <p {...props} className="font-bold text-lg" />,
+  h2: ({ ...props }: ComponentProps<'p'>) => <p {...props} className="font-bold text-base" />,
+  h3: ({ ...props }: ComponentProps<'p'>) => <p {...props} className="font-semibold" />,
+  table: ({ ...props }: ComponentProps<'table'>) => (
     <div className="my-1.5 overflow-x-auto">
       <table
         {...props}
@@ -65,7 +74,7 @@ const components: Components = {
       />
     </div>
   ),
-  img: ({ node: _node, alt, src, ...props }) => (
+  img: ({ alt, src, ...props }: ComponentProps<'img'>) => (
     <MessageImage alt={alt ?? ''} src={typeof src === 'string' ? src : ''} {...props} />
   ),
   hr: () => <hr className="my-2 border-border" />,
@@ -176,7 +185,6 @@ export const MessageBody = memo(function MessageBody({
   // "Émojis personnalisés"), the shortcodes of standard emojis after.
   const plugins = useMemo(
     () => [
-      remarkGfm,
       remarkCustomEmoji(custom),
       remarkShortcodes(shortcodes),
       remarkMentions(mentions),
@@ -185,27 +193,27 @@ export const MessageBody = memo(function MessageBody({
     [custom, handles, mentions, shortcodes],
   );
   const withEmoji = useMemo(
-    (): Components =>
-      ({
-        ...components,
-        'custom-emoji': ({
-          children,
-          ...props
-        }: {
-          children?: ReactNode;
-          'data-name'?: string;
-        }) => {
-          const emoji = props['data-name'] ? custom.get(props['data-name']) : undefined;
-          return emoji ? <CustomEmojiImage emoji={emoji} /> : <span>{children}</span>;
-        },
-      }) as Components,
+    (): MarkdownComponents => ({
+      ...components,
+      'custom-emoji': ({ children, ...props }: { children?: ReactNode; 'data-name'?: string }) => {
+        const emoji = props['data-name'] ? custom.get(props['data-name']) : undefined;
+        return emoji ? <CustomEmojiImage emoji={emoji} /> : <span>{children}</span>;
+      },
+    }),
     [custom],
+  );
+  const body = useMemo(
+    () =>
+      renderMarkdown(endQuotesAtTheirLines(content), {
+        plugins,
+        components: withEmoji,
+        urlTransform,
+      }),
+    [content, plugins, withEmoji],
   );
   return (
     <div className="message-body space-y-1 text-[0.9375rem] text-foreground/95 leading-relaxed">
-      <Markdown remarkPlugins={plugins} components={withEmoji} urlTransform={urlTransform}>
-        {endQuotesAtTheirLines(content)}
-      </Markdown>
+      {body}
     </div>
   );
 });

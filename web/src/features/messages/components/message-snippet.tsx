@@ -1,7 +1,6 @@
 import { memo, type ReactNode, useMemo } from 'react';
-import Markdown, { type Components } from 'react-markdown';
 import type { SnippetPart } from '#shared/search';
-import remarkGfm from '@/lib/remark-gfm-parse';
+import { type MarkdownComponents, renderMarkdown } from '@/lib/markdown';
 import { remarkShortcodes, useShortcodeTable } from '../lib/emoji-shortcodes';
 import { remarkHighlights } from '../lib/remark-highlights';
 
@@ -22,7 +21,7 @@ const InlineQuote = ({ children }: InlineProps) => (
  * nothing in it is a link or loads an image): blocks flow inline, links and images show
  * their text.
  */
-const components: Components = {
+const components: MarkdownComponents = {
   p: InlineBlock,
   h1: InlineHeading,
   h2: InlineHeading,
@@ -43,15 +42,17 @@ const components: Components = {
   pre: InlineBlock,
   hr: () => <span aria-hidden> — </span>,
   br: () => <span> </span>,
-  a: ({ children }) => <span className="font-medium text-link">{children}</span>,
-  img: ({ alt }) => (alt ? <span>{alt}</span> : null),
-  strong: ({ children }) => <strong className="font-semibold text-foreground">{children}</strong>,
-  code: ({ children }) => (
+  a: ({ children }: InlineProps) => <span className="font-medium text-link">{children}</span>,
+  img: ({ alt }: { alt?: string }) => (alt ? <span>{alt}</span> : null),
+  strong: ({ children }: InlineProps) => (
+    <strong className="font-semibold text-foreground">{children}</strong>
+  ),
+  code: ({ children }: InlineProps) => (
     <code className="rounded bg-muted px-1 py-px font-mono text-[0.875em] text-rose-700 dark:text-rose-300">
       {children}
     </code>
   ),
-  mark: ({ children }) => (
+  mark: ({ children }: InlineProps) => (
     <mark className="rounded-sm bg-primary/25 px-0.5 text-foreground">{children}</mark>
   ),
 };
@@ -77,12 +78,12 @@ export const MessageSnippet = memo(function MessageSnippet({
   );
   const shortcodes = useShortcodeTable(markdown);
   const plugins = useMemo(
-    () => [remarkGfm, remarkShortcodes(shortcodes), remarkHighlights(START, END)],
+    () => [remarkShortcodes(shortcodes), remarkHighlights(START, END)],
     [shortcodes],
   );
-  return (
-    <Markdown remarkPlugins={plugins} components={components} urlTransform={() => ''}>
-      {markdown}
-    </Markdown>
+  // Nothing in an excerpt is a link or an image: every address is dropped.
+  return useMemo(
+    () => renderMarkdown(markdown, { plugins, components, urlTransform: () => '' }),
+    [markdown, plugins],
   );
 });
