@@ -70,7 +70,11 @@ describe('regular expressions applied to input', () => {
   it('cannot backtrack super-linearly (recheck)', async () => {
     const verdicts = [];
     for (const regex of regexes) {
-      const result = await check(regex.source, regex.flags, { timeout: 10_000 });
+      // A pattern recheck's automaton cannot read (a lookbehind) is fuzzed, at random: the
+      // same seed every run gives the same verdict. 2 seeds of 52 called typography.ts's
+      // lookbehind-guarded run of spaces vulnerable, which V8 runs in linear time (400,000
+      // spaces then `\u0000`: 22 ms); the automaton's verdicts do not depend on it.
+      const result = await check(regex.source, regex.flags, { timeout: 10_000, randomSeed: 1 });
       verdicts.push({ ...regex, status: result.status });
     }
     expect(verdicts.filter((v) => v.status !== 'safe')).toEqual([]);
