@@ -61,6 +61,31 @@ async function elsewhereFor(who: Actor): Promise<{ name: string; go(): Promise<v
   };
 }
 
+/**
+ * Read now, the channel of `Ligne n°1…60` is kept as it was when `who` leaves it: coming back,
+ * they are where they had scrolled to, not at the newest message (docs/performance-log.md,
+ * "Channel switch").
+ */
+async function keptWhereScrolled(who: Actor): Promise<void> {
+  const elsewhere = await elsewhereFor(who);
+  const back = async () => {
+    await elsewhere.go();
+    await who.shell.sidebar.getByRole('link', { name: /^longue-/ }).click();
+  };
+  await back();
+  await expect(who.chat.message(/Ligne n°60$/)).toBeInViewport();
+  await who.chat.log.hover();
+  await expect(async () => {
+    await who.page.mouse.wheel(0, -400);
+    await expect(who.chat.message(/Ligne n°40$/)).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await expect(who.chat.message(/Ligne n°60$/)).not.toBeInViewport();
+  await back();
+  await expect(who.chat.message(/Ligne n°40$/)).toBeInViewport();
+  await expect(who.chat.message(/Ligne n°60$/)).not.toBeInViewport();
+  await expect(who.chat.jumpToRecent).toBeVisible();
+}
+
 test.describe('chat', () => {
   test('alice and bob chat live: typing, markdown, reactions, edit, delete, thread, presence', async ({
     alice,
@@ -406,27 +431,7 @@ test.describe('chat', () => {
       JSON.stringify(gaps),
     ).toBe(true);
 
-    // Read now, the channel is kept as it was when alice leaves it: coming back, she is
-    // where she had scrolled to, not at the newest message (docs/performance-log.md,
-    // "Channel switch").
-    const elsewhere = await elsewhereFor(alice);
-    const sidebar = alice.shell.sidebar;
-    const back = async () => {
-      await elsewhere.go();
-      await sidebar.getByRole('link', { name: /^longue-/ }).click();
-    };
-    await back();
-    await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport();
-    await alice.chat.log.hover();
-    await expect(async () => {
-      await alice.page.mouse.wheel(0, -400);
-      await expect(alice.chat.message(/Ligne n°40$/)).toBeInViewport({ timeout: 500 });
-    }).toPass({ timeout: 20_000 });
-    await expect(alice.chat.message(/Ligne n°60$/)).not.toBeInViewport();
-    await back();
-    await expect(alice.chat.message(/Ligne n°40$/)).toBeInViewport();
-    await expect(alice.chat.message(/Ligne n°60$/)).not.toBeInViewport();
-    await expect(alice.chat.jumpToRecent).toBeVisible();
+    await keptWhereScrolled(alice);
   });
 
   test('a dropped connection catches up on reconnect: nothing lost, nothing doubled', async ({
@@ -522,5 +527,22 @@ test.describe('chat', () => {
     await expect(alice.chat.message('Sans socket')).toBeVisible();
     await expect(bob.chat.message('Sans socket')).toBeVisible();
     expect(bobPosts).toHaveLength(1);
+  });
+});
+
+test.describe('chat with reduced motion', () => {
+  test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+  test('a channel one scrolled up in is kept where one left it', async ({ alice, bob }) => {
+    // Every element's transitions cut to 1 ms eased the list's spacers as it showed again,
+    // and it landed ~300 px lower (styles.css, the reduced-motion rule).
+    const id = await aliceAndBobIn(alice, bob, unique('longue'));
+    // Alternating authors, as above: each message a group of its own, with space above it.
+    const byAlice = poster(alice, id);
+    const byBob = poster(bob, id);
+    for (let i = 1; i <= 60; i++) await (i % 2 ? byAlice : byBob)(`Ligne n°${i}`);
+    await alice.page.goto(`/channel/${id}`);
+    await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+    await keptWhereScrolled(alice);
   });
 });
