@@ -48,8 +48,16 @@ const components: MarkdownComponents = {
       className={`${className ?? ''} rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-rose-700 dark:text-rose-300`}
     />
   ),
-  ul: ({ ...props }: ComponentProps<'ul'>) => (
-    <ul {...props} className="my-1 list-disc space-y-0.5 pl-6" />
+  // A task list's boxes stand in for its bullets.
+  ul: ({ className, ...props }: ComponentProps<'ul'>) => (
+    <ul
+      {...props}
+      className={
+        className === 'contains-task-list'
+          ? 'my-1 list-none space-y-0.5 pl-1'
+          : 'my-1 list-disc space-y-0.5 pl-6'
+      }
+    />
   ),
   ol: ({ ...props }: ComponentProps<'ol'>) => (
     <ol {...props} className="my-1 list-decimal space-y-0.5 pl-6" />
