@@ -89,7 +89,7 @@ export {
   CLOSE_TOO_SLOW,
   CLOSE_TRY_LATER,
   RESTART_RECONNECT_MAX_MS,
-} from './protocol/connection';
+} from './protocol/close-codes';
 
 // ── client → server ─────────────────────────────────────────────────────────────────────
 

@@ -62,6 +62,19 @@ async function elsewhereFor(who: Actor): Promise<{ name: string; go(): Promise<v
 }
 
 /**
+ * `Ligne n°1…60` in a new channel, authors alternating (each message starts a group, the rows
+ * with space above them), opened by alice at its newest.
+ */
+async function openLongChannel(alice: Actor, bob: Actor): Promise<void> {
+  const id = await aliceAndBobIn(alice, bob, unique('longue'));
+  const byAlice = poster(alice, id);
+  const byBob = poster(bob, id);
+  for (let i = 1; i <= 60; i++) await (i % 2 ? byAlice : byBob)(`Ligne n°${i}`);
+  await alice.page.goto(`/channel/${id}`);
+  await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+}
+
+/**
  * Read now, the channel of `Ligne n°1…60` is kept as it was when `who` leaves it: coming back,
  * they are where they had scrolled to, not at the newest message (docs/performance-log.md,
  * "Channel switch").
@@ -391,14 +404,7 @@ test.describe('chat', () => {
     alice,
     bob,
   }) => {
-    const id = await aliceAndBobIn(alice, bob, unique('longue'));
-    // Alternating authors: each message starts a group, the rows with space above them.
-    const byAlice = poster(alice, id);
-    const byBob = poster(bob, id);
-    for (let i = 1; i <= 60; i++) await (i % 2 ? byAlice : byBob)(`Ligne n°${i}`);
-
-    await alice.page.goto(`/channel/${id}`);
-    await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+    await openLongChannel(alice, bob);
     // Shown in place (the list is pinned to its end before it shows): it stays put after.
     const moved = await alice.chat.message(/Ligne n°60$/).evaluate(
       (row) =>
@@ -536,13 +542,7 @@ test.describe('chat with reduced motion', () => {
   test('a channel one scrolled up in is kept where one left it', async ({ alice, bob }) => {
     // Every element's transitions cut to 1 ms eased the list's spacers as it showed again,
     // and it landed ~300 px lower (styles.css, the reduced-motion rule).
-    const id = await aliceAndBobIn(alice, bob, unique('longue'));
-    // Alternating authors, as above: each message a group of its own, with space above it.
-    const byAlice = poster(alice, id);
-    const byBob = poster(bob, id);
-    for (let i = 1; i <= 60; i++) await (i % 2 ? byAlice : byBob)(`Ligne n°${i}`);
-    await alice.page.goto(`/channel/${id}`);
-    await expect(alice.chat.message(/Ligne n°60$/)).toBeInViewport({ ratio: 1 });
+    await openLongChannel(alice, bob);
     await keptWhereScrolled(alice);
   });
 });

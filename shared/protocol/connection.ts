@@ -19,12 +19,3 @@ export type ConnectionEvent =
   | { type: 'auth_ok'; userId: string }
   | { type: 'error'; message: string }
   | { type: 'pong' };
-
-export {
-  CLOSE_POLICY_VIOLATION,
-  CLOSE_SERVICE_RESTART,
-  CLOSE_SESSION_ENDED,
-  CLOSE_TOO_SLOW,
-  CLOSE_TRY_LATER,
-  RESTART_RECONNECT_MAX_MS,
-} from './close-codes';
