@@ -100,23 +100,20 @@ function toHast(node: MdastNodes, state: State): HNode[] {
   const data = (node as { data?: PluginData }).data;
   const made = convert(node, state);
   if (!data?.hName && !data?.hProperties && !data?.hChildren) return made;
-  // A plugin's node: its element, its properties, its children (on a code block, the `code`).
-  const [first] = made;
-  const base =
-    first?.type === 'element' && first.tagName === 'pre' ? (first.children[0] as Element) : first;
-  const own: Element =
-    base?.type === 'element' ? base : element('div', {}, base ? [base] : children0(node, state));
+  // A plugin's node: the element it names, with its properties and children, in place of the
+  // element the node makes (a code block's `code`, inside its `pre`), or around what it makes
+  // (a text, a node of the plugin's own).
+  const [only] = made;
+  const single = made.length === 1 && only?.type === 'element' ? only : null;
+  const pre = node.type === 'code' && single ? single : null;
+  const base = pre ? (pre.children[0] as Element) : (single ?? element('div', {}, made));
   const result = element(
-    data.hName ?? own.tagName,
-    { ...own.properties, ...data.hProperties },
-    data.hChildren ?? own.children,
+    data.hName ?? base.tagName,
+    { ...base.properties, ...data.hProperties },
+    data.hChildren ?? base.children,
   );
-  if (first !== base && first?.type === 'element') return [{ ...first, children: [result] }];
-  return [result];
+  return pre ? [{ ...pre, children: [result] }] : [result];
 }
-
-const children0 = (node: MdastNodes, state: State) =>
-  'children' in node ? children(node as MdastParents, state) : [];
 
 function convert(node: MdastNodes, state: State): HNode[] {
   switch (node.type) {
