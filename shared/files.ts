@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { FILE_ACCEPT, FILE_SIZE_LIMIT, FILES_PER_SELECTION } from './limits';
-
-export { FILE_ACCEPT, FILE_SIZE_LIMIT, FILES_PER_SELECTION };
 
 export const FILE_DESCRIPTION_MAX = 500;
 

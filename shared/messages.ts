@@ -154,7 +154,7 @@ export const MESSAGE_CLIENT_ID_MAX = 64;
 export const TYPING_TTL_MS = 5000;
 /** The server honours a user's "typing" in a channel at most this often. */
 export const TYPING_REPEAT_MS = 2000;
-export { ATTACHMENT_PLACEHOLDER, MESSAGE_ATTACHMENTS_MAX, MESSAGE_PAGE_SIZE };
+export { MESSAGE_PAGE_SIZE };
 
 const MESSAGE_EMPTY = 'Le message est vide : écrivez un texte ou joignez un fichier';
 const MESSAGE_TOO_LONG = `Le message ne peut pas dépasser ${MESSAGE_CONTENT_MAX} caractères`;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_NOTIFICATION_LEVELS } from './limits';
 
-export { CHANNEL_NOTIFICATION_LEVELS };
-
 /** What a notification is about (docs/notifications.md). */
 export const NOTIFICATION_TYPES = [
   'mention',
@@ -23,7 +21,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Items per page of GET /api/notifications. */
 export const NOTIFICATION_PAGE_SIZE = 30;
-export { NOTIFICATION_EXCERPT_MAX } from './limits';
 
 /** The wire shape of a notification, in REST answers and `new_notification` alike. */
 export interface Notification {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { BROADCAST_CONFIRM_ABOVE, RESERVED_MENTIONS } from './limits';
-
-export { BROADCAST_CONFIRM_ABOVE, RESERVED_MENTIONS };
+import { RESERVED_MENTIONS } from './limits';
 
 /** docs/product.md, "Groupes d’utilisateurs". */
 export const USER_GROUP_NAME_MAX = 80;

@@ -17,8 +17,6 @@ export interface User {
   deactivated?: true;
 }
 
-export { DEACTIVATED_SUFFIX, defaultDisplayName, userDisplayName } from './user-names';
-
 export const DISPLAY_NAME_REQUIRED = 'Le nom d’affichage est requis';
 export const DISPLAY_NAME_TOO_LONG = `Maximum ${DISPLAY_NAME_MAX} caractères`;
 

@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import type { Notification } from '../notifications';
 
-export { TAB_VISIBLE_REFRESH_MS } from '../limits';
-
 export type NotificationEvent =
   /**
    * A new item, or an unread item that took one more event (same id, count grown). Without

@@ -15,6 +15,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { CUSTOM_EMOJI_CODE_RE } from '#shared/emoji';
 import { fileDownloadUrl } from '#shared/files';
 import {
+  ATTACHMENT_PLACEHOLDER,
   CHANNEL_DESCRIPTION_MAX,
   CHANNEL_NAME_MAX,
   DISPLAY_NAME_MAX,
@@ -22,8 +23,7 @@ import {
   MESSAGE_CONTENT_MAX,
   REACTION_EMOJI_MAX,
 } from '#shared/limits';
-import { ATTACHMENT_PLACEHOLDER } from '#shared/messages';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../auth/schema';
 import { createUser, findUserByEmail } from '../auth/users';
 import type { Config } from '../config';

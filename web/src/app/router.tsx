@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Redirect, Route, type RouteComponentProps, Switch } from 'wouter';
+import { Redirect, Route, type RouteComponentProps, Switch, useSearch } from 'wouter';
 import { safeNextPath } from '#shared/next-path';
 import { currentPath, goToLogin, useCurrentUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
@@ -90,9 +90,10 @@ function Home({ params }: RouteComponentProps<{ id?: string }>) {
 
 function Login() {
   const { user } = useCurrentUser();
+  const search = useSearch();
   if (!user) return <LoginPage />;
   // Already signed in (in another tab, say): on to the page the link was for.
-  const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+  const next = safeNextPath(new URLSearchParams(search).get('next'));
   return <Redirect to={next ?? '/'} replace />;
 }
 

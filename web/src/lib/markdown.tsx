@@ -71,8 +71,13 @@ function lines(nodes: HNode[], around = false): HNode[] {
   return out;
 }
 
+interface Definition {
+  url: string;
+  title?: string | null;
+}
+
 interface State {
-  definitions: Map<string, { url: string; title?: string | null }>;
+  definitions: Map<string, Definition>;
   /** The footnotes the text refers to: a note nothing refers to is not shown. */
   referenced: Set<string>;
   urlTransform: UrlTransform;
@@ -81,6 +86,24 @@ interface State {
 /** An address as GFM's HTML writes it (`[` and spaces percent-encoded), then the caller's rule. */
 const address = (state: State, url: string, key: 'href' | 'src') =>
   state.urlTransform(normalizeUri(url), key);
+
+const definitionOf = (state: State, reference: { identifier: string }): Definition =>
+  state.definitions.get(reference.identifier) ?? { url: '' };
+
+function link(state: State, target: Definition, content: HNode[]): Element {
+  const properties: Record<string, unknown> = { href: address(state, target.url, 'href') };
+  if (target.title) properties.title = target.title;
+  return element('a', properties, content);
+}
+
+function image(state: State, target: Definition, alt: string | null | undefined): Element {
+  const properties: Record<string, unknown> = {
+    src: address(state, target.url, 'src'),
+    alt: alt ?? '',
+  };
+  if (target.title) properties.title = target.title;
+  return element('img', properties, []);
+}
 
 const isLoose = (list: Extract<MdastNodes, { type: 'list' }>) =>
   Boolean(list.spread) || list.children.some((item) => item.spread);
@@ -159,8 +182,6 @@ function convert(node: MdastNodes, state: State): HNode[] {
       const items = node.children.flatMap((item) => listItem(item, state, !loose));
       return [element(tag, properties, lines(items, true))];
     }
-    case 'listItem':
-      return listItem(node, state, false);
     case 'table': {
       const [head, ...body] = node.children;
       const row = (cells: typeof node.children, tag: 'th' | 'td') =>
@@ -182,41 +203,15 @@ function convert(node: MdastNodes, state: State): HNode[] {
       if (body.length) parts.push(element('tbody', {}, row(body, 'td')));
       return [element('table', {}, parts)];
     }
-    case 'link': {
-      const properties: Record<string, unknown> = { href: address(state, node.url, 'href') };
-      if (node.title) properties.title = node.title;
-      return [element('a', properties, children(node, state))];
-    }
-    case 'image': {
-      const properties: Record<string, unknown> = {
-        src: address(state, node.url, 'src'),
-        alt: node.alt ?? '',
-      };
-      if (node.title) properties.title = node.title;
-      return [element('img', properties, [])];
-    }
+    case 'link':
+      return [link(state, node, children(node, state))];
+    case 'image':
+      return [image(state, node, node.alt)];
+    // micromark makes a reference only of a label some definition has.
     case 'linkReference':
-    case 'imageReference': {
-      const found = state.definitions.get(node.identifier);
-      if (!found) {
-        // Not defined after all: the brackets as written.
-        const label = node.type === 'imageReference' ? `![${node.alt ?? ''}]` : '';
-        return node.type === 'linkReference'
-          ? [text('['), ...children(node, state), text(']')]
-          : [text(label)];
-      }
-      if (node.type === 'imageReference') {
-        const properties: Record<string, unknown> = {
-          src: address(state, found.url, 'src'),
-          alt: node.alt ?? '',
-        };
-        if (found.title) properties.title = found.title;
-        return [element('img', properties, [])];
-      }
-      const properties: Record<string, unknown> = { href: address(state, found.url, 'href') };
-      if (found.title) properties.title = found.title;
-      return [element('a', properties, children(node, state))];
-    }
+      return [link(state, definitionOf(state, node), children(node, state))];
+    case 'imageReference':
+      return [image(state, definitionOf(state, node), node.alt)];
     case 'footnoteReference':
       // A chat has no page foot: the mark stays where it was written, as text.
       return [element('sup', {}, [text(`[${node.label ?? node.identifier}]`)])];
@@ -233,7 +228,6 @@ function convert(node: MdastNodes, state: State): HNode[] {
       // Never HTML: what looks like a tag reads as typed.
       return [text(node.value)];
     case 'definition':
-    case 'yaml':
       return [];
     default: {
       // A plugin's own node (a mention, a custom emoji): toHast applies its data.
@@ -331,7 +325,7 @@ export function renderMarkdown(
 ): ReactNode {
   const processor = unified().use(remarkParse).use(remarkGfm).use(plugins);
   const tree = processor.runSync(processor.parse(markdown)) as Root;
-  const definitions = new Map<string, { url: string; title?: string | null }>();
+  const definitions = new Map<string, Definition>();
   const referenced = new Set<string>();
   const collect = (node: MdastNodes, inNote = false) => {
     if (node.type === 'definition' && !definitions.has(node.identifier)) {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AdminUser, AdminUserPage } from '#shared/admin';
 import { LAST_ADMIN_MESSAGE } from '#shared/admin';
 import type { AuditAction } from '#shared/audit';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { sessions, users } from '../../auth/schema';
 import type { UserRow } from '../../auth/users';
 import type { Db, Tx } from '../../db/client';

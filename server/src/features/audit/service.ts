@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditEntry, AuditEntryInput, AuditPage } from '#shared/audit';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db, Tx } from '../../db/client';
 import { inBackground } from '../../db/store-gate';

@@ -5,7 +5,7 @@ import {
   SLOT_TOO_MANY_PEOPLE,
   type SlotPerson,
 } from '#shared/calendar-slots';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CalendarEvent, EventAttendee, EventCreateInput } from '#shared/calendar';
 import { slotLabel } from '#shared/calendar-slots';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { requireMember } from '../channels/access';

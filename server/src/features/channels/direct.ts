@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Channel } from '#shared/channels';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { findUserById } from '../../auth/users';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Deps } from '../deps';

@@ -16,7 +16,7 @@ import {
   type WorkingHours,
   type WorkingHoursUpdateInput,
 } from '#shared/disconnect';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { uuids } from '../../db/values';

@@ -8,7 +8,7 @@ import {
   CUSTOM_EMOJI_TAKEN,
   type CustomEmoji,
 } from '#shared/emoji';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';

@@ -7,11 +7,11 @@ import type { Channel } from '#shared/channels';
 import {
   type ChannelFile,
   DOWNLOAD_LINK_EXPIRED,
-  FILE_SIZE_LIMIT,
   FILE_TOO_LARGE,
   FILE_TYPE_REFUSED,
   type FileDownloadLink,
 } from '#shared/files';
+import { FILE_SIZE_LIMIT } from '#shared/limits';
 import { addMember, buildChannel, sendMessage } from '../../../test/chat-factories';
 import { TestClient } from '../../../test/client';
 import { type Actor, buildUser } from '../../../test/factories';

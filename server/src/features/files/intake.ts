@@ -6,11 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import {
   FILE_DESCRIPTION_MAX,
-  FILE_SIZE_LIMIT,
   FILE_TOO_LARGE,
   type FileUploadFields,
   FileUploadFieldsSchema,
 } from '#shared/files';
+import { FILE_SIZE_LIMIT } from '#shared/limits';
 import { badRequest, HttpError, parse } from '../../lib/errors';
 import { safeOriginalName } from './names';
 import type { UploadRoom } from './quota';

@@ -11,7 +11,7 @@ import {
   type InviteCreateInput,
   type InvitePreview,
 } from '#shared/invites';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';

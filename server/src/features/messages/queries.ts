@@ -19,7 +19,8 @@ import {
   type MessagePage,
   type ReactionGroup,
 } from '#shared/messages';
-import { type User, userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
+import type { User } from '#shared/users';
 import { users } from '../../auth/schema';
 import { type PresentableUser, presentUser } from '../../auth/user-presenter';
 import type { Db } from '../../db/client';

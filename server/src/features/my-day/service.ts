@@ -8,7 +8,7 @@ import {
   type MyDayThread,
 } from '#shared/my-day';
 import type { Notification } from '#shared/notifications';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import type { Db } from '../../db/client';
 import { listDueTasks } from '../boards/due-tasks';
 import { listEventsOfDay } from '../calendar/day-events';

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { NOTIFICATION_TITLE_MAX } from '#shared/limits';
+import { NOTIFICATION_EXCERPT_MAX, NOTIFICATION_TITLE_MAX } from '#shared/limits';
 import type { Message } from '#shared/messages';
-import { NOTIFICATION_EXCERPT_MAX, type NotificationType } from '#shared/notifications';
-import { userDisplayName } from '#shared/users';
+import type { NotificationType } from '#shared/notifications';
+import { userDisplayName } from '#shared/user-names';
 import type { Db, Tx } from '../../db/client';
 import { plannedOnce } from '../../db/planned';
 import { uuids } from '../../db/values';

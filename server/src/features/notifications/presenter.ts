@@ -1,10 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  NOTIFICATION_EXCERPT_MAX,
-  type Notification,
-  type NotificationType,
-} from '#shared/notifications';
-import { userDisplayName } from '#shared/users';
+import { NOTIFICATION_EXCERPT_MAX } from '#shared/limits';
+import type { Notification, NotificationType } from '#shared/notifications';
+import { userDisplayName } from '#shared/user-names';
 import { users } from '../../auth/schema';
 import type { Db } from '../../db/client';
 import { uuids } from '../../db/values';

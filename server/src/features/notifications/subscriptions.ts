@@ -1,4 +1,4 @@
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { findUserById } from '../../auth/users';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/store-gate';

@@ -1,7 +1,7 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import { CHANNEL_NAME_MAX } from '#shared/limits';
 import { DELETION_CANCELLED_NOTICE, DELETION_GRACE_DAYS, ERASED_USER_NAME } from '#shared/privacy';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import type { Tx } from '../../db/client';
 import { channelTopic } from '../channels/topics';
 import { notifyAccount } from '../notifications/create';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SCHEDULED_ACCESS_LOST, SCHEDULED_FAILURE_MAX } from '#shared/reminders';
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import { inBackground } from '../../db/store-gate';
 import { HttpError } from '../../lib/errors';
 import type { Deps } from '../deps';

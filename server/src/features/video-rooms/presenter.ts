@@ -1,4 +1,4 @@
-import { userDisplayName } from '#shared/users';
+import { userDisplayName } from '#shared/user-names';
 import type { RoomParticipant, RoomPreview, RoomState, VideoRoom } from '#shared/video-rooms';
 import type { users } from '../../auth/schema';
 import type { videoCallParticipants, videoCallRooms } from './schema';
