@@ -155,3 +155,22 @@ export const inboundAudioBytes = (page: Page) =>
     }
     return bytes;
   });
+
+/**
+ * The width a tile's remote video is received at (its inbound-rtp's frameWidth: the simulcast
+ * layer Janus forwards to this page), found by the track the tile's <video> shows. 0: none yet.
+ */
+export const receivedWidth = (page: Page, tileLabel: string) =>
+  page.evaluate(async (label) => {
+    const video = document.querySelector<HTMLVideoElement>(`figure[aria-label="${label}"] video`);
+    const track = (video?.srcObject as MediaStream | null)?.getVideoTracks()[0];
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      const receiver = pc.getReceivers().find((r) => r.track === track);
+      if (!receiver) continue;
+      for (const s of (await receiver.getStats()).values()) {
+        if (s.type === 'inbound-rtp') return Number(s.frameWidth ?? 0);
+      }
+    }
+    return 0;
+  }, tileLabel);

@@ -61,6 +61,7 @@ import {
   SfuDescriptionFrameSchema,
   type SfuEvent,
   SfuJoinFrameSchema,
+  SfuLayerFrameSchema,
   SfuLeaveFrameSchema,
   SfuSubscribeFrameSchema,
 } from './protocol/sfu';
@@ -122,6 +123,7 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   SfuLeaveFrameSchema,
   SfuDescriptionFrameSchema,
   SfuSubscribeFrameSchema,
+  SfuLayerFrameSchema,
   SfuCandidateFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;

@@ -41,12 +41,15 @@ export class JoinRoomUi {
   readonly guestName: Locator;
   readonly joinButton: Locator;
   readonly grid: Locator;
+  /** The large tile of the stage layout (a pinned seat, or the last speaker). */
+  readonly stage: Locator;
   readonly leaveButton: Locator;
 
   constructor(private readonly page: Page) {
     this.guestName = page.getByLabel('Votre nom');
     this.joinButton = page.getByRole('button', { name: 'Rejoindre la salle' });
     this.grid = page.getByRole('region', { name: 'Vidéos des participants' });
+    this.stage = page.getByTestId('room-stage');
     this.leaveButton = page.getByRole('button', { name: 'Quitter' });
   }
 

@@ -6,6 +6,7 @@ import {
   expectLoopback,
   expectLoopbackToJanus,
   LOOPBACK_ONLY,
+  receivedWidth,
   THROUGH_JANUS,
   WEBRTC_LAUNCH,
 } from '../webrtc';
@@ -96,6 +97,62 @@ test.describe('video rooms', () => {
     await expect(guest.page.getByText('Vous avez été retiré de la salle.')).toBeVisible();
     await expect(alice.joinRoom.tileOf('Zoé')).toHaveCount(0);
     await shot(guest.page, 'desktop-removed');
+  });
+
+  test('a pinned tile takes the stage; through Janus at full size, the others as thumbnails on the lowest layer', async ({
+    alice,
+    actor,
+  }) => {
+    await alice.context.addInitScript(LOOPBACK_ONLY);
+    await alice.arrive();
+    const created = await alice.page.request.post('/api/video-rooms', {
+      data: { name: 'Atelier', maxParticipants: 10 },
+    });
+    expect(created.status()).toBe(201);
+    const { roomCode } = (await created.json()) as { roomCode: string };
+    await alice.page.goto(`/join/${roomCode}`);
+    await alice.joinRoom.joinButton.click();
+    for (const name of ['Zoé', 'Yann']) {
+      const guest = await actor(name, { viewport: { width: 640, height: 400 } });
+      await guest.context.addInitScript(LOOPBACK_ONLY);
+      await guest.page.goto(`/join/${roomCode}`);
+      await guest.joinRoom.guestName.fill(name);
+      await guest.joinRoom.joinButton.click();
+    }
+    const grid = alice.joinRoom.grid;
+    for (const name of ['Zoé', 'Yann']) {
+      await expect.poll(() => alice.joinRoom.isPlaying(name), { timeout: 30_000 }).toBe(true);
+    }
+    // Three tiles: a grid; through Janus each remote video on the middle layer (half the
+    // camera's 1280 px). Without Janus the mesh sends one size: the layout alone is checked.
+    await expect(grid).toHaveAttribute('data-layout', 'grid');
+    const half = { timeout: 30_000 };
+    const width = (name: string) => receivedWidth(alice.page, `Vidéo de ${name}`);
+    if (THROUGH_JANUS) {
+      await expect.poll(() => width('Zoé'), half).toBeGreaterThan(320);
+      await expect.poll(() => width('Zoé'), half).toBeLessThanOrEqual(640);
+    }
+
+    // Pinned: Zoé fills the stage on the full layer, Yann is a thumbnail on the lowest.
+    await alice.joinRoom.tileOf('Zoé').hover();
+    await alice.page.getByRole('button', { name: 'Afficher Zoé en grand' }).click();
+    await expect(grid).toHaveAttribute('data-layout', 'stage');
+    await expect(alice.joinRoom.stage.getByRole('figure')).toHaveAccessibleName('Vidéo de Zoé');
+    if (THROUGH_JANUS) {
+      await expect.poll(() => width('Zoé'), half).toBeGreaterThan(640);
+      await expect.poll(() => width('Yann'), half).toBeLessThanOrEqual(320);
+    }
+    await expect.poll(() => alice.joinRoom.isPlaying('Yann'), half).toBe(true);
+    await shot(alice.page, 'desktop-stage');
+    await alice.page.setViewportSize(PHONE);
+    await shot(alice.page, 'phone-stage');
+    await alice.page.setViewportSize({ width: 1280, height: 800 });
+
+    // Unpinned: the grid again, Yann back on the middle layer.
+    await alice.page.getByRole('button', { name: 'Ne plus garder Zoé en grand' }).click();
+    await expect(grid).toHaveAttribute('data-layout', 'grid');
+    if (THROUGH_JANUS) await expect.poll(() => width('Yann'), half).toBeGreaterThan(320);
+    await expect.poll(() => alice.joinRoom.isPlaying('Yann'), half).toBe(true);
   });
 
   test('with the lobby on, a guest waits until the host lets her in; another is refused', async ({

@@ -13,6 +13,11 @@ import { IceCandidateSchema, SessionDescriptionSchema } from './webrtc';
 
 const Space = z.string().regex(/^[a-z]+:[0-9a-zA-Z-]{1,64}$/);
 const Feed = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/**
+ * A simulcast layer of a publisher's video (docs/calls.md, "Salles à plusieurs"): 0 the
+ * lowest resolution, 2 the full one. Janus forwards the asked one to this subscription only.
+ */
+const Layer = z.number().int().min(0).max(2);
 
 /** Janus's trickle takes these three; the browser's usernameFragment is not passed on. */
 const CandidateSchema = IceCandidateSchema.omit({ usernameFragment: true });
@@ -28,11 +33,22 @@ export const SfuDescriptionFrameSchema = z.object({
   feed: Feed.nullable(),
   description: SessionDescriptionSchema,
 });
-/** Receive one publisher of the space: answered by an sfu_description offer for that feed. */
+/**
+ * Receive one publisher of the space: answered by an sfu_description offer for that feed.
+ * `layer`: the simulcast layer to start with (the highest when absent).
+ */
 export const SfuSubscribeFrameSchema = z.object({
   type: z.literal('sfu_subscribe'),
   space: Space,
   feed: Feed,
+  layer: Layer.optional(),
+});
+/** Receive another simulcast layer of a subscribed publisher (a tile grew or shrank). */
+export const SfuLayerFrameSchema = z.object({
+  type: z.literal('sfu_layer'),
+  space: Space,
+  feed: Feed,
+  layer: Layer,
 });
 /** A trickled candidate (null: gathering done) for the publisher (feed null) or a subscription. */
 export const SfuCandidateFrameSchema = z.object({

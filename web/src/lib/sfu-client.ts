@@ -19,6 +19,13 @@ export interface SfuClientOptions {
   send(frame: ClientFrame): void;
   /** What this page sends (audio only in voice); null: receive only. */
   local: MediaStream | null;
+  /**
+   * Send the camera as simulcast (three resolutions, docs/calls.md, "Salles à plusieurs"),
+   * so that each subscriber gets the one its tile needs (`setLayer`).
+   */
+  simulcast?: boolean;
+  /** The layer to receive a publisher's video on first (0 lowest, 2 full; 2 when absent). */
+  layerOf?(display: string): number;
   /** A remote publisher's media (display: a user id in voice, a seat id in a room); null when gone. */
   onStream(display: string, stream: MediaStream | null): void;
   /**
@@ -31,6 +38,19 @@ export interface SfuClientOptions {
     iceTransportPolicy: RTCIceTransportPolicy,
   ): void;
 }
+
+/**
+ * The camera's three encodings, full size first: Janus reads the rids in this order, the first
+ * as its highest layer (2). The bitrates are what each size needs at 30 fps in VP8.
+ */
+const SIMULCAST_ENCODINGS: RTCRtpEncodingParameters[] = [
+  { rid: 'h', maxBitrate: 900_000 },
+  { rid: 'm', maxBitrate: 300_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', maxBitrate: 100_000, scaleResolutionDownBy: 4 },
+];
+
+/** A subscription whose connection fails is asked for again this many times at most. */
+const SUBSCRIBE_RETRIES = 3;
 
 interface Subscription {
   display: string;
@@ -57,6 +77,10 @@ export class SfuClient {
   private publisher: RTCPeerConnection | null = null;
   private readonly subs = new Map<number, Subscription>();
   private readonly displays = new Map<number, string>();
+  /** The layer asked of each subscribed feed (sfu_subscribe's, then sfu_layer's). */
+  private readonly layers = new Map<number, number>();
+  /** How many times each feed's failed subscription was asked for again. */
+  private readonly retries = new Map<number, number>();
   private closed = false;
   /** From the server's answer to sfu_join (shared/protocol/sfu.ts). */
   private iceServers: RTCIceServer[] = [];
@@ -108,8 +132,14 @@ export class SfuClient {
     if (!local || local.getTracks().length === 0) return;
     const pc = new RTCPeerConnection({ iceServers, iceTransportPolicy });
     this.publisher = pc;
-    for (const track of local?.getTracks() ?? []) {
-      pc.addTransceiver(track, { direction: 'sendonly', streams: local ? [local] : [] });
+    for (const track of local.getTracks()) {
+      pc.addTransceiver(track, {
+        direction: 'sendonly',
+        streams: [local],
+        ...(track.kind === 'video' && this.options.simulcast
+          ? { sendEncodings: SIMULCAST_ENCODINGS.map((e) => ({ ...e })) }
+          : {}),
+      });
     }
     pc.onicecandidate = ({ candidate }) =>
       send({ type: 'sfu_candidate', space, feed: null, candidate: candidateOf(candidate) });
@@ -128,7 +158,26 @@ export class SfuClient {
   private subscribe(feed: number, display: string): void {
     if (this.displays.has(feed)) return;
     this.displays.set(feed, display);
-    this.options.send({ type: 'sfu_subscribe', space: this.options.space, feed });
+    const layer = this.options.layerOf?.(display);
+    if (layer === undefined) {
+      this.options.send({ type: 'sfu_subscribe', space: this.options.space, feed });
+      return;
+    }
+    this.layers.set(feed, layer);
+    this.options.send({ type: 'sfu_subscribe', space: this.options.space, feed, layer });
+  }
+
+  /**
+   * Receive `display`'s video at another simulcast layer (its tile grew or shrank): Janus
+   * switches at the next key frame, without renegotiating. Nothing is sent for a layer
+   * already asked.
+   */
+  setLayer(display: string, layer: number): void {
+    for (const [feed, shown] of this.displays) {
+      if (shown !== display || this.layers.get(feed) === layer) continue;
+      this.layers.set(feed, layer);
+      this.options.send({ type: 'sfu_layer', space: this.options.space, feed, layer });
+    }
   }
 
   private async onDescription(feed: number | null, description: SfuDescription): Promise<void> {
@@ -146,6 +195,16 @@ export class SfuClient {
     this.subs.set(feed, { display, pc, stream });
     pc.onicecandidate = ({ candidate }) =>
       send({ type: 'sfu_candidate', space, feed, candidate: candidateOf(candidate) });
+    // A subscription whose connection failed (a network change, a starved machine) is asked
+    // for again: the server replaces its Janus handle and sends a new offer.
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState !== 'failed' || this.subs.get(feed)?.pc !== pc) return;
+      const retries = (this.retries.get(feed) ?? 0) + 1;
+      if (retries > SUBSCRIBE_RETRIES) return;
+      this.retries.set(feed, retries);
+      const layer = this.layers.get(feed);
+      send({ type: 'sfu_subscribe', space, feed, ...(layer === undefined ? {} : { layer }) });
+    };
     pc.ontrack = ({ track }) => {
       stream.addTrack(track);
       // A new MediaStream object each time, so a <video>/<audio> element picks the change up.
@@ -169,6 +228,8 @@ export class SfuClient {
     this.subs.delete(feed);
     const display = this.displays.get(feed);
     this.displays.delete(feed);
+    this.layers.delete(feed);
+    this.retries.delete(feed);
     sub?.pc.close();
     if (display !== undefined) this.options.onStream(display, null);
   }
@@ -178,6 +239,8 @@ export class SfuClient {
     this.publisher = null;
     for (const feed of [...this.subs.keys()]) this.drop(feed);
     this.displays.clear();
+    this.layers.clear();
+    this.retries.clear();
   }
 
   /** The peer connections open now (a quality indicator reads their stats). */

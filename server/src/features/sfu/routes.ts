@@ -3,6 +3,7 @@ import {
   SfuCandidateFrameSchema,
   SfuDescriptionFrameSchema,
   SfuJoinFrameSchema,
+  SfuLayerFrameSchema,
   SfuLeaveFrameSchema,
   SfuSubscribeFrameSchema,
 } from '#shared/protocol/sfu';
@@ -143,11 +144,21 @@ export function registerSfuRoutes(app: FastifyInstance, ctx: AppContext): void {
   ctx.realtime.onAnyFrame(
     'sfu_subscribe',
     SfuSubscribeFrameSchema,
-    inOrder(async (socket, { space, feed }) => {
+    inOrder(async (socket, { space, feed, layer }) => {
       const member = await memberOf(socket, space);
       if (!member) return;
-      const offer = await sfu.subscribe(member, feed);
+      const offer = await sfu.subscribe(member, feed, layer);
       if (offer) socket.reply({ type: 'sfu_description', space, feed, description: offer });
+    }),
+  );
+
+  ctx.realtime.onAnyFrame(
+    'sfu_layer',
+    SfuLayerFrameSchema,
+    inOrder(async (socket, { space, feed, layer }) => {
+      const member = await memberOf(socket, space);
+      if (!member) return;
+      await sfu.layer(member, feed, layer);
     }),
   );
 

@@ -10,6 +10,7 @@ import {
 } from '../../../test/janus';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { socketOpener, type TestSocket } from '../../../test/test-socket';
+import { videoMidOf } from './sfu';
 
 let janus: Awaited<ReturnType<typeof startTestJanus>>;
 let server: TestServer;
@@ -62,6 +63,8 @@ describe('voice channels through Janus', () => {
 
     // Carol's frames for that space reach neither Janus nor anyone: an error, nothing else.
     c.send({ type: 'sfu_subscribe', space, feed: aliceIn.feed });
+    expect(await next(c, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
+    c.send({ type: 'sfu_layer', space, feed: aliceIn.feed, layer: 0 });
     expect(await next(c, 'error')).toMatchObject({ message: SFU_NOT_IN_SPACE });
     c.send({
       type: 'sfu_description',
@@ -163,5 +166,28 @@ describe('video rooms through Janus', () => {
     expect(removed.status).toBe(204);
     await until(async () => (await janusParticipants(group)).length === 1);
     expect(await janusParticipants(group)).toEqual([seats[0]]);
+  });
+});
+
+describe('a subscription’s video m-line', () => {
+  it('is read from Janus’s offer, for sfu_layer to name it', () => {
+    const offer = [
+      'v=0',
+      'o=- 1 1 IN IP4 127.0.0.1',
+      's=VideoRoom 1',
+      't=0 0',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+      'a=mid:0',
+      'm=video 9 UDP/TLS/RTP/SAVPF 96',
+      'c=IN IP4 127.0.0.1',
+      'a=mid:1',
+      '',
+    ].join('\r\n');
+    expect(videoMidOf(offer)).toBe('1');
+    expect(
+      videoMidOf(
+        offer.replace('m=video 9 UDP/TLS/RTP/SAVPF 96\r\nc=IN IP4 127.0.0.1\r\na=mid:1\r\n', ''),
+      ),
+    ).toBeUndefined();
   });
 });

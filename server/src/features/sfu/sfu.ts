@@ -32,6 +32,14 @@ interface Member {
   pub: VideoRoomHandle;
   feed: number;
   subs: Map<number, VideoRoomHandle>;
+  /** Each subscription's video m-line (its mid in Janus's offer): what sfu_layer configures. */
+  videoMids: Map<number, string>;
+}
+
+/** The mid of the first video m-line of an SDP, if any. */
+export function videoMidOf(sdp: string): string | undefined {
+  const section = sdp.split(/\r?\n(?=m=)/).find((part) => part.startsWith('m=video'));
+  return section?.match(/^a=mid:(\S+)/m)?.[1];
 }
 
 const EV = VideoRoomPlugin.EVENT;
@@ -138,7 +146,14 @@ export class Sfu {
       await pub.detach().catch(() => undefined);
       return null;
     }
-    const member: Member = { grant, room, pub, feed: joined.feed, subs: new Map() };
+    const member: Member = {
+      grant,
+      room,
+      pub,
+      feed: joined.feed,
+      subs: new Map(),
+      videoMids: new Map(),
+    };
     let spaces = this.members.get(socket);
     if (!spaces) {
       spaces = new Map();
@@ -182,14 +197,27 @@ export class Sfu {
     return configured.jsep as SfuDescription | undefined;
   }
 
-  /** Receive one publisher of the room: Janus's offer for it. */
-  async subscribe(member: Member, feed: number): Promise<SfuDescription | undefined> {
+  /**
+   * Receive one publisher of the room: Janus's offer for it. `layer`: the simulcast layer to
+   * forward (Janus's default, the highest, when absent or when the publisher sends one).
+   */
+  async subscribe(
+    member: Member,
+    feed: number,
+    layer?: number,
+  ): Promise<SfuDescription | undefined> {
     await this.unsubscribe(member, feed);
     const sub = await this.janus?.attach();
     if (!sub) return undefined;
     member.subs.set(feed, sub);
     try {
-      const joined = await sub.joinSubscriber({ room: member.room, feed });
+      // Janus's multistream form: the legacy `substream` beside `feed` is not read at join.
+      const joined = await sub.joinSubscriber({
+        room: member.room,
+        streams: [{ feed, ...(layer === undefined ? {} : { substream: layer }) }],
+      });
+      const mid = joined.jsep ? videoMidOf(joined.jsep.sdp) : undefined;
+      if (mid !== undefined) member.videoMids.set(feed, mid);
       return joined.jsep as SfuDescription | undefined;
     } catch (err) {
       // The publisher left meanwhile (its handle was detached by `gone`): nothing to receive.
@@ -200,6 +228,13 @@ export class Sfu {
 
   async answer(member: Member, feed: number, answer: SfuDescription): Promise<void> {
     await member.subs.get(feed)?.start({ jsep: answer });
+  }
+
+  /** Forward another simulcast layer of `feed` to this subscription (no renegotiation). */
+  async layer(member: Member, feed: number, layer: number): Promise<void> {
+    const mid = member.videoMids.get(feed);
+    if (mid === undefined) return;
+    await member.subs.get(feed)?.configure({ streams: [{ mid, substream: layer }] });
   }
 
   async trickle(
@@ -217,6 +252,7 @@ export class Sfu {
     const sub = member.subs.get(feed);
     if (!sub) return;
     member.subs.delete(feed);
+    member.videoMids.delete(feed);
     await sub.detach().catch(() => undefined);
   }
 

@@ -7,7 +7,7 @@ import {
   VideoIcon,
   VideoOffIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomJoinResult } from '#shared/video-rooms';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,8 @@ import { cn } from '@/lib/utils';
 import { useRoomLobby } from '../api/get-room-lobby';
 import { leaveVideoRoom } from '../api/leave-video-room';
 import { useLocalMedia } from '../hooks/use-local-media';
-import { type CallStatus, useRoomCall } from '../hooks/use-room-call';
+import { type CallStatus, type RemotePeer, useRoomCall } from '../hooks/use-room-call';
+import { layerFor, nextSpeaker, type RoomLayout, roomLayout } from '../lib/room-layout';
 import { ParticipantsPanel } from './participants-panel';
 import { VideoTile } from './video-tile';
 
@@ -38,6 +39,8 @@ const GRID_CLASS = [
 /** 16:9 tiles that fit the height left by the header and the controls (about 9rem). */
 const gridWidth = (count: number, columns: number) =>
   `calc((100dvh - 9rem) / ${Math.ceil(count / columns)} * 16 / 9 * ${columns})`;
+/** The stage's 16:9 tile in the height left by the header, the controls and the strip. */
+const STAGE_WIDTH = 'calc((100dvh - 17rem) * 16 / 9)';
 
 export function RoomCall({
   join,
@@ -84,7 +87,26 @@ function InCall({
   onEnded: (why: CallStatus | 'left') => void;
 }) {
   const { t } = useTranslation();
-  const { status, peers, replaceVideo } = useRoomCall(join, local);
+  // The layout of the last render, read when a new seat is subscribed to (its first layer).
+  const shown = useRef<{ layout: RoomLayout; tiles: number }>({
+    layout: { mode: 'grid' },
+    tiles: 1,
+  });
+  const layerOf = useCallback(
+    (seat: string) => layerFor(shown.current.layout, seat, shown.current.tiles),
+    [],
+  );
+  const { status, peers, replaceVideo, setLayer } = useRoomCall(join, local, layerOf);
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [speaker, setSpeaker] = useState<string | null>(null);
+  // Who speaks now, since when: the stage follows it with a delay (room-layout.ts).
+  const speakingSince = useRef(new Map<string, number>());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setSpeaker((current) => nextSpeaker(current, speakingSince.current, performance.now()));
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
   const lobby = useRoomLobby(join.room.id, join.isCreator);
   const waiting = lobby.data ?? [];
   // The creator hears of each newcomer to the lobby, panel open or not.
@@ -146,6 +168,55 @@ function InCall({
   };
 
   const tiles = peers.size + 1;
+  const layout = roomLayout([...peers.keys()], pinned, speaker);
+  shown.current = { layout, tiles };
+  // Each remote video at the layer its tile needs now: Janus switches at the next key frame.
+  const layers = [...peers.keys()].map((seat) => `${seat}=${layerFor(layout, seat, tiles)}`);
+  const layersKey = layers.join(',');
+  useEffect(() => {
+    for (const entry of layersKey ? layersKey.split(',') : []) {
+      const [seat, layer] = entry.split('=');
+      if (seat) setLayer(seat, Number(layer));
+    }
+  }, [layersKey, setLayer]);
+
+  const selfTile = (className?: string) => (
+    <VideoTile
+      self
+      name={t('videoRooms.call.you', { name: join.participant.name })}
+      label={t('videoRooms.call.tileOf', { name: join.participant.name })}
+      stream={screen ?? local}
+      muted={muted}
+      cameraOff={cameraOff && !screen}
+      className={className}
+    />
+  );
+  const remoteTile = ({ participant, stream }: RemotePeer, className?: string) => {
+    const isPinned = pinned === participant.id;
+    return (
+      <VideoTile
+        key={participant.id}
+        name={participant.name}
+        label={t('videoRooms.call.tileOf', { name: participant.name })}
+        stream={stream}
+        onSpeakingChange={(speaking) => {
+          if (!speaking) speakingSince.current.delete(participant.id);
+          else if (!speakingSince.current.has(participant.id)) {
+            speakingSince.current.set(participant.id, performance.now());
+          }
+        }}
+        pin={{
+          pinned: isPinned,
+          label: t(isPinned ? 'videoRooms.call.unpin' : 'videoRooms.call.pin', {
+            name: participant.name,
+          }),
+          onToggle: () => setPinned(isPinned ? null : participant.id),
+        }}
+        className={className}
+      />
+    );
+  };
+  const onStage = layout.mode === 'stage' ? peers.get(layout.stage) : undefined;
   const control = (on: boolean) => (on ? 'secondary' : 'destructive');
   return (
     <div className="flex h-dvh flex-col bg-background">
@@ -161,28 +232,35 @@ function InCall({
       </header>
       <div className="flex min-h-0 flex-1">
         <div className="flex min-h-0 min-w-0 flex-1 items-center justify-center overflow-y-auto p-3">
-          <section
-            aria-label={t('videoRooms.call.grid')}
-            style={{ maxWidth: gridWidth(tiles, columnsFor(tiles)) }}
-            className={cn('grid w-full content-center gap-3', GRID_CLASS[columnsFor(tiles)])}
-          >
-            <VideoTile
-              self
-              name={t('videoRooms.call.you', { name: join.participant.name })}
-              label={t('videoRooms.call.tileOf', { name: join.participant.name })}
-              stream={screen ?? local}
-              muted={muted}
-              cameraOff={cameraOff && !screen}
-            />
-            {[...peers.values()].map((peer) => (
-              <VideoTile
-                key={peer.participant.id}
-                name={peer.participant.name}
-                label={t('videoRooms.call.tileOf', { name: peer.participant.name })}
-                stream={peer.stream}
-              />
-            ))}
-          </section>
+          {onStage ? (
+            <section
+              aria-label={t('videoRooms.call.grid')}
+              data-layout="stage"
+              className="flex size-full min-h-0 flex-col gap-3"
+            >
+              <div className="flex min-h-0 flex-1 items-center justify-center">
+                <div className="w-full" style={{ maxWidth: STAGE_WIDTH }} data-testid="room-stage">
+                  {remoteTile(onStage)}
+                </div>
+              </div>
+              <div className="flex shrink-0 justify-center-safe gap-2 overflow-x-auto p-1">
+                {selfTile('w-36 shrink-0 sm:w-44')}
+                {[...peers.values()]
+                  .filter((peer) => peer !== onStage)
+                  .map((peer) => remoteTile(peer, 'w-36 shrink-0 sm:w-44'))}
+              </div>
+            </section>
+          ) : (
+            <section
+              aria-label={t('videoRooms.call.grid')}
+              data-layout="grid"
+              style={{ maxWidth: gridWidth(tiles, columnsFor(tiles)) }}
+              className={cn('grid w-full content-center gap-3', GRID_CLASS[columnsFor(tiles)])}
+            >
+              {selfTile()}
+              {[...peers.values()].map((peer) => remoteTile(peer))}
+            </section>
+          )}
         </div>
         {showPeople ? (
           <ParticipantsPanel

@@ -24,8 +24,13 @@ export function useLocalMedia(): LocalMedia {
       }) ?? null;
     void (async () => {
       stream =
-        (await ask({ audio: { echoCancellation: true, noiseSuppression: true }, video: true })) ??
-        (await ask({ audio: true }));
+        (await ask({
+          audio: { echoCancellation: true, noiseSuppression: true },
+          // 720p where the camera has it: the browser then sends all three simulcast sizes
+          // (1280, 640 and 320 px wide); from 640×480 it makes only the two largest
+          // (docs/calls.md, "Salles à plusieurs").
+          video: { width: { ideal: 1280 }, height: { ideal: 720 } },
+        })) ?? (await ask({ audio: true }));
       if (gone) {
         for (const track of stream?.getTracks() ?? []) track.stop();
         return;

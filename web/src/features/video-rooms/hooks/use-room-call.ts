@@ -23,7 +23,12 @@ type RoomSocket = ReturnType<typeof openRoomSocket>;
  * offers to everyone already in (room_joined), so two sides never offer to each other at
  * once; SDP and candidates go through the server over /ws, to seats of this room only.
  */
-export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
+export function useRoomCall(
+  join: RoomJoinResult,
+  local: MediaStream | null,
+  /** The simulcast layer each seat's tile needs now (room-layout.ts), read at subscription. */
+  layerOf: (participantId: string) => number,
+) {
   const me = join.participant.id;
   const [status, setStatus] = useState<CallStatus>('connecting');
   const [peers, setPeers] = useState<ReadonlyMap<string, RemotePeer>>(new Map());
@@ -31,6 +36,8 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
   const queued = useRef(new Map<string, RTCIceCandidateInit[]>());
   const socketRef = useRef<RoomSocket | null>(null);
   const sfuRef = useRef<SfuClient | null>(null);
+  const layerRef = useRef(layerOf);
+  layerRef.current = layerOf;
   const queryClient = useQueryClient();
 
   const updatePeer = useCallback(
@@ -134,6 +141,9 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
 
     /** Who was in when we joined: the mesh offers to them if there is no SFU. */
     let present: RoomParticipant[] = [];
+    let meshMode = false;
+    /** Streams of seats this page has not heard of yet (their room event comes after). */
+    const arrived = new Map<string, MediaStream>();
     let sfu: SfuClient | null = null;
     const startSfu = () => {
       sfu?.close();
@@ -141,12 +151,23 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
         space: `room:${me}`,
         send: (frame) => socketRef.current?.send(frame),
         local,
+        simulcast: true,
+        layerOf: (id) => layerRef.current(id),
         onMode: (mode, servers, policy) => {
           iceServers = servers;
           iceTransportPolicy = policy;
+          meshMode = mode === 'mesh';
           if (mode === 'mesh') for (const participant of present) void offerTo(participant);
         },
-        onStream: (id, stream) => updatePeer(id, (peer) => (peer ? { ...peer, stream } : null)),
+        onStream: (id, stream) => {
+          if (stream) arrived.set(id, stream);
+          else arrived.delete(id);
+          updatePeer(id, (peer) => {
+            if (!peer) return null;
+            arrived.delete(id);
+            return { ...peer, stream };
+          });
+        },
       });
       sfuRef.current = sfu;
       sfu.start();
@@ -162,14 +183,20 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
             updatePeer(participant.id, (peer) => peer ?? { participant, stream: null });
           startSfu();
           break;
-        case 'room_participant_joined':
-          // A seat (re)joined: it will offer; a connection it had is stale.
-          drop(event.participant.id);
-          updatePeer(event.participant.id, () => ({
-            participant: event.participant,
-            stream: null,
+        case 'room_participant_joined': {
+          // A seat (re)joined. In the mesh it will offer: a connection it had is stale.
+          // Through Janus its media comes as a new feed, which may have arrived before this
+          // event (another path through the server): a stream already here is kept.
+          const { participant } = event;
+          drop(participant.id);
+          const early = arrived.get(participant.id) ?? null;
+          arrived.delete(participant.id);
+          updatePeer(participant.id, (peer) => ({
+            participant,
+            stream: meshMode ? null : (early ?? peer?.stream ?? null),
           }));
           break;
+        }
         case 'room_participant_left':
           if (event.participantId === me) end(event.removed ? 'removed' : 'closed');
           else {
@@ -220,7 +247,12 @@ export function useRoomCall(join: RoomJoinResult, local: MediaStream | null) {
     );
   }, []);
 
-  return { status, peers, replaceVideo };
+  /** Receive a seat's video at another simulcast layer (through Janus; the mesh sends one). */
+  const setLayer = useCallback((participantId: string, layer: number) => {
+    sfuRef.current?.setLayer(participantId, layer);
+  }, []);
+
+  return { status, peers, replaceVideo, setLayer };
 }
 
 function addLocal(pc: RTCPeerConnection, local: MediaStream | null) {
