@@ -49,8 +49,11 @@ const SIMULCAST_ENCODINGS: RTCRtpEncodingParameters[] = [
   { rid: 'l', maxBitrate: 100_000, scaleResolutionDownBy: 4 },
 ];
 
-/** A subscription whose connection fails is asked for again this many times at most. */
-const SUBSCRIBE_RETRIES = 3;
+/**
+ * A connection that fails (a network change, a starved machine) is tried again this many
+ * times at most: a subscription is asked for again, a publisher joins the space again.
+ */
+const RETRIES = 3;
 
 interface Subscription {
   display: string;
@@ -81,6 +84,10 @@ export class SfuClient {
   private readonly layers = new Map<number, number>();
   /** How many times each feed's failed subscription was asked for again. */
   private readonly retries = new Map<number, number>();
+  /** How many times this page joined again after its publisher's connection failed. */
+  private publisherRetries = 0;
+  /** The video sent instead of the camera (a screen), from replaceVideo; undefined: none. */
+  private video: MediaStreamTrack | null | undefined;
   private closed = false;
   /** From the server's answer to sfu_join (shared/protocol/sfu.ts). */
   private iceServers: RTCIceServer[] = [];
@@ -133,7 +140,8 @@ export class SfuClient {
     const pc = new RTCPeerConnection({ iceServers, iceTransportPolicy });
     this.publisher = pc;
     for (const track of local.getTracks()) {
-      pc.addTransceiver(track, {
+      const sent = track.kind === 'video' && this.video !== undefined ? this.video : track;
+      pc.addTransceiver(sent ?? 'video', {
         direction: 'sendonly',
         streams: [local],
         ...(track.kind === 'video' && this.options.simulcast
@@ -143,6 +151,14 @@ export class SfuClient {
     }
     pc.onicecandidate = ({ candidate }) =>
       send({ type: 'sfu_candidate', space, feed: null, candidate: candidateOf(candidate) });
+    // Janus unpublishes a publisher whose connection failed: everyone stops receiving it
+    // until it joins again, which it does.
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState !== 'failed' || this.publisher !== pc) return;
+      if (this.publisherRetries >= RETRIES) return;
+      this.publisherRetries++;
+      this.rejoin();
+    };
     await pc.setLocalDescription(await pc.createOffer());
     const offer = pc.localDescription;
     if (offer && this.publisher === pc) {
@@ -200,7 +216,7 @@ export class SfuClient {
     pc.onconnectionstatechange = () => {
       if (pc.connectionState !== 'failed' || this.subs.get(feed)?.pc !== pc) return;
       const retries = (this.retries.get(feed) ?? 0) + 1;
-      if (retries > SUBSCRIBE_RETRIES) return;
+      if (retries > RETRIES) return;
       this.retries.set(feed, retries);
       const layer = this.layers.get(feed);
       send({ type: 'sfu_subscribe', space, feed, ...(layer === undefined ? {} : { layer }) });
@@ -260,6 +276,8 @@ export class SfuClient {
 
   /** Send another video track (screen or camera), without renegotiating. */
   async replaceVideo(track: MediaStreamTrack | null): Promise<void> {
+    // Kept for a publisher made again (a rejoin): it sends what is shown, not the camera.
+    this.video = track === this.options.local?.getVideoTracks()[0] ? undefined : track;
     const sender = this.publisher
       ?.getTransceivers()
       .find((t) => t.sender.track?.kind === 'video' || t.receiver.track.kind === 'video')?.sender;
