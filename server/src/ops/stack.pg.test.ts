@@ -286,8 +286,16 @@ describe('two nodes, one stack', () => {
         const socket = await TestSocket.open(serverOf(node), client);
         sockets.push(socket);
         expect((await client.post(`/api/voice-channels/${channel.id}/join`)).status).toBe(200);
-        socket.send({ type: 'sfu_join', space });
-        await socket.next((e) => e.type === 'sfu_joined');
+        // A node answers sfu_unavailable until its link to Janus is up (it connects after
+        // the node starts listening, later on a busy machine): join again until it is.
+        await until(async () => {
+          socket.send({ type: 'sfu_join', space });
+          const answer = await socket.next(
+            (e) => e.type === 'sfu_joined' || e.type === 'sfu_unavailable',
+            20_000,
+          );
+          return answer.type === 'sfu_joined';
+        }, 60_000);
       }
       // Node B found the room node A made.
       expect(await janusParticipants(janus.url, space)).toEqual(
@@ -300,7 +308,7 @@ describe('two nodes, one stack', () => {
     } finally {
       for (const socket of sockets) socket.ws.terminate();
     }
-  });
+  }, 90_000);
 
   it('a rolling restart under steady traffic: A then B; no 5xx but 503 with Retry-After, nothing acknowledged lost', async ({
     annotate,
