@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { catalogueSlice } from './web/catalogue-slice';
+import { catalogueSlice } from './web/catalogue-slice.ts';
 
 // The server suite runs twice: against PostgreSQL and against the embedded store (issue 2).
 // `*.pg.test.ts` files need several server processes on one database (two nodes behind

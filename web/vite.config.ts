@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogueSlice } from './catalogue-slice';
+import { catalogueSlice } from './catalogue-slice.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** A web feature's public face: web/src/features/<x>/index.ts. */
