@@ -9,26 +9,17 @@
 // a person behind a strict NAT. RUCHE_BENCH_SERVER names another build's main.js.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startCoturn } from '../../scripts/coturn.mjs';
+import { freePort } from '../lib/servers.mjs';
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const RELAY = process.argv.find((a) => a.startsWith('--relay='))?.slice('--relay='.length);
 if (RELAY && RELAY !== 'udp' && RELAY !== 'tcp') throw new Error('--relay=udp or --relay=tcp');
 const SERVER = process.env.RUCHE_BENCH_SERVER ?? 'dist/server/main.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startServer(extraEnv) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-calls-'));

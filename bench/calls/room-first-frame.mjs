@@ -8,80 +8,15 @@
 //   node scripts/netns.mjs node bench/calls/room-first-frame.mjs [runs=5] [--timeline]
 // --timeline prints, for each run, when the joining page's socket frames and connection
 // states happened, in ms after the click.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { startJanus } from '../../scripts/janus.mjs';
+import { cpuSecondsOf } from '../lib/servers.mjs';
+import { launchWithFakeMedia, startRoomStack } from './room-stack.mjs';
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const TIMELINE = process.argv.includes('--timeline');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** CPU seconds (user + system) a process has used so far. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-room-'));
-const janus = await startJanus(path.join(dataDir, 'janus'), {
-  wsPort: await freePort(),
-  rtpRange: '41000-41999',
-  loopbackOnly: true,
-  log: 'ignore',
-});
-const port = await freePort();
-const env = { ...process.env };
-for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER']) delete env[key];
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '10000',
-    ROOM_RATE_LIMIT: '10000',
-    ICE_SERVERS: '[]',
-    JANUS_URL: janus.url,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 600; i++) {
-  try {
-    if ((await fetch(`${url}/api/auth/providers`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-  ],
-});
+const stack = await startRoomStack('41000-41999');
+const { url, server, janus } = stack;
+const browser = await launchWithFakeMedia();
 
 /** In the page: each peer connection's state changes and tracks, with their epoch time. */
 function recordPeerConnections() {
@@ -192,9 +127,9 @@ try {
 
   // Four in the room, media flowing: CPU over 10 s.
   await new Promise((r) => setTimeout(r, 3000));
-  const before = [cpuSeconds(server.pid), cpuSeconds(janus.child.pid)];
+  const before = [cpuSecondsOf(server.pid), cpuSecondsOf(janus.child.pid)];
   await new Promise((r) => setTimeout(r, 10_000));
-  const after = [cpuSeconds(server.pid), cpuSeconds(janus.child.pid)];
+  const after = [cpuSecondsOf(server.pid), cpuSecondsOf(janus.child.pid)];
   const pct = (i) => ((after[i] - before[i]) / 10) * 100;
   console.log(
     `CPU with 4 participants: server ${pct(0).toFixed(1)} % (${(pct(0) / 4).toFixed(1)} %/participant), Janus ${pct(1).toFixed(1)} % (${(pct(1) / 4).toFixed(1)} %/participant) of one core`,
@@ -202,8 +137,5 @@ try {
   await last?.context.close();
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  janus.child.kill('SIGTERM');
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.stop();
 }
