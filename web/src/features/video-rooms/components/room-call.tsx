@@ -171,14 +171,10 @@ function InCall({
   const layout = roomLayout([...peers.keys()], pinned, speaker);
   shown.current = { layout, tiles };
   // Each remote video at the layer its tile needs now: Janus switches at the next key frame.
-  const layers = [...peers.keys()].map((seat) => `${seat}=${layerFor(layout, seat, tiles)}`);
-  const layersKey = layers.join(',');
+  // After every render: setLayer sends nothing for a layer already asked.
   useEffect(() => {
-    for (const entry of layersKey ? layersKey.split(',') : []) {
-      const [seat, layer] = entry.split('=');
-      if (seat) setLayer(seat, Number(layer));
-    }
-  }, [layersKey, setLayer]);
+    for (const seat of peers.keys()) setLayer(seat, layerFor(layout, seat, tiles));
+  });
 
   const selfTile = (className?: string) => (
     <VideoTile
