@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { TZDate } from '@date-fns/tz';
 import { addDays, endOfMonth, format, setHours, startOfDay } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { type Actor, expect, PHONE, test } from '../fixtures';
@@ -121,7 +122,9 @@ test('the month on a phone: a dot per event, the chosen day’s list under it; t
   test.setTimeout(120_000);
   const alice = await actor('Alice', { viewport: PHONE });
   await alice.signUpViaApi({ displayName: 'Alice' });
-  const today = startOfDay(new Date());
+  // The browser's today (e2e/playwright.config.ts: Europe/Paris), not this process's: from
+  // 23:00 UTC they differ, and the month selects the browser's.
+  const today = startOfDay(new TZDate(Date.now(), 'Europe/Paris'));
   // Another day of this month, for the second event.
   const other = addDays(today, addDays(today, 3) <= endOfMonth(today) ? 3 : -3);
   for (const [title, day, hour] of [
@@ -132,8 +135,8 @@ test('the month on a phone: a dot per event, the chosen day’s list under it; t
     const res = await alice.page.request.post('/api/calendar/events', {
       data: {
         title,
-        startTime: start.toISOString(),
-        endTime: setHours(day, hour + 1).toISOString(),
+        startTime: new Date(start.getTime()).toISOString(),
+        endTime: new Date(setHours(day, hour + 1).getTime()).toISOString(),
       },
     });
     expect(res.status(), await res.text()).toBe(201);
