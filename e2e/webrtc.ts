@@ -174,3 +174,20 @@ export const receivedWidth = (page: Page, tileLabel: string) =>
     }
     return 0;
   }, tileLabel);
+
+/**
+ * Whether the page's publisher to Janus encodes its camera's full size (the simulcast
+ * encoding `h` active): off while no other page shows it at the full layer. Null: no
+ * simulcast publisher connected.
+ */
+export const sendsFullSize = (page: Page) =>
+  page.evaluate(() => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      for (const sender of pc.getSenders()) {
+        const full = sender.getParameters().encodings?.find((e) => e.rid === 'h');
+        if (full) return full.active !== false;
+      }
+    }
+    return null;
+  });

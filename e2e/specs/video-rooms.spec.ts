@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, PHONE, test } from '../fixtures';
+import { type Actor, expect, PHONE, test } from '../fixtures';
 import {
   connectedCount,
   expectLoopback,
   expectLoopbackToJanus,
   LOOPBACK_ONLY,
   receivedWidth,
+  sendsFullSize,
   THROUGH_JANUS,
   WEBRTC_LAUNCH,
 } from '../webrtc';
@@ -112,8 +113,10 @@ test.describe('video rooms', () => {
     const { roomCode } = (await created.json()) as { roomCode: string };
     await alice.page.goto(`/join/${roomCode}`);
     await alice.joinRoom.joinButton.click();
+    const guests: Actor[] = [];
     for (const name of ['Zoé', 'Yann']) {
       const guest = await actor(name, { viewport: { width: 640, height: 400 } });
+      guests.push(guest);
       await guest.context.addInitScript(LOOPBACK_ONLY);
       await guest.page.goto(`/join/${roomCode}`);
       await guest.joinRoom.guestName.fill(name);
@@ -128,9 +131,12 @@ test.describe('video rooms', () => {
     await expect(grid).toHaveAttribute('data-layout', 'grid');
     const half = { timeout: 30_000 };
     const width = (name: string) => receivedWidth(alice.page, `Vidéo de ${name}`);
+    const zoe = guests[0] as Actor;
     if (THROUGH_JANUS) {
       await expect.poll(() => width('Zoé'), half).toBeGreaterThan(320);
       await expect.poll(() => width('Zoé'), half).toBeLessThanOrEqual(640);
+      // Nobody shows Zoé at full size: her page stops encoding it.
+      await expect.poll(() => sendsFullSize(zoe.page), half).toBe(false);
     }
 
     // Pinned: Zoé fills the stage on the full layer, Yann is a thumbnail on the lowest.
@@ -139,6 +145,8 @@ test.describe('video rooms', () => {
     await expect(grid).toHaveAttribute('data-layout', 'stage');
     await expect(alice.joinRoom.stage.getByRole('figure')).toHaveAccessibleName('Vidéo de Zoé');
     if (THROUGH_JANUS) {
+      // Alice shows her at full size: Zoé's page encodes it again.
+      await expect.poll(() => sendsFullSize(zoe.page), half).toBe(true);
       await expect.poll(() => width('Zoé'), half).toBeGreaterThan(640);
       await expect.poll(() => width('Yann'), half).toBeLessThanOrEqual(320);
     }
@@ -151,7 +159,10 @@ test.describe('video rooms', () => {
     // Unpinned: the grid again, Yann back on the middle layer.
     await alice.page.getByRole('button', { name: 'Ne plus garder Zoé en grand' }).click();
     await expect(grid).toHaveAttribute('data-layout', 'grid');
-    if (THROUGH_JANUS) await expect.poll(() => width('Yann'), half).toBeGreaterThan(320);
+    if (THROUGH_JANUS) {
+      await expect.poll(() => width('Yann'), half).toBeGreaterThan(320);
+      await expect.poll(() => sendsFullSize(zoe.page), half).toBe(false);
+    }
     await expect.poll(() => alice.joinRoom.isPlaying('Yann'), half).toBe(true);
   });
 

@@ -16,12 +16,17 @@ export const RoomJoinFrameSchema = z.object({
 /** Still here: keeps the seat (a seat silent for ROOM_SEAT_GRACE_S is given back). */
 export const RoomHeartbeatFrameSchema = z.object({ type: z.literal('room_heartbeat') });
 
-/** An SDP or a candidate for one other seat of the same room. */
+/**
+ * An SDP or a candidate for one other seat of the same room, or (through Janus) the largest
+ * simulcast layer of its video this page shows now: a publisher whose largest layer nobody
+ * shows stops encoding it (docs/calls.md, "Salles à plusieurs").
+ */
 export const RoomSignalFrameSchema = z.object({
   type: z.literal('room_signal'),
   toParticipantId: frameId,
   description: SessionDescriptionSchema.optional(),
   candidate: IceCandidateSchema.optional(),
+  layer: z.number().int().min(0).max(2).optional(),
 });
 
 export type RoomSessionDescription = z.infer<typeof SessionDescriptionSchema>;
@@ -46,4 +51,5 @@ export type VideoRoomEvent =
       fromParticipantId: string;
       description?: RoomSessionDescription;
       candidate?: RoomIceCandidate;
+      layer?: number;
     };

@@ -26,6 +26,12 @@ export interface SfuClientOptions {
   simulcast?: boolean;
   /** The layer to receive a publisher's video on first (0 lowest, 2 full; 2 when absent). */
   layerOf?(display: string): number;
+  /**
+   * This page now receives `display`'s video at `layer` (a subscription, or a tile that grew
+   * or shrank): told to that publisher, which stops encoding its full size when nobody shows
+   * it (`sendFullSize`).
+   */
+  onLayer?(display: string, layer: number): void;
   /** A remote publisher's media (display: a user id in voice, a seat id in a room); null when gone. */
   onStream(display: string, stream: MediaStream | null): void;
   /**
@@ -86,6 +92,9 @@ export class SfuClient {
   private readonly retries = new Map<number, number>();
   /** How many times this page joined again after its publisher's connection failed. */
   private publisherRetries = 0;
+  /** Whether the full-size simulcast layer is sent (sendFullSize), and its change under way. */
+  private fullSize = true;
+  private applying = Promise.resolve();
   /** The video sent instead of the camera (a screen), from replaceVideo; undefined: none. */
   private video: MediaStreamTrack | null | undefined;
   private closed = false;
@@ -145,7 +154,12 @@ export class SfuClient {
         direction: 'sendonly',
         streams: [local],
         ...(track.kind === 'video' && this.options.simulcast
-          ? { sendEncodings: SIMULCAST_ENCODINGS.map((e) => ({ ...e })) }
+          ? {
+              sendEncodings: SIMULCAST_ENCODINGS.map((e, i) => ({
+                ...e,
+                active: i > 0 || this.fullSize,
+              })),
+            }
           : {}),
       });
     }
@@ -181,6 +195,7 @@ export class SfuClient {
     }
     this.layers.set(feed, layer);
     this.options.send({ type: 'sfu_subscribe', space: this.options.space, feed, layer });
+    this.options.onLayer?.(display, layer);
   }
 
   /**
@@ -193,7 +208,41 @@ export class SfuClient {
       if (shown !== display || this.layers.get(feed) === layer) continue;
       this.layers.set(feed, layer);
       this.options.send({ type: 'sfu_layer', space: this.options.space, feed, layer });
+      this.options.onLayer?.(display, layer);
     }
+  }
+
+  /**
+   * Encode the camera's full size or not (simulcast only): off while no page shows this
+   * publisher at the full layer, which saves most of the encoding (a 720p layer is three
+   * quarters of the pixels of all three). The two smaller layers are always sent: a camera
+   * of 640×480 makes no quarter size, and a page asking a layer gets the nearest one sent.
+   */
+  sendFullSize(on: boolean): Promise<void> {
+    if (this.options.simulcast && this.fullSize !== on) {
+      this.fullSize = on;
+      // One setParameters at a time (a second one during the first is refused), each
+      // applying the latest wish.
+      this.applying = this.applying.then(() => this.applyFullSize());
+    }
+    return this.applying;
+  }
+
+  private async applyFullSize(): Promise<void> {
+    const sender = this.videoSender();
+    if (!sender) return;
+    const parameters = sender.getParameters();
+    const full = parameters.encodings?.find((e) => e.rid === SIMULCAST_ENCODINGS[0]?.rid);
+    if (!full || full.active === this.fullSize) return;
+    full.active = this.fullSize;
+    // A publisher closed meanwhile refuses: the next one is made with the current wish.
+    await sender.setParameters(parameters).catch(() => undefined);
+  }
+
+  private videoSender(): RTCRtpSender | undefined {
+    return this.publisher
+      ?.getTransceivers()
+      .find((t) => t.sender.track?.kind === 'video' || t.receiver.track.kind === 'video')?.sender;
   }
 
   private async onDescription(feed: number | null, description: SfuDescription): Promise<void> {
@@ -278,10 +327,7 @@ export class SfuClient {
   async replaceVideo(track: MediaStreamTrack | null): Promise<void> {
     // Kept for a publisher made again (a rejoin): it sends what is shown, not the camera.
     this.video = track === this.options.local?.getVideoTracks()[0] ? undefined : track;
-    const sender = this.publisher
-      ?.getTransceivers()
-      .find((t) => t.sender.track?.kind === 'video' || t.receiver.track.kind === 'video')?.sender;
-    await sender?.replaceTrack(track);
+    await this.videoSender()?.replaceTrack(track);
   }
 
   close(): void {

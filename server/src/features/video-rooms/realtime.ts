@@ -208,6 +208,7 @@ export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
       fromParticipantId: seat.participantId,
       ...(frame.description ? { description: frame.description } : {}),
       ...(frame.candidate ? { candidate: frame.candidate } : {}),
+      ...(frame.layer === undefined ? {} : { layer: frame.layer }),
     });
   });
 }

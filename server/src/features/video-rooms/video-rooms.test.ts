@@ -364,6 +364,17 @@ describe('in the room', () => {
     expect(await next(guestSocket, 'room_signal')).toMatchObject({
       fromParticipantId: host.participant.id,
     });
+    // The layer of the host's video the guest shows: the host hears it, nothing else.
+    guestSocket.send({ type: 'room_signal', toParticipantId: host.participant.id, layer: 2 });
+    const wish = await next(hostSocket, 'room_signal');
+    expect(wish).toEqual({
+      type: 'room_signal',
+      roomId: room.id,
+      fromParticipantId: guest.participant.id,
+      layer: 2,
+    });
+    guestSocket.send({ type: 'room_signal', toParticipantId: host.participant.id, layer: 3 });
+    await next(guestSocket, 'error');
 
     // Only the creator removes.
     const path = `/api/video-rooms/${room.id}/participants/${guest.participant.id}`;

@@ -59,7 +59,11 @@ export function useRoomCall(
 
     const send = (
       to: string,
-      signal: { description?: RoomSessionDescription; candidate?: RoomIceCandidate },
+      signal: {
+        description?: RoomSessionDescription;
+        candidate?: RoomIceCandidate;
+        layer?: number;
+      },
     ) => socketRef.current?.send({ type: 'room_signal', toParticipantId: to, ...signal });
 
     const drop = (id: string) => {
@@ -107,8 +111,26 @@ export function useRoomCall(
       });
     };
 
+    /**
+     * The layer of this page's video each other seat shows (their room_signal's `layer`,
+     * through Janus): the full size is encoded only while one of them shows it, or before
+     * anyone said (docs/calls.md, "Salles à plusieurs").
+     */
+    const shownAt = new Map<string, number>();
+    const encodeWhatIsShown = () => {
+      const largest = Math.max(...shownAt.values());
+      void sfu?.sendFullSize(shownAt.size === 0 || largest >= 2);
+    };
+    const forget = (id: string) => {
+      if (shownAt.delete(id)) encodeWhatIsShown();
+    };
+
     const onSignal = async (event: Extract<ServerEvent, { type: 'room_signal' }>) => {
       const from = event.fromParticipantId;
+      if (event.layer !== undefined) {
+        shownAt.set(from, event.layer);
+        encodeWhatIsShown();
+      }
       if (event.description?.type === 'offer') {
         const pc = connectionFor(from, false);
         await pc.setRemoteDescription(event.description);
@@ -153,6 +175,7 @@ export function useRoomCall(
         local,
         simulcast: true,
         layerOf: (id) => layerRef.current(id),
+        onLayer: (id, layer) => send(id, { layer }),
         onMode: (mode, servers, policy) => {
           iceServers = servers;
           iceTransportPolicy = policy;
@@ -170,6 +193,7 @@ export function useRoomCall(
         },
       });
       sfuRef.current = sfu;
+      encodeWhatIsShown();
       sfu.start();
     };
 
@@ -189,6 +213,7 @@ export function useRoomCall(
           // event (another path through the server): a stream already here is kept.
           const { participant } = event;
           drop(participant.id);
+          forget(participant.id);
           const early = arrived.get(participant.id) ?? null;
           arrived.delete(participant.id);
           updatePeer(participant.id, (peer) => ({
@@ -201,6 +226,7 @@ export function useRoomCall(
           if (event.participantId === me) end(event.removed ? 'removed' : 'closed');
           else {
             drop(event.participantId);
+            forget(event.participantId);
             updatePeer(event.participantId, () => null);
           }
           break;
