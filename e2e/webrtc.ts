@@ -21,6 +21,8 @@ export function webrtcLaunch(...extra: string[]) {
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--allow-loopback-in-peer-connection',
+      // getDisplayMedia takes the screen without the picker (a voice channel's screen share).
+      '--auto-select-desktop-capture-source=Entire screen',
       ...extra,
     ],
   };

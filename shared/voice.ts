@@ -21,17 +21,24 @@ export interface VoiceParticipant {
   joinedAt: string;
   isMuted: boolean;
   isDeafened: boolean;
+  /** Sends its screen to the channel's voice (watched by the others in it). */
+  isSharingScreen: boolean;
   user: User;
 }
 
-/** PATCH /api/voice-channel-participants/{id} (docs/product.md §7.2: isMuted and/or isDeafened). */
+/**
+ * PATCH /api/voice-channel-participants/{id} (docs/product.md §7.2: isMuted, isDeafened
+ * and/or isSharingScreen).
+ */
 export const VoiceParticipantUpdateSchema = z
   .object({
     isMuted: z.boolean({ error: 'isMuted doit être un booléen' }).optional(),
     isDeafened: z.boolean({ error: 'isDeafened doit être un booléen' }).optional(),
+    isSharingScreen: z.boolean({ error: 'isSharingScreen doit être un booléen' }).optional(),
   })
   .strict()
-  .refine((v) => v.isMuted !== undefined || v.isDeafened !== undefined, {
-    message: 'isMuted ou isDeafened est requis',
-  });
+  .refine(
+    (v) => v.isMuted !== undefined || v.isDeafened !== undefined || v.isSharingScreen !== undefined,
+    { message: 'isMuted, isDeafened ou isSharingScreen est requis' },
+  );
 export type VoiceParticipantUpdate = z.infer<typeof VoiceParticipantUpdateSchema>;

@@ -20,6 +20,11 @@ export interface SfuClientOptions {
   /** What this page sends (audio only in voice); null: receive only. */
   local: MediaStream | null;
   /**
+   * Voice: no camera, but a video line from the start for a screen shared later
+   * (`replaceVideo`), so that sharing needs no renegotiation.
+   */
+  screenSlot?: boolean;
+  /**
    * Send the camera as simulcast (three resolutions, docs/calls.md, "Salles à plusieurs"),
    * so that each subscriber gets the one its tile needs (`setLayer`).
    */
@@ -163,6 +168,8 @@ export class SfuClient {
           : {}),
       });
     }
+    if (this.options.screenSlot && local.getVideoTracks().length === 0)
+      pc.addTransceiver(this.video ?? 'video', { direction: 'sendonly', streams: [local] });
     pc.onicecandidate = ({ candidate }) =>
       send({ type: 'sfu_candidate', space, feed: null, candidate: candidateOf(candidate) });
     // Janus unpublishes a publisher whose connection failed: everyone stops receiving it

@@ -12,8 +12,11 @@ export interface SpaceGrant {
   group: string;
   /** Who this publisher is, as the space's clients name people (a user id, a seat id). */
   display: string;
-  /** Voice: audio only. */
-  audioOnly: boolean;
+  /**
+   * Voice: no camera, the only video a shared screen (docs/calls.md, "Salons vocaux"), whose
+   * text needs more bits a second than a camera's face.
+   */
+  screenOnly: boolean;
 }
 
 /**
@@ -108,8 +111,8 @@ export class Sfu {
         permanent: false,
         max_publishers: 64,
         audiocodec: 'opus',
-        videocodec: grant.audioOnly ? undefined : 'vp8',
-        bitrate: grant.audioOnly ? 64_000 : 1_024_000,
+        videocodec: 'vp8',
+        bitrate: grant.screenOnly ? 2_000_000 : 1_024_000,
         notify_joining: false,
       });
     } catch (err) {
@@ -192,7 +195,7 @@ export class Sfu {
     const configured = await member.pub.configure({
       jsep: offer,
       audio: true,
-      video: !member.grant.audioOnly,
+      video: true,
     });
     return configured.jsep as SfuDescription | undefined;
   }

@@ -138,7 +138,7 @@ export function registerVideoRoomRealtime(deps: Deps, sfu: Sfu): void {
     const seat = seated.get(socket);
     if (!seat || seat.participantId !== participantId) return null;
     if (!(await seatById(db, participantId))) return null;
-    return { group: roomGroup(seat.roomId), display: participantId, audioOnly: false };
+    return { group: roomGroup(seat.roomId), display: participantId, screenOnly: false };
   });
 
   realtime.identifyScoped(

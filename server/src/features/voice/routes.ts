@@ -46,7 +46,7 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): void
   // The SFU space `voice:<channelId>`: a user who is in the channel's voice, audio only.
   sfuOf(ctx).space('voice', async (identity, channelId) =>
     identity.kind === 'user' && (await inVoice(ctx.db, channelId, identity.userId))
-      ? { group: voiceGroup(channelId), display: identity.userId, audioOnly: true }
+      ? { group: voiceGroup(channelId), display: identity.userId, screenOnly: true }
       : null,
   );
   const channelId = (params: { id: string }) => idParam(params.id, VOICE_NOT_FOUND);

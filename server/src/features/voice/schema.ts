@@ -12,6 +12,8 @@ export const voiceChannelParticipants = pgTable(
     joinedAt: tz('joined_at').notNull().defaultNow(),
     isMuted: boolean('is_muted').notNull().default(false),
     isDeafened: boolean('is_deafened').notNull().default(false),
+    /** Sends its screen to the channel (docs/calls.md, "Salons vocaux"); off at each join. */
+    isSharingScreen: boolean('is_sharing_screen').notNull().default(false),
     /**
      * The socket that holds the seat (a web page joins over its socket, `voice-join`): the
      * seat lasts as long as it does. Null for a join over HTTP, held by its own polling.

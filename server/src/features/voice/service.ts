@@ -42,6 +42,7 @@ const present = (row: Row, user: typeof users.$inferSelect): VoiceParticipant =>
   joinedAt: row.joinedAt.toISOString(),
   isMuted: row.isMuted,
   isDeafened: row.isDeafened,
+  isSharingScreen: row.isSharingScreen,
   user: presentUser(user),
 });
 
@@ -127,7 +128,8 @@ export async function joinVoice(
     .values({ channelId, userId, connectionId })
     .onConflictDoUpdate({
       target: [voice.channelId, voice.userId],
-      set: { lastSeenAt: sql`now()`, connectionId },
+      // A page that takes its seat again shares no screen until it says so.
+      set: { lastSeenAt: sql`now()`, connectionId, isSharingScreen: false },
     })
     .returning();
   const participant = await withUser(deps.db, row as Row);

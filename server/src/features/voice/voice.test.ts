@@ -323,4 +323,27 @@ describe('voice channels', () => {
     await leave(alice, channel.id);
     await leave(carol, outside.id);
   });
+
+  it('tells members who shares a screen; a join starts without one', async () => {
+    const channel = await voiceChannelWithBob();
+    const mine = (await join(alice, channel.id)).body;
+    expect(mine.isSharingScreen).toBe(false);
+    const path = `/api/voice-channel-participants/${mine.id}`;
+    const watching = await open(bob);
+    const shared = await alice.client.patch<VoiceParticipant>(path, { isSharingScreen: true });
+    expect(shared.body).toMatchObject({ isSharingScreen: true, isMuted: false });
+    expect(await next(watching, 'voice-user-updated')).toMatchObject({
+      channelId: channel.id,
+      participant: { userId: alice.user.id, isSharingScreen: true },
+    });
+    expect((await participants(bob, channel.id)).body[0]?.isSharingScreen).toBe(true);
+    const refused = await alice.client.patch<{ message: string }>(path, { isSharingScreen: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('isSharingScreen doit être un booléen');
+    expect((await bob.client.patch(path, { isSharingScreen: true })).status).toBe(404);
+    // The page that shared is gone (a reload takes the seat again): no screen until it says.
+    expect((await join(alice, channel.id)).body.isSharingScreen).toBe(false);
+    expect((await participants(bob, channel.id)).body[0]?.isSharingScreen).toBe(false);
+    await leave(alice, channel.id);
+  });
 });

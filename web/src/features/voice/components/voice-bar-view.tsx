@@ -4,6 +4,8 @@ import {
   Loader2Icon,
   MicIcon,
   MicOffIcon,
+  MonitorOffIcon,
+  MonitorUpIcon,
   PhoneOffIcon,
   SignalHighIcon,
   SignalLowIcon,
@@ -17,10 +19,12 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import {
   acceptRejoinOffer,
+  canShareScreen,
   dismissRejoinOffer,
   leaveVoiceChannel,
   toggleDeafen,
   toggleMute,
+  toggleScreenShare,
 } from '../lib/voice-actions';
 import { useVoiceState, type VoiceQuality } from '../lib/voice-store';
 
@@ -33,7 +37,8 @@ const QUALITY_CLASS = { good: 'text-emerald-500', fair: 'text-amber-500', poor: 
  * The voice bar (docs/calls.md, "Salons vocaux"): while in voice, on every page — at the
  * bottom of the sidebar, compact above the phone's bottom navigation, floating on the pages
  * without a sidebar. The channel's name (a link to it), the connection's quality, mute,
- * deafen, leave. After a reload, it offers to rejoin.
+ * deafen, share one's screen (where the browser can), leave. After a reload, it offers to
+ * rejoin.
  */
 export function VoiceBarView({
   variant,
@@ -43,18 +48,18 @@ export function VoiceBarView({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  const { status, channel, me, quality, rejoinOffer } = useVoiceState();
+  const { status, channel, me, quality, rejoinOffer, screen } = useVoiceState();
   const frame = (children: ReactNode) => (
     <section
       aria-label={t('voice.bar.label')}
       data-voice-bar={variant}
       className={cn(
         'border-t bg-sidebar/95 backdrop-blur',
-        variant === 'sidebar' && 'flex items-center gap-1 p-2',
+        variant === 'sidebar' && 'grid gap-1 p-2',
         variant === 'mobile' &&
           'fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 flex items-center gap-2 px-3 py-1.5 md:hidden',
         variant === 'floating' &&
-          'fixed bottom-4 left-[84px] z-30 hidden w-72 items-center gap-1 rounded-xl border p-2 shadow-lg md:flex',
+          'fixed bottom-4 left-[84px] z-30 hidden w-72 gap-1 rounded-xl border p-2 shadow-lg md:grid',
       )}
     >
       {children}
@@ -88,11 +93,16 @@ export function VoiceBarView({
         : t('voice.bar.connected');
   const muted = Boolean(me?.isMuted);
   const deafened = Boolean(me?.isDeafened);
-  const controls = (
-    <div className="flex shrink-0 items-center gap-0.5">
+  // In the sidebar and floating, the toggles have a row of their own under the channel's
+  // name (which they would otherwise cut short); on the phone, one row.
+  const row = variant === 'mobile';
+  const toggle = row ? undefined : 'flex-1';
+  const toggles = (
+    <>
       <Button
         type="button"
         size="icon"
+        className={toggle}
         variant={muted ? 'destructive' : 'ghost'}
         aria-pressed={muted}
         aria-label={muted ? t('voice.unmute') : t('voice.mute')}
@@ -105,6 +115,7 @@ export function VoiceBarView({
       <Button
         type="button"
         size="icon"
+        className={toggle}
         variant={deafened ? 'destructive' : 'ghost'}
         aria-pressed={deafened}
         aria-label={deafened ? t('voice.undeafen') : t('voice.deafen')}
@@ -114,45 +125,79 @@ export function VoiceBarView({
       >
         {deafened ? <HeadphoneOffIcon aria-hidden /> : <HeadphonesIcon aria-hidden />}
       </Button>
-      <Button
-        type="button"
-        size="icon"
-        variant="destructive"
-        aria-label={t('voice.bar.leave')}
-        title={t('voice.bar.leave')}
-        onClick={() => leaveVoiceChannel()}
-      >
-        <PhoneOffIcon aria-hidden />
-      </Button>
+      {canShareScreen() ? (
+        <Button
+          type="button"
+          size="icon"
+          className={toggle}
+          variant={screen ? 'secondary' : 'ghost'}
+          aria-pressed={screen !== null}
+          aria-label={screen ? t('voice.screen.stop') : t('voice.screen.share')}
+          title={screen ? t('voice.screen.stop') : t('voice.screen.share')}
+          disabled={!me}
+          onClick={() => void toggleScreenShare()}
+        >
+          {screen ? <MonitorOffIcon aria-hidden /> : <MonitorUpIcon aria-hidden />}
+        </Button>
+      ) : null}
+    </>
+  );
+  const leave = (
+    <Button
+      type="button"
+      size="icon"
+      variant="destructive"
+      className="shrink-0"
+      aria-label={t('voice.bar.leave')}
+      title={t('voice.bar.leave')}
+      onClick={() => leaveVoiceChannel()}
+    >
+      <PhoneOffIcon aria-hidden />
+    </Button>
+  );
+  const info = (
+    <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
+      <QualityIcon status={status} quality={quality} />
+      <div className="grid min-w-0 leading-tight">
+        <span
+          role="status"
+          className={cn(
+            'truncate font-medium text-xs',
+            status === 'connected' ? 'text-emerald-500' : 'text-amber-500',
+          )}
+        >
+          {statusText}
+        </span>
+        {channel ? (
+          <Link
+            href={`/channel/${channel.id}`}
+            onClick={onNavigate}
+            className="flex min-w-0 items-center gap-1 truncate text-muted-foreground text-xs hover:text-foreground hover:underline"
+          >
+            <Volume2Icon aria-hidden className="size-3 shrink-0" />
+            <span className="truncate">{channel.name}</span>
+          </Link>
+        ) : null}
+      </div>
     </div>
   );
+  if (row)
+    return frame(
+      <>
+        {info}
+        <div className="flex shrink-0 items-center gap-0.5">
+          {toggles}
+          {leave}
+        </div>
+      </>,
+    );
   return frame(
     <>
-      <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
-        <QualityIcon status={status} quality={quality} />
-        <div className="grid min-w-0 leading-tight">
-          <span
-            role="status"
-            className={cn(
-              'truncate font-medium text-xs',
-              status === 'connected' ? 'text-emerald-500' : 'text-amber-500',
-            )}
-          >
-            {statusText}
-          </span>
-          {channel ? (
-            <Link
-              href={`/channel/${channel.id}`}
-              onClick={onNavigate}
-              className="flex min-w-0 items-center gap-1 truncate text-muted-foreground text-xs hover:text-foreground hover:underline"
-            >
-              <Volume2Icon aria-hidden className="size-3 shrink-0" />
-              <span className="truncate">{channel.name}</span>
-            </Link>
-          ) : null}
-        </div>
+      <div className="flex items-center gap-1">
+        {info}
+        {leave}
       </div>
-      {controls}
+      <div className="flex items-center gap-1">{toggles}</div>
     </>,
   );
 }

@@ -7,11 +7,12 @@ import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 import { useHeard } from '../lib/heard';
 import { useVoiceState } from '../lib/voice-store';
+import { LiveBadge } from './voice-screens';
 
 /**
  * Under a voice channel in the sidebar: who is in it now (docs/calls.md, "Salons vocaux"),
- * live for every member without opening it — avatar, name, speaking ring, muted and
- * deafened icons.
+ * live for every member without opening it — avatar, name, speaking ring, « En direct »
+ * while sharing a screen, muted and deafened icons.
  */
 export function VoiceChannelMembersList({
   name,
@@ -57,6 +58,7 @@ function MemberRow({ participant }: { participant: VoiceParticipant }) {
       />
       <span className="min-w-0 flex-1 truncate">{self ? t('voice.you', { name }) : name}</span>
       {speaking ? <span className="sr-only">{t('voice.speaking')}</span> : null}
+      {participant.isSharingScreen ? <LiveBadge /> : null}
       {participant.isMuted ? (
         <MicOffIcon role="img" aria-label={t('voice.mutedLabel')} className="size-3.5 shrink-0" />
       ) : null}

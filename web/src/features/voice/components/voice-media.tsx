@@ -15,13 +15,14 @@ const QUALITY_EVERY_MS = 2000;
  */
 export function VoiceMedia({ userId }: { userId: string }) {
   const socket = useSocket();
-  const { status, channel, mic, connectionId, me } = useVoiceState();
+  const { status, channel, mic, connectionId, me, screen } = useVoiceState();
   const active = status === 'connected' || status === 'reconnecting';
   const { streams, mode, connections } = useVoiceMesh(
     channel?.id ?? '',
     userId,
     active ? mic : null,
     active ? connectionId : null,
+    screen?.getVideoTracks()[0] ?? null,
   );
 
   useEffect(() => setVoiceState({ streams }), [streams]);

@@ -26,6 +26,7 @@ import {
   toggleMute,
 } from '../lib/voice-actions';
 import { useVoiceState } from '../lib/voice-store';
+import { LiveBadge, VoiceScreens } from './voice-screens';
 
 /**
  * docs/product.md §2.5: a voice channel shows this panel instead of the chat; a public channel or a group
@@ -61,12 +62,25 @@ export function VoicePanel({
 
   // One's own row shows one's mute and deafen at once, before the server's list catches up.
   const list = (participants.data ?? []).map((p) =>
-    me && p.userId === me.userId ? { ...p, isMuted: me.isMuted, isDeafened: me.isDeafened } : p,
+    me && p.userId === me.userId
+      ? {
+          ...p,
+          isMuted: me.isMuted,
+          isDeafened: me.isDeafened,
+          isSharingScreen: me.isSharingScreen,
+        }
+      : p,
   );
+  const sharing = list.some((p) => p.isSharingScreen);
   // Another tab (or device) of the person holds the seat here.
   const elsewhere = !here && list.some((p) => p.userId === user?.id);
   return (
-    <div className="mx-auto grid w-full max-w-2xl content-start gap-5 p-4 sm:p-6">
+    <div
+      className={cn(
+        'mx-auto grid w-full content-start gap-5 p-4 sm:p-6',
+        sharing && here ? 'max-w-5xl' : 'max-w-2xl',
+      )}
+    >
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <span className="flex size-10 items-center justify-center rounded-xl bg-primary/15 text-primary">
@@ -125,6 +139,7 @@ export function VoicePanel({
           </Button>
         )}
       </header>
+      <VoiceScreens participants={list} here={here} userId={user?.id} />
       <section aria-label={copy.participants} className="grid gap-2">
         <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
           {t('voice.inChannel', { count: list.length })}
@@ -193,6 +208,7 @@ function VoiceRow({
       />
       <span className="min-w-0 flex-1 truncate text-sm">{label}</span>
       {speaking ? <span className="sr-only">{t('voice.speaking')}</span> : null}
+      {participant.isSharingScreen ? <LiveBadge /> : null}
       {participant.isMuted ? (
         <MicOffIcon aria-label={t('voice.mutedLabel')} className="size-4 text-muted-foreground" />
       ) : null}

@@ -7,6 +7,8 @@ import { updateVoiceRoster, VOICE_ROSTER_KEY } from '../api/get-voice-roster';
 import { setHeard } from '../lib/heard';
 import {
   getVoiceState,
+  keepEarlySignal,
+  meshCanAnswer,
   savedVoiceChannel,
   setVoiceSender,
   setVoiceState,
@@ -83,6 +85,10 @@ export function VoiceSessionHost({ userId }: { userId: string }) {
     );
     setHeard(event.channelId, event.userId, false);
     void refreshPanel(event.channelId);
+  });
+  // Mesh offers and candidates the media cannot answer yet (use-voice-mesh.ts answers them).
+  useSocketEvent(['voice-offer', 'voice-ice-candidate'], (event) => {
+    if (!meshCanAnswer()) keepEarlySignal(event);
   });
   useSocketEvent('voice-speaking', (event) =>
     setHeard(event.channelId, event.userId, event.speaking),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClientFrame } from '#shared/protocol';
 import { SFU_EVENTS, SfuClient, type SfuMode } from '@/lib/sfu-client';
 import { useSocket, useSocketEvent } from '@/lib/socket-context';
+import { meshCanAnswer, meshReady, meshStopped } from '../lib/voice-store';
 
 /**
  * docs/product.md §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
@@ -9,6 +10,8 @@ import { useSocket, useSocketEvent } from '@/lib/socket-context';
  * one audio peer connection per other user in the
  * channel. The one already in offers to whoever joins (voice-user-joined); offers, answers
  * and candidates from others are handled; a user who leaves has their connection closed.
+ * Every connection also has a video line from the start, for a screen shared later
+ * (`screen`): sharing then replaces its track, without renegotiating.
  */
 export function useVoiceMesh(
   channelId: string,
@@ -16,6 +19,8 @@ export function useVoiceMesh(
   mic: MediaStream | null,
   /** The connection holding the seat: a new one (a reconnection) starts the media again. */
   connectionId: string | null,
+  /** One's shared screen, sent to everyone in the voice; null: none. */
+  screen: MediaStreamTrack | null,
 ) {
   const socket = useSocket();
   const pcs = useRef(new Map<string, RTCPeerConnection>());
@@ -26,6 +31,8 @@ export function useVoiceMesh(
   // The ICE servers the server gave with its answer to sfu_join (docs/calls.md).
   const iceServers = useRef<RTCIceServer[]>([]);
   const sfu = useRef<SfuClient | null>(null);
+  const screenRef = useRef(screen);
+  screenRef.current = screen;
 
   const send = (frame: ClientFrame) => socket?.send(frame, { queue: false });
 
@@ -42,6 +49,7 @@ export function useVoiceMesh(
       space: `voice:${channelId}`,
       send: (frame) => socket.send(frame, { queue: false }),
       local: mic,
+      screenSlot: true,
       onMode: (next, servers) => {
         iceServers.current = servers;
         setMode(next);
@@ -55,6 +63,7 @@ export function useVoiceMesh(
         }),
     });
     sfu.current = client;
+    void client.replaceVideo(screenRef.current);
     client.start();
     return () => {
       client.close();
@@ -62,6 +71,12 @@ export function useVoiceMesh(
     };
   }, [channelId, mic, socket, connectionId]);
   useSocketEvent(SFU_EVENTS, (event) => sfu.current?.handle(event));
+
+  // The screen shared or stopped: every connection sends it, or nothing.
+  useEffect(() => {
+    void sfu.current?.replaceVideo(screen);
+    for (const pc of pcs.current.values()) void screenSender(pc)?.replaceTrack(screen);
+  }, [screen]);
 
   const drop = (peer: string) => {
     pcs.current.get(peer)?.close();
@@ -74,11 +89,18 @@ export function useVoiceMesh(
     });
   };
 
-  const connectionFor = (peer: string) => {
+  const connectionFor = (peer: string, offering: boolean) => {
     drop(peer);
     const pc = new RTCPeerConnection({ iceServers: iceServers.current });
     pcs.current.set(peer, pc);
     for (const track of mic?.getAudioTracks() ?? []) pc.addTrack(track, mic as MediaStream);
+    // The screen's line, in the microphone's stream: the other side hears and sees one stream.
+    // The answering side takes the offer's line instead (voice-offer).
+    if (offering)
+      pc.addTransceiver(screenRef.current ?? 'video', {
+        direction: 'sendrecv',
+        streams: mic ? [mic] : [],
+      });
     pc.onicecandidate = ({ candidate }) => {
       if (!candidate) return;
       const init = candidate.toJSON();
@@ -106,7 +128,7 @@ export function useVoiceMesh(
     if (!joined || mode === 'sfu') return;
     if (event.channelId !== channelId || event.participant.userId === userId) return;
     const peer = event.participant.userId;
-    const pc = connectionFor(peer);
+    const pc = connectionFor(peer, true);
     await pc.setLocalDescription(await pc.createOffer());
     const offer = pc.localDescription;
     if (offer)
@@ -118,21 +140,57 @@ export function useVoiceMesh(
       });
   });
 
-  useSocketEvent('voice-offer', async (event) => {
-    if (!joined || mode === 'sfu' || event.channelId !== channelId) return;
-    const pc = connectionFor(event.fromUserId);
-    await pc.setRemoteDescription(event.offer);
+  const answer = async (
+    from: string,
+    offer: RTCSessionDescriptionInit,
+    candidates: RTCIceCandidateInit[] = [],
+  ) => {
+    const pc = connectionFor(from, false);
+    if (candidates.length > 0) queued.current.set(from, candidates);
+    await pc.setRemoteDescription(offer);
+    // The offer's video line sends this page's screen too (none yet: a track later).
+    const video = pc.getTransceivers().find((t) => t.receiver.track.kind === 'video');
+    if (video) {
+      video.direction = 'sendrecv';
+      if (mic) video.sender.setStreams(mic);
+      await video.sender.replaceTrack(screenRef.current);
+    }
     await pc.setLocalDescription(await pc.createAnswer());
-    const answer = pc.localDescription;
-    if (answer) {
+    const local = pc.localDescription;
+    if (local) {
       send({
         type: 'voice-answer',
         channelId,
-        toUserId: event.fromUserId,
-        answer: { type: 'answer', sdp: answer.sdp },
+        toUserId: from,
+        answer: { type: 'answer', sdp: local.sdp },
       });
     }
-    await flush(event.fromUserId, pc);
+    await flush(from, pc);
+  };
+
+  // The signals kept while this page could not answer (voice-store.ts), answered once its
+  // seat is confirmed and the connections of an older seat are closed (the effect above).
+  const answerRef = useRef(answer);
+  answerRef.current = answer;
+  useEffect(() => {
+    if (!joined || !connectionId) return;
+    const offers = new Map<
+      string,
+      { offer: RTCSessionDescriptionInit; candidates: RTCIceCandidateInit[] }
+    >();
+    for (const signal of meshReady(connectionId)) {
+      if (signal.type === 'voice-offer')
+        offers.set(signal.fromUserId, { offer: signal.offer, candidates: [] });
+      else offers.get(signal.fromUserId)?.candidates.push(signal.candidate);
+    }
+    for (const [from, { offer, candidates }] of offers)
+      void answerRef.current(from, offer, candidates);
+    return meshStopped;
+  }, [joined, connectionId]);
+
+  useSocketEvent('voice-offer', async (event) => {
+    if (mode === 'sfu' || event.channelId !== channelId || !meshCanAnswer()) return;
+    await answer(event.fromUserId, event.offer);
   });
 
   useSocketEvent('voice-answer', async (event) => {
@@ -143,7 +201,7 @@ export function useVoiceMesh(
   });
 
   useSocketEvent('voice-ice-candidate', async (event) => {
-    if (!joined || event.channelId !== channelId) return;
+    if (event.channelId !== channelId || !meshCanAnswer()) return;
     const pc = pcs.current.get(event.fromUserId);
     if (pc?.remoteDescription) await pc.addIceCandidate(event.candidate).catch(() => undefined);
     else {
@@ -180,3 +238,7 @@ export function useVoiceMesh(
 
   return { streams, mode, connections };
 }
+
+/** The sender of a voice connection's video line (the shared screen's). */
+const screenSender = (pc: RTCPeerConnection): RTCRtpSender | undefined =>
+  pc.getTransceivers().find((t) => t.receiver.track.kind === 'video')?.sender;

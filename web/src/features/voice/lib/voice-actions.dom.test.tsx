@@ -23,6 +23,7 @@ const participant = {
   joinedAt: new Date(0).toISOString(),
   isMuted: false,
   isDeafened: false,
+  isSharingScreen: false,
   user: {} as VoiceParticipant['user'],
 } satisfies VoiceParticipant;
 

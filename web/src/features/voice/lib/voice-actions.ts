@@ -137,15 +137,23 @@ export function handleVoiceEvent(event: VoiceEvent): void {
       const first = state.status === 'joining';
       // Keep one's own mute and deafen across a reconnection.
       const me = state.me ?? event.participant;
+      // A screen shared before a reconnection goes on: the server forgot it at the join.
+      const isSharingScreen = !first && state.screen !== null;
       setVoiceState({
         status: 'connected',
-        me: { ...event.participant, isMuted: me.isMuted, isDeafened: me.isDeafened },
+        me: {
+          ...event.participant,
+          isMuted: me.isMuted,
+          isDeafened: me.isDeafened,
+          isSharingScreen,
+        },
         connectionId: event.connectionId,
       });
-      if (!first && (me.isMuted || me.isDeafened)) {
+      if (!first && (me.isMuted || me.isDeafened || isSharingScreen)) {
         void updateVoiceParticipant(event.participant.id, {
           isMuted: me.isMuted,
           isDeafened: me.isDeafened,
+          isSharingScreen,
         }).catch(() => undefined);
       }
       saveVoiceChannel(state.channel);
@@ -193,6 +201,7 @@ export function handleVoiceEvent(event: VoiceEvent): void {
 export async function toggleVoice(patch: {
   isMuted?: boolean;
   isDeafened?: boolean;
+  isSharingScreen?: boolean;
 }): Promise<void> {
   const { me, mic } = getVoiceState();
   if (!me) return;
@@ -223,4 +232,55 @@ export function acceptRejoinOffer(): void {
 export function dismissRejoinOffer(): void {
   setVoiceState({ rejoinOffer: null });
   saveVoiceChannel(null);
+}
+
+/** Whether this browser can share a screen (not phones' browsers, nor the mobile app). */
+export const canShareScreen = () =>
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+
+/**
+ * Share one's screen with the voice channel, or stop (docs/calls.md, "Salons vocaux"): the
+ * browser asks which screen or window; the others in the voice see it. Stopping from the
+ * browser's own bar stops it here too.
+ */
+export async function toggleScreenShare(): Promise<void> {
+  const { screen, me } = getVoiceState();
+  if (screen) {
+    stopScreenShare();
+    return;
+  }
+  if (!me) return;
+  let shared: MediaStream;
+  try {
+    shared = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+  } catch (err) {
+    // The person closed the picker: nothing to say.
+    const name = (err as { name?: string } | null)?.name;
+    if (name !== 'NotAllowedError' && name !== 'AbortError') {
+      toast({
+        variant: 'destructive',
+        title: t('voice.errorTitle'),
+        description: t('voice.screen.error'),
+      });
+    }
+    return;
+  }
+  const track = shared.getVideoTracks()[0];
+  // Left the voice while the picker was open.
+  if (!track || getVoiceState().me?.id !== me.id) {
+    for (const each of shared.getTracks()) each.stop();
+    return;
+  }
+  track.addEventListener('ended', () => {
+    if (getVoiceState().screen === shared) stopScreenShare();
+  });
+  setVoiceState({ screen: shared });
+  await toggleVoice({ isSharingScreen: true });
+}
+
+function stopScreenShare(): void {
+  const { screen } = getVoiceState();
+  for (const track of screen?.getTracks() ?? []) track.stop();
+  setVoiceState({ screen: null });
+  void toggleVoice({ isSharingScreen: false });
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ClientFrame } from '#shared/protocol';
+import type { VoiceEvent } from '#shared/protocol/voice';
 import type { VoiceParticipant } from '#shared/voice';
 import type { SfuMode } from '@/lib/sfu-client';
 
@@ -26,6 +27,8 @@ export interface VoiceState {
   /** The socket connection that holds the seat (the server's voice-joined). */
   connectionId: string | null;
   mic: MediaStream | null;
+  /** One's own screen while sharing it with the channel (getDisplayMedia). */
+  screen: MediaStream | null;
   mode: SfuMode;
   /** Each other person's audio as this page receives it. */
   streams: ReadonlyMap<string, MediaStream>;
@@ -42,6 +45,7 @@ const IDLE: VoiceState = {
   me: null,
   connectionId: null,
   mic: null,
+  screen: null,
   mode: 'pending',
   streams: new Map(),
   selfSpeaking: false,
@@ -72,9 +76,15 @@ export function useVoiceState<T>(select?: (s: VoiceState) => T): T | VoiceState 
   return useSyncExternalStore(subscribeVoice, () => (select ? select(state) : state));
 }
 
-/** Back to idle: the microphone stops (the host closes the connections as the mic goes). */
+/**
+ * Back to idle: the microphone and a shared screen stop (the host closes the connections as
+ * the mic goes).
+ */
 export function resetVoice(keep: Partial<VoiceState> = {}): void {
-  for (const track of state.mic?.getTracks() ?? []) track.stop();
+  for (const track of [...(state.mic?.getTracks() ?? []), ...(state.screen?.getTracks() ?? [])])
+    track.stop();
+  earlySignals = [];
+  meshReadyFor = null;
   state = { ...IDLE, ...keep };
   for (const listener of listeners) listener();
 }
@@ -112,4 +122,40 @@ export function setVoiceSender(send: ((frame: ClientFrame) => boolean) | null): 
 
 export function sendVoiceFrame(frame: ClientFrame): boolean {
   return sendFrame?.(frame) ?? false;
+}
+
+// ── the mesh's signals that come before the page can answer them ────────────────────────
+/**
+ * Without Janus, the people already in offer to a newcomer as soon as they hear of its seat
+ * (use-voice-mesh.ts), which can be before this page heard the server's voice-joined, or
+ * loaded its media: those offers and candidates are kept here (VoiceSessionHost), and
+ * answered once the page's mesh is ready for its seat.
+ */
+export type VoiceMeshSignal = Extract<VoiceEvent, { type: 'voice-offer' | 'voice-ice-candidate' }>;
+let earlySignals: VoiceMeshSignal[] = [];
+/** The seat (connection) the mounted mesh answers for; null: none yet. */
+let meshReadyFor: string | null = null;
+
+/** Whether the mesh answers signals now (else they are kept for it). */
+export function meshCanAnswer(): boolean {
+  return (
+    state.status === 'connected' && meshReadyFor !== null && meshReadyFor === state.connectionId
+  );
+}
+
+export function keepEarlySignal(signal: VoiceMeshSignal): void {
+  if (state.status !== 'idle' && state.channel?.id === signal.channelId) earlySignals.push(signal);
+}
+
+/** The mesh is ready for this seat: the signals kept for it, in their order. */
+export function meshReady(connectionId: string): VoiceMeshSignal[] {
+  meshReadyFor = connectionId;
+  const kept = earlySignals;
+  earlySignals = [];
+  return kept;
+}
+
+/** The mesh stopped answering (its seat changes, or it unmounts). */
+export function meshStopped(): void {
+  meshReadyFor = null;
 }

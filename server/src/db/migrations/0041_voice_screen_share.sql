@@ -1,0 +1,1 @@
+ALTER TABLE "voice_channel_participants" ADD COLUMN "is_sharing_screen" boolean DEFAULT false NOT NULL;
