@@ -250,9 +250,10 @@ export async function toggleScreenShare(): Promise<void> {
     return;
   }
   if (!me) return;
-  let shared: MediaStream;
+  let shared: MediaStream | undefined;
   try {
-    shared = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    // Undefined in the mobile app's web views (scripts/native-permissions.test.ts).
+    shared = await navigator.mediaDevices?.getDisplayMedia?.({ video: true, audio: false });
   } catch (err) {
     // The person closed the picker: nothing to say.
     const name = (err as { name?: string } | null)?.name;
@@ -265,10 +266,10 @@ export async function toggleScreenShare(): Promise<void> {
     }
     return;
   }
-  const track = shared.getVideoTracks()[0];
+  const track = shared?.getVideoTracks()[0];
   // Left the voice while the picker was open.
-  if (!track || getVoiceState().me?.id !== me.id) {
-    for (const each of shared.getTracks()) each.stop();
+  if (!shared || !track || getVoiceState().me?.id !== me.id) {
+    for (const each of shared?.getTracks() ?? []) each.stop();
     return;
   }
   track.addEventListener('ended', () => {
