@@ -178,17 +178,20 @@ export const receivedWidth = (page: Page, tileLabel: string) =>
   }, tileLabel);
 
 /**
- * Whether the page's publisher to Janus encodes its camera's full size (the simulcast
- * encoding `h` active): off while no other page shows it at the full layer. Null: no
- * simulcast publisher connected.
+ * The simulcast layers the page's publisher to Janus encodes now (`h` full, `m` half, `l`
+ * quarter): only those another page shows. Null: no simulcast publisher connected.
  */
-export const sendsFullSize = (page: Page) =>
+export const sentLayers = (page: Page) =>
   page.evaluate(() => {
     const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
     for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
       for (const sender of pc.getSenders()) {
-        const full = sender.getParameters().encodings?.find((e) => e.rid === 'h');
-        if (full) return full.active !== false;
+        const encodings = sender.getParameters().encodings ?? [];
+        if (encodings.some((e) => e.rid === 'h'))
+          return encodings
+            .filter((e) => e.active !== false)
+            .map((e) => e.rid)
+            .join(',');
       }
     }
     return null;

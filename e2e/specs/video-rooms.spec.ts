@@ -7,7 +7,7 @@ import {
   expectLoopbackToJanus,
   LOOPBACK_ONLY,
   receivedWidth,
-  sendsFullSize,
+  sentLayers,
   THROUGH_JANUS,
   WEBRTC_LAUNCH,
 } from '../webrtc';
@@ -131,12 +131,12 @@ test.describe('video rooms', () => {
     await expect(grid).toHaveAttribute('data-layout', 'grid');
     const half = { timeout: 30_000 };
     const width = (name: string) => receivedWidth(alice.page, `Vidéo de ${name}`);
-    const zoe = guests[0] as Actor;
+    const [zoe, yann] = guests as [Actor, Actor];
     if (THROUGH_JANUS) {
       await expect.poll(() => width('Zoé'), half).toBeGreaterThan(320);
       await expect.poll(() => width('Zoé'), half).toBeLessThanOrEqual(640);
-      // Nobody shows Zoé at full size: her page stops encoding it.
-      await expect.poll(() => sendsFullSize(zoe.page), half).toBe(false);
+      // Nobody shows Zoé at full size: her page encodes the half and the quarter only.
+      await expect.poll(() => sentLayers(zoe.page), half).toBe('m,l');
     }
 
     // Pinned: Zoé fills the stage on the full layer, Yann is a thumbnail on the lowest.
@@ -146,9 +146,16 @@ test.describe('video rooms', () => {
     await expect(alice.joinRoom.stage.getByRole('figure')).toHaveAccessibleName('Vidéo de Zoé');
     if (THROUGH_JANUS) {
       // Alice shows her at full size: Zoé's page encodes it again.
-      await expect.poll(() => sendsFullSize(zoe.page), half).toBe(true);
+      await expect.poll(() => sentLayers(zoe.page), half).toBe('h,m,l');
       await expect.poll(() => width('Zoé'), half).toBeGreaterThan(640);
       await expect.poll(() => width('Yann'), half).toBeLessThanOrEqual(320);
+      // Zoé puts Alice on her stage too: Yann is a thumbnail on both pages, and his page
+      // encodes only the quarter size.
+      await zoe.joinRoom.tileOf('Alice').hover();
+      await zoe.page.getByRole('button', { name: 'Afficher Alice en grand' }).click();
+      await expect.poll(() => sentLayers(yann.page), half).toBe('l');
+      await zoe.page.getByRole('button', { name: 'Ne plus garder Alice en grand' }).click();
+      await expect.poll(() => sentLayers(yann.page), half).toBe('m,l');
     }
     await expect.poll(() => alice.joinRoom.isPlaying('Yann'), half).toBe(true);
     await shot(alice.page, 'desktop-stage');
@@ -161,7 +168,7 @@ test.describe('video rooms', () => {
     await expect(grid).toHaveAttribute('data-layout', 'grid');
     if (THROUGH_JANUS) {
       await expect.poll(() => width('Yann'), half).toBeGreaterThan(320);
-      await expect.poll(() => sendsFullSize(zoe.page), half).toBe(false);
+      await expect.poll(() => sentLayers(zoe.page), half).toBe('m,l');
     }
     await expect.poll(() => alice.joinRoom.isPlaying('Yann'), half).toBe(true);
   });

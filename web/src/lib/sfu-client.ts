@@ -34,7 +34,7 @@ export interface SfuClientOptions {
   /**
    * This page now receives `display`'s video at `layer` (a subscription, or a tile that grew
    * or shrank): told to that publisher, which stops encoding its full size when nobody shows
-   * it (`sendFullSize`).
+   * it, nor its half size when every page shows it small (`sendLayers`).
    */
   onLayer?(display: string, layer: number): void;
   /** A remote publisher's media (display: a user id in voice, a seat id in a room); null when gone. */
@@ -97,8 +97,8 @@ export class SfuClient {
   private readonly retries = new Map<number, number>();
   /** How many times this page joined again after its publisher's connection failed. */
   private publisherRetries = 0;
-  /** Whether the full-size simulcast layer is sent (sendFullSize), and its change under way. */
-  private fullSize = true;
+  /** The largest simulcast layer encoded (sendLayers), and its change under way. */
+  private highest = 2;
   private applying = Promise.resolve();
   /** The video sent instead of the camera (a screen), from replaceVideo; undefined: none. */
   private video: MediaStreamTrack | null | undefined;
@@ -162,7 +162,7 @@ export class SfuClient {
           ? {
               sendEncodings: SIMULCAST_ENCODINGS.map((e, i) => ({
                 ...e,
-                active: i > 0 || this.fullSize,
+                active: this.encodes(i, sent),
               })),
             }
           : {}),
@@ -220,30 +220,43 @@ export class SfuClient {
   }
 
   /**
-   * Encode the camera's full size or not (simulcast only): off while no page shows this
-   * publisher at the full layer, which saves most of the encoding (a 720p layer is three
-   * quarters of the pixels of all three). The two smaller layers are always sent: a camera
-   * of 640×480 makes no quarter size, and a page asking a layer gets the nearest one sent.
+   * Encode the simulcast layers up to `highest` only (simulcast only): the largest layer any
+   * page shows this publisher at. The full size of a 720p camera is three quarters of the
+   * pixels of all three layers; in a big room, most people are thumbnails everywhere, and
+   * encode only the quarter size. The lowest layer is always sent, and the half size below
+   * 960×540, where Chromium makes no quarter size (a page asking a layer gets the nearest
+   * one sent).
    */
-  sendFullSize(on: boolean): Promise<void> {
-    if (this.options.simulcast && this.fullSize !== on) {
-      this.fullSize = on;
-      // One setParameters at a time (a second one during the first is refused), each
-      // applying the latest wish.
-      this.applying = this.applying.then(() => this.applyFullSize());
+  sendLayers(highest: number): Promise<void> {
+    if (this.options.simulcast && this.highest !== highest) {
+      this.highest = highest;
+      this.reapplyLayers();
     }
     return this.applying;
   }
 
-  private async applyFullSize(): Promise<void> {
-    const sender = this.videoSender();
-    if (!sender) return;
-    const parameters = sender.getParameters();
-    const full = parameters.encodings?.find((e) => e.rid === SIMULCAST_ENCODINGS[0]?.rid);
-    if (!full || full.active === this.fullSize) return;
-    full.active = this.fullSize;
-    // A publisher closed meanwhile refuses: the next one is made with the current wish.
-    await sender.setParameters(parameters).catch(() => undefined);
+  /** Whether encoding `index` (0 the full size) is sent for `track` now. */
+  private encodes(index: number, track: MediaStreamTrack | null | undefined): boolean {
+    const layer = SIMULCAST_ENCODINGS.length - 1 - index;
+    if (layer === 0 || layer <= this.highest) return true;
+    return layer === 1 && (track?.getSettings().height ?? 0) < 540;
+  }
+
+  /** One setParameters at a time (a second during the first is refused), each the latest. */
+  private reapplyLayers(): void {
+    this.applying = this.applying.then(async () => {
+      const sender = this.videoSender();
+      const parameters = sender?.getParameters();
+      if (!sender || !parameters?.encodings || parameters.encodings.length < 2) return;
+      let changed = false;
+      parameters.encodings.forEach((encoding, i) => {
+        const active = this.encodes(i, sender.track);
+        changed ||= encoding.active !== active;
+        encoding.active = active;
+      });
+      // A publisher closed meanwhile refuses: the next one is made with the current layers.
+      if (changed) await sender.setParameters(parameters).catch(() => undefined);
+    });
   }
 
   private videoSender(): RTCRtpSender | undefined {
@@ -335,6 +348,8 @@ export class SfuClient {
     // Kept for a publisher made again (a rejoin): it sends what is shown, not the camera.
     this.video = track === this.options.local?.getVideoTracks()[0] ? undefined : track;
     await this.videoSender()?.replaceTrack(track);
+    // A screen of another size than the camera's may make other layers.
+    if (this.options.simulcast) this.reapplyLayers();
   }
 
   close(): void {

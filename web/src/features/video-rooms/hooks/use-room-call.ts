@@ -113,13 +113,13 @@ export function useRoomCall(
 
     /**
      * The layer of this page's video each other seat shows (their room_signal's `layer`,
-     * through Janus): the full size is encoded only while one of them shows it, or before
-     * anyone said (docs/calls.md, "Salles à plusieurs").
+     * through Janus): a layer is encoded only while one of them shows it that large, all of
+     * them before anyone said (docs/calls.md, "Salles à plusieurs").
      */
     const shownAt = new Map<string, number>();
     const encodeWhatIsShown = () => {
       const largest = Math.max(...shownAt.values());
-      void sfu?.sendFullSize(shownAt.size === 0 || largest >= 2);
+      void sfu?.sendLayers(shownAt.size === 0 ? 2 : largest);
     };
     const forget = (id: string) => {
       if (shownAt.delete(id)) encodeWhatIsShown();
