@@ -7,7 +7,7 @@ import { useDisplayName } from '@/lib/use-display-name';
 import { cn } from '@/lib/utils';
 import { useHeard } from '../lib/heard';
 import { useVoiceState } from '../lib/voice-store';
-import { LiveBadge } from './voice-screens';
+import { LiveBadge } from './live-badge';
 
 /**
  * Under a voice channel in the sidebar: who is in it now (docs/calls.md, "Salons vocaux"),

@@ -26,7 +26,8 @@ import {
   toggleMute,
 } from '../lib/voice-actions';
 import { useVoiceState } from '../lib/voice-store';
-import { LiveBadge, VoiceScreens } from './voice-screens';
+import { LiveBadge } from './live-badge';
+import { VoiceScreens } from './voice-screens';
 
 /**
  * docs/product.md §2.5: a voice channel shows this panel instead of the chat; a public channel or a group

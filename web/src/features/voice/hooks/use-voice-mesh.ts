@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClientFrame } from '#shared/protocol';
 import { SFU_EVENTS, SfuClient, type SfuMode } from '@/lib/sfu-client';
 import { useSocket, useSocketEvent } from '@/lib/socket-context';
-import { meshCanAnswer, meshReady, meshStopped } from '../lib/voice-store';
+import { meshCanAnswer, meshReady } from '../lib/voice-store';
 
 /**
  * docs/product.md §4 voice channel, while joined: through Janus when the server has it (docs/calls.md:
@@ -185,7 +185,7 @@ export function useVoiceMesh(
     }
     for (const [from, { offer, candidates }] of offers)
       void answerRef.current(from, offer, candidates);
-    return meshStopped;
+    return () => void meshReady(null);
   }, [joined, connectionId]);
 
   useSocketEvent('voice-offer', async (event) => {

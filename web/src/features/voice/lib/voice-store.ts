@@ -133,29 +133,23 @@ export function sendVoiceFrame(frame: ClientFrame): boolean {
  */
 export type VoiceMeshSignal = Extract<VoiceEvent, { type: 'voice-offer' | 'voice-ice-candidate' }>;
 let earlySignals: VoiceMeshSignal[] = [];
-/** The seat (connection) the mounted mesh answers for; null: none yet. */
+/** The seat (connection) the mounted mesh answers for; null: none. */
 let meshReadyFor: string | null = null;
 
 /** Whether the mesh answers signals now (else they are kept for it). */
-export function meshCanAnswer(): boolean {
-  return (
-    state.status === 'connected' && meshReadyFor !== null && meshReadyFor === state.connectionId
-  );
-}
+export const meshCanAnswer = () =>
+  state.status === 'connected' && meshReadyFor === state.connectionId;
 
-export function keepEarlySignal(signal: VoiceMeshSignal): void {
-  if (state.status !== 'idle' && state.channel?.id === signal.channelId) earlySignals.push(signal);
-}
+/** Kept for the mesh of this channel's voice (none when idle: no channel). */
+export const keepEarlySignal = (signal: VoiceMeshSignal) => {
+  if (state.channel?.id === signal.channelId) earlySignals.push(signal);
+};
 
-/** The mesh is ready for this seat: the signals kept for it, in their order. */
-export function meshReady(connectionId: string): VoiceMeshSignal[] {
+/**
+ * The mesh is ready for this seat: the signals kept for it, in their order. Null: it stopped
+ * answering (its seat changes, or it unmounts); what is kept stays for the next seat.
+ */
+export const meshReady = (connectionId: string | null): VoiceMeshSignal[] => {
   meshReadyFor = connectionId;
-  const kept = earlySignals;
-  earlySignals = [];
-  return kept;
-}
-
-/** The mesh stopped answering (its seat changes, or it unmounts). */
-export function meshStopped(): void {
-  meshReadyFor = null;
-}
+  return connectionId ? earlySignals.splice(0) : [];
+};
