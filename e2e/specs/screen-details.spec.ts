@@ -74,7 +74,13 @@ test('a wide board: its own picker, « Ajouter une liste » in sight, a keyboard
   // A card taken two lists to the right by keyboard: the lists it passes are in view, so
   // nothing scrolls and the first list stays where it was.
   const live = alice.page.getByRole('status').filter({ hasText: 'Écrire la doc' });
+  // The picker's list box gives the focus back to its trigger as it goes (after its closing
+  // animation): a card focused before that lost it, and the Space opened the picker (a
+  // failure in a fresh clone). The focus back on the picker, the card keeps it.
+  await expect(alice.page.getByRole('listbox')).toHaveCount(0);
+  await expect(picker).toBeFocused();
   await alice.board.card('Écrire la doc').focus();
+  await expect(alice.board.card('Écrire la doc')).toBeFocused();
   await alice.page.keyboard.press('Space');
   await expect(live).toContainText('saisie, position 1 sur 2');
   // dnd-kit listens for the next key from a timer of its own (boards.spec.ts).
