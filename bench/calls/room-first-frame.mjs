@@ -6,15 +6,28 @@
 // Then, with four in the room, CPU time of the server and of Janus over 10 s.
 // Run as root inside the loopback namespace, after `npm run build`:
 //   node scripts/netns.mjs node bench/calls/room-first-frame.mjs [runs=5] [--timeline]
+//     [--relay=udp|tcp]
 // --timeline prints, for each run, when the joining page's socket frames and connection
-// states happened, in ms after the click.
+// states happened, in ms after the click. --relay: every page reaches Janus through a real
+// coturn on loopback (scripts/coturn.mjs) with ICE_TRANSPORT_POLICY=relay, over UDP or TCP,
+// and the joining page's selected pairs are printed (issue 43, item 6: a join through a relay).
+import { startCoturn } from '../../scripts/coturn.mjs';
 import { cpuSecondsOf } from '../lib/servers.mjs';
 import { launchWithFakeMedia, startRoomStack } from './room-stack.mjs';
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const TIMELINE = process.argv.includes('--timeline');
+const RELAY = process.argv.find((a) => a.startsWith('--relay='))?.slice('--relay='.length);
+if (RELAY && RELAY !== 'udp' && RELAY !== 'tcp') throw new Error('--relay=udp or --relay=tcp');
 
-const stack = await startRoomStack('41000-41999');
+const secret = `ruche-bench-turn-${Math.random().toString(36).slice(2)}`;
+const coturn = RELAY ? await startCoturn({ secret }) : undefined;
+const stack = await startRoomStack(
+  '41000-41999',
+  coturn
+    ? { TURN_SECRET: secret, TURN_URLS: coturn.urls[RELAY], ICE_TRANSPORT_POLICY: 'relay' }
+    : {},
+);
 const { url, server, janus } = stack;
 const browser = await launchWithFakeMedia();
 
@@ -38,10 +51,23 @@ function recordPeerConnections() {
   };
 }
 
+/** In the page: every peer connection, for the selected pairs (--relay). */
+function keepPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  window.__benchPeers = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__benchPeers.push(this);
+    }
+  };
+}
+
 async function guest(link, name) {
   const context = await browser.newContext({ baseURL: url, locale: 'fr-FR' });
   context.setDefaultTimeout(120_000);
   const page = await context.newPage();
+  if (RELAY) await page.addInitScript(keepPeerConnections);
   if (TIMELINE) {
     await page.addInitScript(recordPeerConnections);
     page.timeline = [];
@@ -121,8 +147,23 @@ try {
     else last = p;
   }
   const sorted = [...times].sort((x, y) => x - y);
+  if (coturn && last) {
+    // The last joiner's connections: through coturn, over the transport asked for.
+    const pairs = await last.page.evaluate(async () => {
+      const found = [];
+      for (const pc of window.__benchPeers ?? []) {
+        const stats = [...(await pc.getStats()).values()];
+        const transport = stats.find((s) => s.type === 'transport');
+        const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
+        const local = stats.find((s) => s.id === pair?.localCandidateId);
+        if (local) found.push(`${local.candidateType}/${local.relayProtocol ?? '-'}`);
+      }
+      return found;
+    });
+    console.log(`relay over ${RELAY}: the last joiner's pairs ${pairs.join(', ')}`);
+  }
   console.log(
-    `join → first remote frame (4 in the room, Janus), median of ${RUNS}: ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms`,
+    `join → first remote frame (4 in the room, Janus${RELAY ? `, relay ${RELAY}` : ''}), median of ${RUNS}: ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms`,
   );
 
   // Four in the room, media flowing: CPU over 10 s.
@@ -138,4 +179,5 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
+  await coturn?.stop();
 }

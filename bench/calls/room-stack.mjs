@@ -12,8 +12,11 @@ import { freePort } from '../lib/servers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Janus on `rtpRange`, the server on a free port: its url, the processes, and stop(). */
-export async function startRoomStack(rtpRange) {
+/**
+ * Janus on `rtpRange`, the server on a free port (with `extraEnv`): its url, the processes,
+ * and stop().
+ */
+export async function startRoomStack(rtpRange, extraEnv = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-room-'));
   const janus = await startJanus(path.join(dataDir, 'janus'), {
     wsPort: await freePort(),
@@ -36,6 +39,7 @@ export async function startRoomStack(rtpRange) {
       ROOM_RATE_LIMIT: '10000',
       ICE_SERVERS: '[]',
       JANUS_URL: janus.url,
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
