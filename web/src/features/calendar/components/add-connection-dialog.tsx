@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CALENDAR_PROVIDERS,
@@ -31,7 +31,7 @@ export function AddConnectionDialog({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [provider, setProvider] = useState<CalendarProvider>('google');
+  const [picked, setProvider] = useState<CalendarProvider>('google');
   const [calendarName, setCalendarName] = useState('');
   const [syncDirection, setSyncDirection] = useState<SyncDirection>('import');
   const [isActive, setIsActive] = useState(true);
@@ -43,10 +43,9 @@ export function AddConnectionDialog({
   const usable = CALENDAR_PROVIDERS.filter(configured);
   const noneUsable = usable.length === 0;
   const firstUsable = usable[0];
-  const providerOff = !configured(provider);
-  useEffect(() => {
-    if (firstUsable && providerOff) setProvider(firstUsable);
-  }, [firstUsable, providerOff]);
+  // The one picked, or the first that works when the picked one does not here: read in the
+  // same render as the providers (an effect set it a render later, with none checked between).
+  const provider = configured(picked) ? picked : (firstUsable ?? picked);
 
   const handleSubmit = (e: React.FormEvent) => {
     e.preventDefault();
