@@ -7,48 +7,21 @@
 // --relay: through a real coturn on loopback (scripts/coturn.mjs) with
 // ICE_TRANSPORT_POLICY=relay, the pages reaching it over UDP or over TCP only: the call of
 // a person behind a strict NAT. RUCHE_BENCH_SERVER names another build's main.js.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startCoturn } from '../../scripts/coturn.mjs';
-import { freePort } from '../lib/servers.mjs';
+import { startCallServer } from './room-stack.mjs';
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const RELAY = process.argv.find((a) => a.startsWith('--relay='))?.slice('--relay='.length);
 if (RELAY && RELAY !== 'udp' && RELAY !== 'tcp') throw new Error('--relay=udp or --relay=tcp');
-const SERVER = process.env.RUCHE_BENCH_SERVER ?? 'dist/server/main.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function startServer(extraEnv) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ruche-bench-calls-'));
-  const port = await freePort();
-  const env = { ...process.env };
-  // The embedded store, one node: whatever the caller's shell configures.
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER']) delete env[key];
-  const server = spawn(process.execPath, [SERVER], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '10000',
-      ICE_SERVERS: '[]',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // Up to 3 min: an embedded store's first start on a loaded two-core machine is slow.
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${url}/api/auth/providers`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { url, server } = await startCallServer(dataDir, extraEnv);
   return {
     url,
     async stop() {

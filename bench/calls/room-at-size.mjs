@@ -10,32 +10,18 @@
 //   - a screen share by the speaker: every other page receives it on its stage, frames flowing.
 // Run as root inside the loopback namespace, after `npm run build`:
 //   node scripts/netns.mjs node bench/calls/room-at-size.mjs [people=8]
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startJanus } from '../../scripts/janus.mjs';
+import { cpuSecondsOf, freePort } from '../lib/servers.mjs';
+import { startCallServer } from './room-stack.mjs';
 
 const PEOPLE = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 8);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** CPU seconds (user + system) a process has used so far. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 /** CPU seconds of the whole machine (all cores, busy time), from /proc/stat. */
 const machineBusy = () => {
   const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
@@ -54,31 +40,7 @@ const janus = await startJanus(path.join(dataDir, 'janus'), {
   loopbackOnly: true,
   log: 'ignore',
 });
-const port = await freePort();
-const env = { ...process.env };
-for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER']) delete env[key];
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '10000',
-    ROOM_RATE_LIMIT: '10000',
-    ICE_SERVERS: '[]',
-    JANUS_URL: janus.url,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 600; i++) {
-  try {
-    if ((await fetch(`${url}/api/auth/providers`)).ok) break;
-  } catch {}
-  await sleep(200);
-}
+const { url, server } = await startCallServer(dataDir, { JANUS_URL: janus.url });
 
 // Everyone's microphone says the same voice-like sound (a 16-bit mono WAV, looped by
 // Chromium): the fake device's own sound is a short beep a second, which never holds the stage.
@@ -315,9 +277,9 @@ try {
   );
 
   // CPU over 20 s, eight in the room.
-  const before = [cpuSeconds(server.pid), cpuSeconds(janus.child.pid), machineBusy()];
+  const before = [cpuSecondsOf(server.pid), cpuSecondsOf(janus.child.pid), machineBusy()];
   await sleep(20_000);
-  const after = [cpuSeconds(server.pid), cpuSeconds(janus.child.pid), machineBusy()];
+  const after = [cpuSecondsOf(server.pid), cpuSecondsOf(janus.child.pid), machineBusy()];
   const pct = (i) => ((after[i] - before[i]) / 20) * 100;
   console.log(
     `CPU with ${PEOPLE} in the room, of one core: server ${pct(0).toFixed(1)} %, Janus ${pct(1).toFixed(1)} % (${(pct(1) / PEOPLE).toFixed(1)} % a participant); the whole machine (browsers included) ${pct(2).toFixed(0)} %`,
