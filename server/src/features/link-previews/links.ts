@@ -20,12 +20,21 @@ function collect(node: Nodes, into: string[]): void {
 }
 
 /**
+ * What every http(s) link of a message's markdown has in its text: its scheme, or GFM's
+ * `www.` autolink, written as such or through a character reference (`h&#116;tp:`). A message
+ * with none of them is not parsed: parsing was a sixth of the node's time a message on the
+ * send path (docs/performance-log.md, "The send path against 22ec4ce, 2026-12-05").
+ */
+const MAY_LINK = /http|www\.|&/i;
+
+/**
  * The addresses of a message that get a preview (docs/product.md, « Aperçus de liens »): the
  * http(s) links its markdown shows as links (written, autolinked; not those in code), once
  * each, in the order of the text, the first LINK_PREVIEWS_PER_MESSAGE; none of Ruche's own
  * (`ownOrigin`) nor any with credentials. The fragment is dropped (the page is the same).
  */
 export function linksToPreview(content: string, ownOrigin: string | undefined): string[] {
+  if (!MAY_LINK.test(content)) return [];
   const found: string[] = [];
   collect(parser.parse(content), found);
   const links: string[] = [];

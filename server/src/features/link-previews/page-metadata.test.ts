@@ -79,4 +79,11 @@ describe('linksToPreview', () => {
     ]);
     expect(linksToPreview('pas de lien ici', undefined)).toEqual([]);
   });
+
+  it('finds links written in capitals, as www. autolinks or through character references', () => {
+    expect(linksToPreview('HTTPS://A.fr/1 WWW.b.fr/2 [c](h&#116;tps://c.fr/3)', undefined)).toEqual(
+      ['https://a.fr/1', 'http://www.b.fr/2', 'https://c.fr/3'],
+    );
+    expect(linksToPreview('[d](&#104;ttps&#58;//d.fr/4)', undefined)).toEqual(['https://d.fr/4']);
+  });
 });
