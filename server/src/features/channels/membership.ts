@@ -123,6 +123,9 @@ export async function findMembersAmong(
  * The channel's member ids, as a subquery for another feature's one set-based statement
  * (features/notifications: one INSERT … SELECT per message, whatever the channel's size).
  */
-export const memberIdsSql = (channelId: string): SQL =>
+export const memberIdsSql = (channelId: string): SQL => memberIdsOfSql(sql`${channelId}`);
+
+/** memberIdsSql of the channel a column names (a lateral subquery, one channel per row). */
+export const memberIdsOfSql = (channel: SQL): SQL =>
   sql`select ${channelMembers.userId} as user_id from ${channelMembers}
-    where ${channelMembers.channelId} = ${channelId}`;
+    where ${channelMembers.channelId} = ${channel}`;

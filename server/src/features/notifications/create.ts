@@ -6,11 +6,21 @@ import { userDisplayName } from '#shared/user-names';
 import type { Db, Tx } from '../../db/client';
 import { plannedOnce } from '../../db/planned';
 import { uuids } from '../../db/values';
-import { memberIdsSql } from '../channels/membership';
+import { memberIdsOfSql, memberIdsSql } from '../channels/membership';
 import { isMemberSql } from '../channels/queries';
-import { laterMessageIdsSql, threadParticipantsSql } from '../messages/queries';
+import {
+  laterMessageIdsOfSql,
+  laterMessageIdsSql,
+  threadParticipantsSql,
+} from '../messages/queries';
 import type { Delivery } from './deliver';
-import { actorJoin, presentWritten, selectPresentedRest, written } from './presenter';
+import {
+  actorJoin,
+  presentWritten,
+  selectPresentedRest,
+  selectPresentedRestOf,
+  written,
+} from './presenter';
 import {
   notificationChannelSettings,
   notificationPreferences,
@@ -73,13 +83,15 @@ const channelLabel = (channel: ChannelContext): string =>
  * changed (in a 1,000-member channel, looking them up again cost two more statements of
  * 1,000 ids each, docs/performance-log.md,
  * capacity, "2026-11-28, 18:30"): the new ones, and those of people with a push
- * subscription.
+ * subscription. `latest`, the last of a run of plain messages of the same author notified
+ * with `message` (subscriptions.ts, notifyRun), is what their pushes say.
  */
 export async function notifyMessage(
   db: Db,
   message: Message,
   channel: ChannelContext,
   readers: readonly string[] = [],
+  latest: Message = message,
 ): Promise<Delivery[]> {
   const { channelId, userId: actorId, parentMessageId } = message;
   const actor = userDisplayName(message.user) ?? 'Quelqu’un';
@@ -192,7 +204,7 @@ export async function notifyMessage(
         and exists (select 1 from ${pushSubscriptions} ps where ps.user_id = r.user_id)
     ),
     pushed as (
-      select n.id, n.user_id, n.type, n.title, ${excerpt(message.content)} as content,
+      select n.id, n.user_id, n.type, n.title, ${excerpt(latest.content)} as content,
         n.count, n.channel_id, n.message_id, ${actorId}::uuid as triggered_by_user_id,
         n.created_at, false as inserted
       from subscribed r
@@ -241,6 +253,144 @@ async function foldEarlier(db: Db, message: Message): Promise<void> {
     where n.id = items.id and not n.read and items.type = 'channel_message'
       and items.user_id <> ${message.userId}::uuid
       and items.user_id <> all(${uuids(message.mentions)})`);
+}
+
+/**
+ * A run of plain messages of one channel, notified together: top-level messages of one
+ * author, in a channel that is not a direct conversation, mentioning no one and not urgent
+ * (subscriptions.ts, `plain`). `first` starts the items; `latest` is what pushes say.
+ */
+export interface PlainRun {
+  first: Message;
+  latest: Message;
+  channel: ChannelContext;
+  readers: readonly string[];
+}
+
+/**
+ * notifyMessage for the plain runs of many channels at once, in ONE statement (what a busy
+ * node's sends of one moment share: docs/performance-log.md, "The send path against 22ec4ce"):
+ * the same items, folds and pushes as notifyMessage makes for each run's first message, its
+ * pushes saying the run's latest. Then foldEarlier for each run, in one more statement.
+ */
+export async function notifyPlainRuns(db: Db, runs: readonly PlainRun[]): Promise<Delivery[]> {
+  if (runs.length === 0) return [];
+  const input = runs.map(({ first, latest, channel, readers }) => ({
+    channel_id: first.channelId,
+    message_id: first.id,
+    seq: first.seq,
+    actor_id: first.userId,
+    title: title(`Nouveaux messages dans ${channelLabel(channel)}`),
+    content: excerpt(first.content),
+    latest: excerpt(latest.content),
+    readers: [...readers],
+  }));
+  const rows = await plannedOnce<Record<string, unknown>>(
+    db,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
+        channel_id uuid, message_id uuid, seq bigint, actor_id uuid, title text, content text,
+        latest text, readers uuid[])
+    ),
+    -- The members who hold each channel's unread item (notifyMessage's holders, per channel).
+    holders as materialized (
+      select i.channel_id, i.user_id from input c
+      join ${notifications} i on i.channel_id = c.channel_id
+      where not i.read and i.type = 'channel_message'
+    ),
+    recipients as (
+      select c.channel_id, m.user_id, h.user_id is not null as holds, case
+          when not (m.user_id = any(c.readers)) and coalesce(p.channel_messages, true)
+            and coalesce(s.level, 'all') = 'all' then 'channel_message'
+        end as type
+      from input c
+      cross join lateral (${memberIdsOfSql(sql`c.channel_id`)}) m
+      left join holders h on h.channel_id = c.channel_id and h.user_id = m.user_id
+      left join ${notificationPreferences} p on p.user_id = m.user_id
+      left join ${notificationChannelSettings} s
+        on s.user_id = m.user_id and s.channel_id = c.channel_id
+      where m.user_id <> c.actor_id and ${notSilenced}
+        and (h.user_id is null and not (m.user_id = any(c.readers))
+          or m.user_id in (select ps.user_id from ${pushSubscriptions} ps))
+    ),
+    folded as (
+      insert into ${notifications}
+        (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
+      select r.user_id, 'channel_message', c.title, c.content, c.channel_id, c.message_id,
+        c.actor_id
+      from recipients r join input c on c.channel_id = r.channel_id
+      where r.type = 'channel_message' and not r.holds
+      on conflict (user_id, channel_id) where read = false and type = 'channel_message'
+      do nothing
+      returning ${written}, true as inserted
+    ),
+    subscribed as materialized (
+      select r.channel_id, r.user_id from recipients r
+      where r.type = 'channel_message'
+        and exists (select 1 from ${pushSubscriptions} ps where ps.user_id = r.user_id)
+    ),
+    pushed as (
+      select n.id, n.user_id, n.type, n.title, c.latest as content, n.count, n.channel_id,
+        n.message_id, c.actor_id as triggered_by_user_id, n.created_at, false as inserted
+      from subscribed r join input c on c.channel_id = r.channel_id
+      cross join lateral (select * from ${notifications} i
+        where i.user_id = r.user_id and i.channel_id = r.channel_id
+          and i.type = 'channel_message' and not i.read
+        offset 0) n
+    ),
+    rows as (select * from folded union all select * from pushed),
+    -- An owner may get items of several channels here: what was unread before, plus them all.
+    added as (select user_id, count(*)::int as n from folded group by user_id),
+    unread as (
+      select n.user_id, count(*)::int as n from ${notifications} n
+      where not n.read and n.user_id in (select user_id from added)
+      group by n.user_id
+    )
+    select r.*, ${selectPresentedRestOf(sql`r.channel_id`)},
+      case when r.inserted then coalesce(u.n, 0) + ad.n end as unread_count
+    from rows r ${actorJoin}
+    left join added ad on ad.user_id = r.user_id
+    left join unread u on u.user_id = r.user_id`,
+  );
+  await foldEarlierMany(db, input);
+  return [...rows].map(presentWritten);
+}
+
+/** foldEarlier for the first messages of plain runs (which mention no one), in one statement. */
+async function foldEarlierMany(
+  db: Db,
+  firsts: ReadonlyArray<{ channel_id: string; message_id: string; seq: number; actor_id: string }>,
+): Promise<void> {
+  const input = firsts.map(({ channel_id, message_id, seq, actor_id }) => ({
+    channel_id,
+    message_id,
+    seq,
+    actor_id,
+  }));
+  await plannedOnce(
+    db,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
+        channel_id uuid, message_id uuid, seq bigint, actor_id uuid)
+    ),
+    -- Each channel's later messages by its (channel, seq) index: "offset 0" keeps the lookup
+    -- from being flattened into a join, which scanned every message (1.2 ms a statement in
+    -- the send bench).
+    later as materialized (
+      select c.message_id as first_id, c.actor_id, f.id from input c
+      cross join lateral (${laterMessageIdsOfSql(sql`c.channel_id`, sql`c.seq`)} offset 0) f
+    ),
+    items as materialized (
+      select i.id, later.first_id, later.actor_id, i.user_id, i.type from later
+      join ${notifications} i on i.message_id = later.id
+    )
+    update ${notifications} n set message_id = items.first_id
+    from items
+    where n.id = items.id and not n.read and items.type = 'channel_message'
+      and items.user_id <> items.actor_id`,
+  );
 }
 
 /** A reaction added to someone else's message notifies its author, if still a member. */

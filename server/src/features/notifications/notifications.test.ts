@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#shared/auth';
 import type { Channel } from '#shared/channels';
+import type { Message } from '#shared/messages';
 import { foldMessage, foldsInto } from '#shared/notification-fold';
 import type {
   ChannelNotificationSettings,
@@ -16,6 +17,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { countedStatements } from '../../../test/store-counters';
 import { isEvent, socketOpener } from '../../../test/test-socket';
 import type { AppContext } from '../../context';
+import { uuids } from '../../db/values';
 import { EventBus } from '../../events/bus';
 import { notifyMessage } from './create';
 import { notificationsSettled, subscribeNotifications } from './subscriptions';
@@ -663,6 +665,64 @@ describe('reading', () => {
     // Carol's item of the other channel was read before she left it: her sockets heard it.
     await carolSocket.next(isEvent('notification_read', { unreadCount: 1 }));
     expect([await unread(bob), await unread(carol)]).toEqual([0, 1]);
+  });
+
+  it('new messages of one moment, of several channels, are notified together: each channel’s first run of plain messages in one statement', async () => {
+    const first = await channelWith(bob, carol);
+    const second = await channelWith(bob);
+    const a1 = await sendMessage(alice, first.id, 'un');
+    const a2 = await sendMessage(alice, first.id, 'deux');
+    const b1 = await sendMessage(bob, first.id, 'trois');
+    const c1 = await sendMessage(alice, second.id, 'ailleurs');
+    await settled();
+    // What the server's own subscriber made goes: the bus below makes it again.
+    const people = [alice, bob, carol].map((who) => who.user.id);
+    await ctx.db.execute(sql`delete from notifications where user_id = any(${uuids(people)})`);
+    // The subscriber on a bus of its own, over the real store with its statements counted.
+    const store = countedStatements(ctx.db);
+    const events = new EventBus(server.app.log);
+    subscribeNotifications(
+      { db: store.db, realtime: ctx.realtime, events, log: server.app.log },
+      [],
+    );
+    const bobSocket = await open(bob);
+    const created = (message: Message, channel: Channel) =>
+      events.publish('messageCreated', {
+        channelId: channel.id,
+        seq: message.seq,
+        message,
+        channel: { name: channel.name, type: channel.type },
+      });
+    created(a1, first);
+    created(a2, first);
+    created(b1, first);
+    created(c1, second);
+    await notificationsSettled(events);
+    // Alice's two messages in the first channel and hers in the second: the items, then the
+    // folds (notifyPlainRuns); Bob's message, another author's, after them on its own.
+    expect(store.statements()).toBe(2 + 2);
+    const news = [
+      await bobSocket.next<NewNotification>(isEvent('new_notification')),
+      await bobSocket.next<NewNotification>(isEvent('new_notification')),
+    ];
+    expect(news.map((e) => [e.notification.channelId, e.unreadCount]).sort()).toEqual(
+      [
+        [first.id, 2],
+        [second.id, 2],
+      ].sort(),
+    );
+    const items = (who: Actor) =>
+      list(who).then((all) =>
+        all.map((n) => [n.type, n.channelId, n.count, n.content, n.messageId]).sort(),
+      );
+    expect(await items(bob)).toEqual(
+      [
+        ['channel_message', first.id, 2, 'deux', a1.id],
+        ['channel_message', second.id, 1, 'ailleurs', c1.id],
+      ].sort(),
+    );
+    expect(await items(carol)).toEqual([['channel_message', first.id, 3, 'trois', a1.id]]);
+    expect(await items(alice)).toEqual([['channel_message', first.id, 1, 'trois', b1.id]]);
   });
 
   it('pages newest first', async () => {

@@ -85,9 +85,12 @@ export const written = sql.raw(
  * selectPresented joins it. `selectPresentedRest` goes in the select list, `actorJoin` after
  * `from … r`.
  */
-export const selectPresentedRest = (channelId: string) => sql`
-  ${channelNameSql(sql`${channelId}::uuid`)} as channel_name,
-  ${channelTypeSql(sql`${channelId}::uuid`)} as channel_type, ${actorColumns}`;
+export const selectPresentedRest = (channelId: string) =>
+  selectPresentedRestOf(sql`${channelId}::uuid`);
+/** selectPresentedRest for rows of several channels: `channel` is their channel's column. */
+export const selectPresentedRestOf = (channel: SQL) => sql`
+  ${channelNameSql(channel)} as channel_name,
+  ${channelTypeSql(channel)} as channel_type, ${actorColumns}`;
 export const actorJoin = sql`left join ${users} a on a.id = r.triggered_by_user_id`;
 
 /**

@@ -1,3 +1,4 @@
+import type { Message } from '#shared/messages';
 import { userDisplayName } from '#shared/user-names';
 import { findUserById } from '../../auth/users';
 import type { Db } from '../../db/client';
@@ -7,11 +8,13 @@ import type { Realtime } from '../../realtime/realtime';
 import { findChannelForUser } from '../channels/queries';
 import type { Deps } from '../deps';
 import {
+  type ChannelContext,
   notifyAdded,
   notifyEditMentions,
   notifyFriend,
   notifyMessage,
   notifyPersonal,
+  notifyPlainRuns,
   notifyReaction,
 } from './create';
 import { deliver, type HoldStep, type NotificationSink, send } from './deliver';
@@ -75,12 +78,65 @@ export function subscribeNotifications(
   // The channel's name and type come with the message, from the statement that stored it:
   // looking them up again was one more statement a message (docs/performance-log.md, capacity,
   // "2026-11-28, 18:30").
-  deps.events.on('messageCreated', ({ message, channel }) =>
-    serial.run(message.channelId, async () => {
-      const readers = readersOf(message.channelId);
-      const hold = holdFor({ immediate: message.urgent === true });
-      await send(deps, await notifyMessage(deps.db, message, channel, readers), sinks, hold);
-    }),
+  // A run of messages notified by notifyMessage: a single one, or plain messages of one
+  // author (`joinsRun`) notified with the first, their pushes saying the latest.
+  const notifyRun = async (run: NewMessage[]) => {
+    const [first] = run as [NewMessage];
+    const latest = run.at(-1) as NewMessage;
+    const readers = readersOf(first.message.channelId);
+    const hold = holdFor({ immediate: first.message.urgent === true });
+    const rows = await notifyMessage(
+      deps.db,
+      first.message,
+      first.channel,
+      readers,
+      latest.message,
+    );
+    await send(deps, rows, sinks, hold);
+  };
+  // The new messages of one moment (one event-loop turn: a store batch's sends), of any
+  // channels, are notified together: each channel's first run of plain messages in one
+  // statement for all channels (notifyPlainRuns), then each channel's other runs in order
+  // (docs/notifications.md, "Many messages at once").
+  const notifyNew = async (created: NewMessage[]) => {
+    const byChannel = new Map<string, NewMessage[][]>();
+    for (const item of created) {
+      const runs = byChannel.get(item.message.channelId) ?? [];
+      const last = runs.at(-1);
+      if (last && joinsRun(last.at(-1) as NewMessage, item)) last.push(item);
+      else runs.push([item]);
+      byChannel.set(item.message.channelId, runs);
+    }
+    const firsts = [...byChannel.values()].flatMap((runs) =>
+      plain(runs[0]?.[0] as NewMessage) ? [runs.shift() as NewMessage[]] : [],
+    );
+    if (firsts.length > 0) {
+      const plainRuns = firsts.map((run) => {
+        const first = run[0] as NewMessage;
+        return {
+          first: first.message,
+          latest: (run.at(-1) as NewMessage).message,
+          channel: first.channel,
+          readers: readersOf(first.message.channelId),
+        };
+      });
+      try {
+        await send(deps, await notifyPlainRuns(deps.db, plainRuns), sinks, ordinary);
+      } catch (err) {
+        // Nothing of a failed statement was written (a deadlock with another node's, say):
+        // each run on its own, so that only a faulty one fails.
+        deps.log.warn({ err }, 'channel messages not notified together: one run at a time');
+        await Promise.all(firsts.map((run) => notifyRun(run)));
+      }
+    }
+    await Promise.all(
+      [...byChannel.values()].map(async (runs) => {
+        for (const run of runs) await notifyRun(run);
+      }),
+    );
+  };
+  deps.events.on('messageCreated', (created) =>
+    serial.batchAcross(created.message.channelId, created, notifyNew),
   );
 
   // An edit that mentions someone new notifies them, once (Slack does).
@@ -166,6 +222,21 @@ export function subscribeNotifications(
     serial.run(channelId, () => forgetChannel(deps.db, userId, channelId)),
   );
 }
+
+interface NewMessage {
+  message: Message;
+  channel: ChannelContext;
+}
+
+/** Folds for every member the way the one before it does, and so may share its statement. */
+const plain = ({ message, channel }: NewMessage) =>
+  channel.type !== 'direct' &&
+  !message.parentMessageId &&
+  message.mentions.length === 0 &&
+  message.urgent !== true;
+
+const joinsRun = (before: NewMessage, next: NewMessage) =>
+  plain(before) && plain(next) && before.message.userId === next.message.userId;
 
 /**
  * The work of one channel's events runs one after another, in publish order: a coalesced
