@@ -32,3 +32,21 @@ export async function plannedOnce<T>(db: Db, statement: SQL): Promise<T[]> {
   const rows = await db.$client.unsafe(query.sql, query.params as never[], { prepare: true });
   return rows as unknown as T[];
 }
+
+/**
+ * plannedOnce for a statement whose text never changes, built by drizzle once rather than at
+ * each run: its parameters are written `$1`, `$2`… in `statement` (which holds no other) and
+ * given at each run.
+ */
+export function fixedStatement(statement: () => SQL) {
+  let text: string | undefined;
+  return async <T>(db: Db, params: readonly unknown[]): Promise<T[]> => {
+    if (text === undefined) {
+      const query = dialect.sqlToQuery(statement());
+      if (query.params.length > 0) throw new Error('fixedStatement: write its parameters as $n');
+      text = query.sql;
+    }
+    const rows = await db.$client.unsafe(text, params as never[], { prepare: true });
+    return rows as unknown as T[];
+  };
+}

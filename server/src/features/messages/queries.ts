@@ -441,6 +441,10 @@ export const foldedMessagesJoin = (
 export const laterMessageIdsSql = (channelId: string, seq: number): SQL =>
   sql`select f.id from ${messages} f where f.channel_id = ${channelId}::uuid and f.seq > ${seq}`;
 
+/** The seq of the message a column names, as a scalar subquery for another feature's statement. */
+export const messageSeqOfSql = (messageId: SQL): SQL =>
+  sql`(select m.seq from ${messages} m where m.id = ${messageId})`;
+
 /**
  * laterMessageIdsSql of the channel and seq two columns name (a lateral subquery). Ordered by
  * seq, so that only the (channel, seq) index reads it without a sort: a plan cached while the

@@ -4,13 +4,14 @@ import type { Message } from '#shared/messages';
 import type { NotificationType } from '#shared/notifications';
 import { userDisplayName } from '#shared/user-names';
 import type { Db, Tx } from '../../db/client';
-import { plannedOnce } from '../../db/planned';
+import { fixedStatement, plannedOnce } from '../../db/planned';
 import { uuids } from '../../db/values';
 import { memberIdsOfSql, memberIdsSql } from '../channels/membership';
 import { isMemberSql } from '../channels/queries';
 import {
   laterMessageIdsOfSql,
   laterMessageIdsSql,
+  messageSeqOfSql,
   threadParticipantsSql,
 } from '../messages/queries';
 import type { Delivery } from './deliver';
@@ -269,9 +270,12 @@ export interface PlainRun {
 
 /**
  * notifyMessage for the plain runs of many channels at once, in ONE statement (what a busy
- * node's sends of one moment share: docs/performance-log.md, "The send path against 22ec4ce"):
- * the same items, folds and pushes as notifyMessage makes for each run's first message, its
- * pushes saying the run's latest. Then foldEarlier for each run, in one more statement.
+ * node's sends of one moment share: docs/performance-log.md, "The send path against 22ec4ce,
+ * 2026-12-05"): the same items, folds and pushes as notifyMessage makes for each run's first
+ * message, its pushes saying the run's latest, and foldEarlier's move in the same statement:
+ * the items of a channel's later messages it can see move back to the run's first, and an
+ * item another statement made after this one's snapshot (the insert meets it as a conflict)
+ * moves back too when it starts later (docs/notifications.md, « Many messages at once »).
  */
 export async function notifyPlainRuns(db: Db, runs: readonly PlainRun[]): Promise<Delivery[]> {
   if (runs.length === 0) return [];
@@ -285,11 +289,15 @@ export async function notifyPlainRuns(db: Db, runs: readonly PlainRun[]): Promis
     latest: excerpt(latest.content),
     readers: [...readers],
   }));
-  const rows = await plannedOnce<Record<string, unknown>>(
-    db,
-    sql`
+  const rows = await plainRunsStatement<Record<string, unknown>>(db, [JSON.stringify(input)]);
+  return [...rows].map(presentWritten);
+}
+
+/** The statement of notifyPlainRuns, its text built once: its one parameter is the input. */
+const plainRunsStatement = fixedStatement(
+  () => sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
+      select * from jsonb_to_recordset($1::jsonb) as t(
         channel_id uuid, message_id uuid, seq bigint, actor_id uuid, title text, content text,
         latest text, readers uuid[])
     ),
@@ -314,16 +322,32 @@ export async function notifyPlainRuns(db: Db, runs: readonly PlainRun[]): Promis
         and (h.user_id is null and not (m.user_id = any(c.readers))
           or m.user_id in (select ps.user_id from ${pushSubscriptions} ps))
     ),
+    -- An item made meanwhile by another statement (the conflict) starts at the earlier of its
+    -- message and this run's first: "xmax = 0" tells a row inserted here from one moved.
     folded as (
-      insert into ${notifications}
+      insert into ${notifications} as n
         (user_id, type, title, content, channel_id, message_id, triggered_by_user_id)
       select r.user_id, 'channel_message', c.title, c.content, c.channel_id, c.message_id,
         c.actor_id
       from recipients r join input c on c.channel_id = r.channel_id
       where r.type = 'channel_message' and not r.holds
       on conflict (user_id, channel_id) where read = false and type = 'channel_message'
-      do nothing
-      returning ${written}, true as inserted
+      do update set message_id = excluded.message_id
+        where ${messageSeqOfSql(sql`n.message_id`)} > ${messageSeqOfSql(sql`excluded.message_id`)}
+      returning ${written}, n.xmax = 0 as inserted
+    ),
+    -- foldEarlier: the items of each channel's later messages, as this snapshot shows them, by
+    -- the (channel, seq) index ("offset 0" keeps the look-up from being flattened into a join,
+    -- which scanned every message) and then by message_id.
+    later as materialized (
+      select c.message_id as first_id, c.actor_id, f.id from input c
+      cross join lateral (${laterMessageIdsOfSql(sql`c.channel_id`, sql`c.seq`)} offset 0) f
+    ),
+    moved as (
+      update ${notifications} i set message_id = later.first_id
+      from later
+      where i.message_id = later.id and not i.read and i.type = 'channel_message'
+        and i.user_id <> later.actor_id
     ),
     subscribed as materialized (
       select r.channel_id, r.user_id from recipients r
@@ -339,9 +363,11 @@ export async function notifyPlainRuns(db: Db, runs: readonly PlainRun[]): Promis
           and i.type = 'channel_message' and not i.read
         offset 0) n
     ),
-    rows as (select * from folded union all select * from pushed),
+    rows as (
+      select * from folded where inserted union all select * from pushed
+    ),
     -- An owner may get items of several channels here: what was unread before, plus them all.
-    added as (select user_id, count(*)::int as n from folded group by user_id),
+    added as (select user_id, count(*)::int as n from folded where inserted group by user_id),
     unread as (
       select n.user_id, count(*)::int as n from ${notifications} n
       where not n.read and n.user_id in (select user_id from added)
@@ -352,46 +378,7 @@ export async function notifyPlainRuns(db: Db, runs: readonly PlainRun[]): Promis
     from rows r ${actorJoin}
     left join added ad on ad.user_id = r.user_id
     left join unread u on u.user_id = r.user_id`,
-  );
-  await foldEarlierMany(db, input);
-  return [...rows].map(presentWritten);
-}
-
-/** foldEarlier for the first messages of plain runs (which mention no one), in one statement. */
-async function foldEarlierMany(
-  db: Db,
-  firsts: ReadonlyArray<{ channel_id: string; message_id: string; seq: number; actor_id: string }>,
-): Promise<void> {
-  const input = firsts.map(({ channel_id, message_id, seq, actor_id }) => ({
-    channel_id,
-    message_id,
-    seq,
-    actor_id,
-  }));
-  await plannedOnce(
-    db,
-    sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
-        channel_id uuid, message_id uuid, seq bigint, actor_id uuid)
-    ),
-    -- Each channel's later messages by its (channel, seq) index: "offset 0" keeps the lookup
-    -- from being flattened into a join, which scanned every message (1.2 ms a statement in
-    -- the send bench).
-    later as materialized (
-      select c.message_id as first_id, c.actor_id, f.id from input c
-      cross join lateral (${laterMessageIdsOfSql(sql`c.channel_id`, sql`c.seq`)} offset 0) f
-    ),
-    items as materialized (
-      select i.id, later.first_id, later.actor_id, i.user_id, i.type from later
-      join ${notifications} i on i.message_id = later.id
-    )
-    update ${notifications} n set message_id = items.first_id
-    from items
-    where n.id = items.id and not n.read and items.type = 'channel_message'
-      and items.user_id <> items.actor_id`,
-  );
-}
+);
 
 /** A reaction added to someone else's message notifies its author, if still a member. */
 export async function notifyReaction(

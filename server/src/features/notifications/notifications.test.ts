@@ -698,9 +698,10 @@ describe('reading', () => {
     created(b1, first);
     created(c1, second);
     await notificationsSettled(events);
-    // Alice's two messages in the first channel and hers in the second: the items, then the
-    // folds (notifyPlainRuns); Bob's message, another author's, after them on its own.
-    expect(store.statements()).toBe(2 + 2);
+    // Alice's two messages in the first channel and hers in the second: one statement
+    // (notifyPlainRuns); Bob's message, another author's, after it on its own (notifyMessage,
+    // then foldEarlier).
+    expect(store.statements()).toBe(1 + 2);
     const news = [
       await bobSocket.next<NewNotification>(isEvent('new_notification')),
       await bobSocket.next<NewNotification>(isEvent('new_notification')),
@@ -723,6 +724,32 @@ describe('reading', () => {
     );
     expect(await items(carol)).toEqual([['channel_message', first.id, 3, 'trois', a1.id]]);
     expect(await items(alice)).toEqual([['channel_message', first.id, 1, 'trois', b1.id]]);
+  });
+
+  it('a channel’s message notified after a later one takes that one’s items back to it: they count both', async () => {
+    const channel = await channelWith(bob);
+    const earlier = await sendMessage(alice, channel.id, 'premier');
+    const later = await sendMessage(alice, channel.id, 'second');
+    await settled();
+    await ctx.db.execute(sql`delete from notifications where user_id = ${bob.user.id}::uuid`);
+    // The two events in the other order, each in a moment of its own (two nodes, say).
+    const events = new EventBus(server.app.log);
+    subscribeNotifications({ db: ctx.db, realtime: ctx.realtime, events, log: server.app.log }, []);
+    const created = (message: Message) =>
+      events.publish('messageCreated', {
+        channelId: channel.id,
+        seq: message.seq,
+        message,
+        channel: { name: channel.name, type: channel.type },
+      });
+    const item = async () =>
+      (await list(bob)).map((n) => [n.type, n.count, n.content, n.messageId]);
+    created(later);
+    await notificationsSettled(events);
+    expect(await item()).toEqual([['channel_message', 1, 'second', later.id]]);
+    created(earlier);
+    await notificationsSettled(events);
+    expect(await item()).toEqual([['channel_message', 2, 'second', earlier.id]]);
   });
 
   it('pages newest first', async () => {
