@@ -23,6 +23,7 @@ import {
 } from '../../../test/push-service';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { TestSocket } from '../../../test/test-socket';
+import { notifyPlainRuns } from './create';
 import { pushSubscriptions } from './schema';
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
@@ -220,6 +221,34 @@ it('says each message of a channel, those that fold into its unread item too', a
   expect(decrypt(pushedTo(phone)[2] as Received, phone)).toMatchObject({
     title: `Nouveaux messages dans #${channel.name}`,
     url: `/channel/${channel.id}`,
+  });
+});
+
+it('a run of messages notified together pushes its latest to a member already holding the item', async () => {
+  const { alice, bob, channel } = await threeInAChannel();
+  const phone = device(`/bob/phone-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, phone.json(true))).status).toBe(204);
+  await sendMessage(alice, channel.id, 'Premier');
+  await vi.waitFor(() => expect(pushedTo(phone)).toHaveLength(1), { timeout: 10_000 });
+  const second = await sendMessage(alice, channel.id, 'Deuxième');
+  const third = await sendMessage(alice, channel.id, 'Troisième');
+  // The run of the two, as a busy node notifies them (subscriptions.ts, notifyNew): Bob holds
+  // the channel's item, so his push of it says the latest, with no count (nothing new).
+  const deliveries = await notifyPlainRuns(server.database.db, [
+    {
+      first: second,
+      latest: third,
+      channel: { name: channel.name, type: channel.type },
+      readers: [],
+    },
+  ]);
+  const forBob = deliveries.filter((d) => d.userId === bob.user.id);
+  expect(forBob).toHaveLength(1);
+  expect(forBob[0]?.unreadCount).toBeUndefined();
+  expect(forBob[0]?.notification).toMatchObject({
+    type: 'channel_message',
+    content: 'Troisième',
+    triggeredBy: { id: alice.user.id },
   });
 });
 
