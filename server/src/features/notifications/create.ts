@@ -312,8 +312,10 @@ const plainRunsStatement = fixedStatement(
           when not (m.user_id = any(c.readers)) and coalesce(p.channel_messages, true)
             and coalesce(s.level, 'all') = 'all' then 'channel_message'
         end as type
+      -- Each channel's members by its index, whatever the plan cached for this statement saw
+      -- ("offset 0": as a join, a plan made while the table was small scanned it whole).
       from input c
-      cross join lateral (${memberIdsOfSql(sql`c.channel_id`)}) m
+      cross join lateral (${memberIdsOfSql(sql`c.channel_id`)} offset 0) m
       left join holders h on h.channel_id = c.channel_id and h.user_id = m.user_id
       left join ${notificationPreferences} p on p.user_id = m.user_id
       left join ${notificationChannelSettings} s
