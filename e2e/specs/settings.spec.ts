@@ -92,18 +92,27 @@ test('a profile update after the session ended warns, then goes to sign in', asy
       : route.fallback();
   });
 
-  // The redirect follows the toast by 500 ms: the sign-in page is held back until the toast
-  // has been seen, so that a slow machine cannot navigate away under the assertion.
-  let release: () => void = () => {};
-  const toastSeen = new Promise<void>((resolve) => (release = resolve));
-  await alice.page.route('**/api/login*', async (route) => {
-    await toastSeen;
-    await route.fallback();
+  // The redirect to sign in follows the toast by 500 ms: the page reports each toast it
+  // shows, and the test reads them once it has left. (A locator waits for a pending
+  // navigation to finish: on a slow machine a locator looking for the toast found the page
+  // already leaving, and holding the navigation until it had seen it waited for ever.)
+  const toasts: string[] = [];
+  await alice.page.exposeFunction('reportToast', (text: string) => {
+    toasts.push(text);
+  });
+  await alice.page.evaluate(() => {
+    const report = (window as unknown as { reportToast: (text: string) => void }).reportToast;
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll(
+        '[role="region"][aria-label^="Notifications"] li',
+      )) {
+        report(item.textContent ?? '');
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 
   await alice.settings.displayNameInput.fill('Alice Nouvelle');
   await alice.settings.saveDisplayNameButton.click();
-  await expect(alice.shell.toast).toHaveText(/Non autorisé.*Votre session a expiré/);
-  release();
   await expect(alice.page).toHaveURL(/\/login\?next=%2Fsettings$/);
+  expect(toasts.join('\n')).toMatch(/Non autorisé.*Votre session a expiré/);
 });
