@@ -17,7 +17,7 @@ import {
   notifyPlainRuns,
   notifyReaction,
 } from './create';
-import { deliver, type HoldStep, type NotificationSink, send } from './deliver';
+import { type Delivery, deliver, type HoldStep, type NotificationSink, send } from './deliver';
 import { type HoldContext, holdPolicyOf, setReleaser } from './hold';
 import { createDefaultPreferences } from './preferences';
 import { findPresented } from './presenter';
@@ -120,14 +120,17 @@ export function subscribeNotifications(
           readers: readersOf(first.message.channelId),
         };
       });
+      let rows: Delivery[] | undefined;
       try {
-        await send(deps, await notifyPlainRuns(deps.db, plainRuns), sinks, ordinary);
+        rows = await notifyPlainRuns(deps.db, plainRuns);
       } catch (err) {
         // Nothing of a failed statement was written (a deadlock with another node's, say):
         // each run on its own, so that only a faulty one fails.
         deps.log.warn({ err }, 'channel messages not notified together: one run at a time');
         await Promise.all(firsts.map((run) => notifyRun(run)));
       }
+      // Outside the retry: what the statement wrote is sent once, whatever sending meets.
+      if (rows) await send(deps, rows, sinks, ordinary);
     }
     await Promise.all(
       [...byChannel.values()].map(async (runs) => {
