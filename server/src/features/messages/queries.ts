@@ -439,7 +439,7 @@ export const foldedMessagesJoin = (
 
 /** The ids of a channel's messages after `seq`, as a subquery for another feature's statement. */
 export const laterMessageIdsSql = (channelId: string, seq: number): SQL =>
-  sql`select f.id from ${messages} f where f.channel_id = ${channelId}::uuid and f.seq > ${seq}`;
+  laterMessageIdsOfSql(sql`${channelId}::uuid`, sql`${seq}`);
 
 /** The seq of the message a column names, as a scalar subquery for another feature's statement. */
 export const messageSeqOfSql = (messageId: SQL): SQL =>
