@@ -108,13 +108,17 @@ function usePrefetchOpening(channelId: string, listed: Listed) {
 function OneChannelView({ channelId, tabs, actions }: ChannelViewProps) {
   const { t } = useTranslation();
   const channel = useChannel(channelId);
+  // The sidebar's list brings where reading stopped (use-read-position-at-open.ts): on a cold
+  // load the view waits for it as for the channel (both asked for at once), or the
+  // "Nouveaux messages" line would come after the list had shown, moving its rows.
+  const listing = useChannels().isPending;
   const { user: me } = useCurrentUser();
   const opened = channel.isSuccess;
   useEffect(() => {
     if (opened) rememberLastChannel(channelId);
   }, [opened, channelId]);
 
-  if (channel.isPending) return <ChannelViewLoading />;
+  if (channel.isPending || listing) return <ChannelViewLoading />;
   if (channel.isError) {
     return (
       <div className="grid h-full place-items-center p-6">
