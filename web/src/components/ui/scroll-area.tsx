@@ -1,48 +1,61 @@
-import { ScrollArea as ScrollAreaPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { SCROLLBAR_HIDE_DELAY_MS } from '#shared/limits';
 import { cn } from '@/lib/utils';
 
-/** docs/product.md §9: the scrollbar hides 600 ms after scrolling stops. */
+/**
+ * A native scroll container whose thin scrollbar shows while the pointer is over it or it
+ * scrolls, and hides 600 ms after (docs/product.md §9): `.scroll-fade` in styles.css colours
+ * the thumb while `data-scrollbar="shown"`. Native scrolling keeps the keyboard, touch and
+ * the wheel as the platform has them; Radix's ScrollArea drew its own bar for the same
+ * effect, with 31 KB of JavaScript in the channel view's first load (bundle-budget.test.ts).
+ */
 export function ScrollArea({
   className,
   children,
   scrollHideDelay = SCROLLBAR_HIDE_DELAY_MS,
   ...props
-}: ComponentProps<typeof ScrollAreaPrimitive.Root>) {
+}: ComponentProps<'div'> & { scrollHideDelay?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const area = ref.current;
+    if (!area) return;
+    let hovered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      clearTimeout(timer);
+      area.dataset.scrollbar = 'shown';
+    };
+    const hideLater = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!hovered) delete area.dataset.scrollbar;
+      }, scrollHideDelay);
+    };
+    const onScroll = () => {
+      show();
+      hideLater();
+    };
+    const onEnter = () => {
+      hovered = true;
+      show();
+    };
+    const onLeave = () => {
+      hovered = false;
+      hideLater();
+    };
+    area.addEventListener('scroll', onScroll, { passive: true });
+    area.addEventListener('pointerenter', onEnter);
+    area.addEventListener('pointerleave', onLeave);
+    return () => {
+      clearTimeout(timer);
+      area.removeEventListener('scroll', onScroll);
+      area.removeEventListener('pointerenter', onEnter);
+      area.removeEventListener('pointerleave', onLeave);
+    };
+  }, [scrollHideDelay]);
   return (
-    <ScrollAreaPrimitive.Root
-      scrollHideDelay={scrollHideDelay}
-      className={cn('relative overflow-hidden', className)}
-      {...props}
-    >
-      <ScrollAreaPrimitive.Viewport className="size-full rounded-[inherit] [&>div]:!block">
-        {children}
-      </ScrollAreaPrimitive.Viewport>
-      <ScrollBar />
-      <ScrollAreaPrimitive.Corner />
-    </ScrollAreaPrimitive.Root>
-  );
-}
-
-export function ScrollBar({
-  className,
-  orientation = 'vertical',
-  ...props
-}: ComponentProps<typeof ScrollAreaPrimitive.ScrollAreaScrollbar>) {
-  return (
-    <ScrollAreaPrimitive.ScrollAreaScrollbar
-      orientation={orientation}
-      className={cn(
-        'flex touch-none select-none p-px transition-colors',
-        orientation === 'vertical'
-          ? 'h-full w-2.5 border-l border-l-transparent'
-          : 'h-2.5 flex-col',
-        className,
-      )}
-      {...props}
-    >
-      <ScrollAreaPrimitive.ScrollAreaThumb className="relative flex-1 rounded-full bg-border" />
-    </ScrollAreaPrimitive.ScrollAreaScrollbar>
+    <div ref={ref} className={cn('scroll-fade overflow-y-auto', className)} {...props}>
+      {children}
+    </div>
   );
 }
