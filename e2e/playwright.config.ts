@@ -20,11 +20,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Two workers on the 2-core CI machine, one per two cores above that: one worker kept the
-  // cores 73–78 % busy (the specs wait on the server and on timers), two took the same 27
-  // specs from 181–197 s to 146 s, all passed (docs/performance-log.md, "`npm test`").
-  workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
-  // Two workers, each with two browsers, share two cores with the server and Janus: a page's
+  // Three workers on the 2-core CI machine, one per two cores above that: the specs wait on
+  // the server and on timers, and two kept the cores 73 % busy. The 150 tests, quiet machine:
+  // two workers 725 s, three 649 s for the same CPU (1,043 and 1,033 s), all passed
+  // (docs/performance-log.md, "2026-12-05, three browser workers").
+  workers: Math.max(3, Math.floor(os.availableParallelism() / 2)),
+  // Three workers, each with two browsers, share two cores with the server and Janus: a page's
   // first load takes several seconds of main-thread work there (parsing ~1 MB of JS), so
   // the waits are generous; a broken page still fails, only later.
   timeout: 60_000,
