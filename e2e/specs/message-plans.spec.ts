@@ -39,6 +39,14 @@ test('« on se voit jeudi 15h » offers its author an event at that time, which 
   await expect(dialog.getByLabel('Heure de début')).toHaveValue('15:00');
   await expect(dialog.getByLabel('Heure de fin')).toHaveValue('16:00');
   await dialog.getByLabel('Titre').fill('Point budget');
+  // The message changes under the open dialog (Bob reacts): what Alice typed stays.
+  const messageId = await mine.getAttribute('data-message-id');
+  const reacted = await bob.page.request.post(`/api/messages/${messageId}/reactions`, {
+    data: { emoji: '👍' },
+  });
+  expect(reacted.ok(), await reacted.text()).toBe(true);
+  await expect(mine.getByRole('button', { name: /👍/ })).toBeVisible();
+  await expect(dialog.getByLabel('Titre')).toHaveValue('Point budget');
   await dialog.getByRole('button', { name: 'Créer' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,5 +1,5 @@
 import { CalendarPlusIcon, ListTodoIcon, XIcon } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findFrenchDates } from '#shared/french-dates';
 import type { Message } from '#shared/messages';
@@ -43,10 +43,16 @@ const ymd = (at: Date) =>
  * (« on se voit jeudi 15h ») offers, to its author only, an event or a task due date, with the
  * time as read; nothing happens without a click, and the offer can be dismissed.
  */
+type EventTarget = NonNullable<ComponentProps<typeof EventDialog>['target']>;
+
 export function PlanChips({ message }: { message: Message }) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState(() => dismissed().has(message.id));
-  const [open, setOpen] = useState<'event' | 'task' | null>(null);
+  // What the dialog opens with is taken at the click: a target made at each render reset the
+  // form whenever the message changed under it (a reaction, an edit), losing what was typed.
+  const [open, setOpen] = useState<
+    { kind: 'event'; target: EventTarget } | { kind: 'task'; dueDate: string } | null
+  >(null);
   const found = useMemo(
     () =>
       findFrenchDates(message.content, {
@@ -61,11 +67,29 @@ export function PlanChips({ message }: { message: Message }) {
     'inline-flex min-h-7 items-center gap-1 rounded-md border border-dashed bg-card px-2 py-0.5 text-muted-foreground text-xs transition-colors hover:border-primary/50 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1.5" data-testid="plan-chips">
-      <button type="button" className={chip} onClick={() => setOpen('event')}>
+      <button
+        type="button"
+        className={chip}
+        onClick={() =>
+          setOpen({
+            kind: 'event',
+            target: {
+              kind: 'create',
+              start: found.hasTime ? found.at : undefined,
+              day: found.at,
+              title: message.content.replace(/\s+/g, ' ').slice(0, 200),
+            },
+          })
+        }
+      >
         <CalendarPlusIcon className="size-3.5 text-primary" aria-hidden />
         {t('plans.event', { when })}
       </button>
-      <button type="button" className={chip} onClick={() => setOpen('task')}>
+      <button
+        type="button"
+        className={chip}
+        onClick={() => setOpen({ kind: 'task', dueDate: ymd(found.at) })}
+      >
         <ListTodoIcon className="size-3.5 text-primary" aria-hidden />
         {t('plans.task', { when: formatDay(found.at) })}
       </button>
@@ -82,21 +106,13 @@ export function PlanChips({ message }: { message: Message }) {
         <XIcon className="size-3.5" aria-hidden />
       </button>
       <Suspense fallback={null}>
-        {open === 'event' ? (
-          <EventDialog
-            target={{
-              kind: 'create',
-              start: found.hasTime ? found.at : undefined,
-              day: found.at,
-              title: message.content.replace(/\s+/g, ' ').slice(0, 200),
-            }}
-            onClose={() => setOpen(null)}
-          />
+        {open?.kind === 'event' ? (
+          <EventDialog target={open.target} onClose={() => setOpen(null)} />
         ) : null}
-        {open === 'task' ? (
+        {open?.kind === 'task' ? (
           <TaskFromMessageDialog
             message={message}
-            dueDate={ymd(found.at)}
+            dueDate={open.dueDate}
             onClose={() => setOpen(null)}
           />
         ) : null}
