@@ -1,8 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH_PX } from '#shared/limits';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import type { SidebarSectionContribution } from '@/lib/shell';
 import { cn } from '@/lib/utils';
@@ -14,29 +13,37 @@ interface SidebarSectionProps {
   children: ReactNode;
 }
 
-/** docs/product.md §2: a collapsible sidebar section, open at first. */
+/**
+ * docs/product.md §2: a collapsible sidebar section, open at first (WAI-ARIA's disclosure: a
+ * button that says whether what it controls is shown).
+ */
 function SidebarSection({ title, actions, children }: SidebarSectionProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
+  const contentId = useId();
   return (
-    <Collapsible open={open} onOpenChange={setOpen} asChild>
-      <section aria-label={title} className="grid gap-1">
-        <div className="flex items-center gap-1 pr-1">
-          <CollapsibleTrigger
-            aria-label={t('layout.sidebar.toggleSection', { section: title })}
-            className="group flex flex-1 cursor-pointer items-center gap-1 rounded-md px-1.5 py-1 font-semibold text-muted-foreground text-xs uppercase tracking-wider outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <ChevronDownIcon
-              aria-hidden
-              className="size-3.5 transition-transform group-data-[state=closed]:-rotate-90"
-            />
-            <span>{title}</span>
-          </CollapsibleTrigger>
-          {actions}
-        </div>
-        <CollapsibleContent>{children}</CollapsibleContent>
-      </section>
-    </Collapsible>
+    <section aria-label={title} className="grid gap-1">
+      <div className="flex items-center gap-1 pr-1">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={contentId}
+          onClick={() => setOpen(!open)}
+          aria-label={t('layout.sidebar.toggleSection', { section: title })}
+          className="group flex flex-1 cursor-pointer items-center gap-1 rounded-md px-1.5 py-1 font-semibold text-muted-foreground text-xs uppercase tracking-wider outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ChevronDownIcon
+            aria-hidden
+            className="size-3.5 transition-transform group-aria-[expanded=false]:-rotate-90"
+          />
+          <span>{title}</span>
+        </button>
+        {actions}
+      </div>
+      <div id={contentId} hidden={!open}>
+        {children}
+      </div>
+    </section>
   );
 }
 
