@@ -1,4 +1,3 @@
-import { Dialog as DialogPrimitive } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 const SwitcherPanel = lazy(() =>
@@ -18,13 +17,10 @@ export function QuickSwitcher() {
     window.addEventListener('keydown', handleKey);
     return () => window.removeEventListener('keydown', handleKey);
   }, []);
+  if (!open) return null;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      {open ? (
-        <Suspense fallback={null}>
-          <SwitcherPanel onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </DialogPrimitive.Root>
+    <Suspense fallback={null}>
+      <SwitcherPanel onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

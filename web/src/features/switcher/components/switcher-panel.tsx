@@ -129,87 +129,91 @@ export function SwitcherPanel({ onClose }: { onClose: () => void }) {
   });
   const { active, optionId, setActiveIndex } = combobox;
 
+  // The dialog's root is here, loaded with the panel: in quick-switcher.tsx it brought Radix's
+  // dialog into the channel view's first load (bundle-budget.test.ts).
   return (
-    <DialogPortal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        aria-describedby={undefined}
-        className="fixed top-[12dvh] left-1/2 z-50 flex max-h-[min(560px,76dvh)] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-2xl outline-none data-[state=open]:animate-dialog-in"
-      >
-        <DialogPrimitive.Title className="sr-only">{t('switcher.title')}</DialogPrimitive.Title>
-        <ComboboxInput
-          combobox={combobox}
-          label={t('switcher.open')}
-          placeholder={t('switcher.placeholder')}
-          value={query}
-          onValueChange={setQuery}
-          icon={<SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
-        />
-        <div
-          id={combobox.listId}
-          role="listbox"
-          aria-label={t('switcher.title')}
-          className="min-h-0 flex-1 overflow-y-auto p-2"
+    <DialogPrimitive.Root open onOpenChange={(open) => open || onClose()}>
+      <DialogPortal>
+        <DialogOverlay />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed top-[12dvh] left-1/2 z-50 flex max-h-[min(560px,76dvh)] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-2xl outline-none data-[state=open]:animate-dialog-in"
         >
-          {flat.length === 0 ? (
-            <p className="px-3 py-10 text-center text-muted-foreground text-sm">
-              {t('switcher.empty')}
-            </p>
-          ) : (
-            groups.map((group) => (
-              // biome-ignore lint/a11y/useSemanticElements: an option group inside a listbox (ARIA), not a form fieldset
-              <div key={group.key} role="group" aria-label={group.title} className="mb-1.5">
-                <p
-                  aria-hidden
-                  className="px-2.5 pt-2 pb-1 font-semibold text-[11px] text-muted-foreground uppercase tracking-wider"
-                >
-                  {group.title}
-                </p>
-                {group.entries.map((entry) => {
-                  const isActive = entry === active;
-                  return (
-                    <ComboboxOption
-                      key={optionId(entry)}
-                      id={optionId(entry)}
-                      active={isActive}
-                      onHover={() => setActiveIndex(flat.indexOf(entry))}
-                      onChoose={() => choose(entry)}
-                      className="flex items-center gap-3 rounded-md px-2.5 py-2 text-sm"
-                    >
-                      <EntryIcon entry={entry} />
-                      <span className="min-w-0 flex-1 truncate">
-                        {entry.label}
-                        {entry.kind === 'person' && entry.user.email ? (
-                          <span className="ml-2 text-muted-foreground text-xs">
-                            {entry.user.email}
-                          </span>
-                        ) : null}
-                      </span>
-                      {entry.kind === 'channel' ? (
-                        <UnreadBadge count={entry.channel.unreadCount} className="ml-0" />
-                      ) : (
-                        <span className="text-muted-foreground text-xs">
-                          {t('switcher.startConversation')}
+          <DialogPrimitive.Title className="sr-only">{t('switcher.title')}</DialogPrimitive.Title>
+          <ComboboxInput
+            combobox={combobox}
+            label={t('switcher.open')}
+            placeholder={t('switcher.placeholder')}
+            value={query}
+            onValueChange={setQuery}
+            icon={<SearchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
+          />
+          <div
+            id={combobox.listId}
+            role="listbox"
+            aria-label={t('switcher.title')}
+            className="min-h-0 flex-1 overflow-y-auto p-2"
+          >
+            {flat.length === 0 ? (
+              <p className="px-3 py-10 text-center text-muted-foreground text-sm">
+                {t('switcher.empty')}
+              </p>
+            ) : (
+              groups.map((group) => (
+                // biome-ignore lint/a11y/useSemanticElements: an option group inside a listbox (ARIA), not a form fieldset
+                <div key={group.key} role="group" aria-label={group.title} className="mb-1.5">
+                  <p
+                    aria-hidden
+                    className="px-2.5 pt-2 pb-1 font-semibold text-[11px] text-muted-foreground uppercase tracking-wider"
+                  >
+                    {group.title}
+                  </p>
+                  {group.entries.map((entry) => {
+                    const isActive = entry === active;
+                    return (
+                      <ComboboxOption
+                        key={optionId(entry)}
+                        id={optionId(entry)}
+                        active={isActive}
+                        onHover={() => setActiveIndex(flat.indexOf(entry))}
+                        onChoose={() => choose(entry)}
+                        className="flex items-center gap-3 rounded-md px-2.5 py-2 text-sm"
+                      >
+                        <EntryIcon entry={entry} />
+                        <span className="min-w-0 flex-1 truncate">
+                          {entry.label}
+                          {entry.kind === 'person' && entry.user.email ? (
+                            <span className="ml-2 text-muted-foreground text-xs">
+                              {entry.user.email}
+                            </span>
+                          ) : null}
                         </span>
-                      )}
-                      {isActive ? (
-                        <CornerDownLeftIcon
-                          aria-hidden
-                          className="size-3.5 shrink-0 text-muted-foreground"
-                        />
-                      ) : null}
-                    </ComboboxOption>
-                  );
-                })}
-              </div>
-            ))
-          )}
-        </div>
-        <p className="hidden border-t px-4 py-2 text-muted-foreground text-xs sm:block">
-          {t('switcher.hint')}
-        </p>
-      </DialogPrimitive.Content>
-    </DialogPortal>
+                        {entry.kind === 'channel' ? (
+                          <UnreadBadge count={entry.channel.unreadCount} className="ml-0" />
+                        ) : (
+                          <span className="text-muted-foreground text-xs">
+                            {t('switcher.startConversation')}
+                          </span>
+                        )}
+                        {isActive ? (
+                          <CornerDownLeftIcon
+                            aria-hidden
+                            className="size-3.5 shrink-0 text-muted-foreground"
+                          />
+                        ) : null}
+                      </ComboboxOption>
+                    );
+                  })}
+                </div>
+              ))
+            )}
+          </div>
+          <p className="hidden border-t px-4 py-2 text-muted-foreground text-xs sm:block">
+            {t('switcher.hint')}
+          </p>
+        </DialogPrimitive.Content>
+      </DialogPortal>
+    </DialogPrimitive.Root>
   );
 }
 
