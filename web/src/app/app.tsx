@@ -1,13 +1,21 @@
 import '@/lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { use, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import type { User } from '#shared/users';
 import { OverloadBanner } from '@/components/overload-banner';
-import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { CURRENT_USER_KEY } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { Router } from './router';
+
+/**
+ * The toasts' region loads after the first render, beside it: nothing on the first screen
+ * needs it, and a toast asked for meanwhile waits in its store (components/ui/use-toast.ts)
+ * until it shows.
+ */
+const Toaster = lazy(() =>
+  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 let cacheOpened: Promise<void> | null = null;
 
@@ -38,7 +46,9 @@ export function App({ initialUser }: { initialUser?: User }) {
       <TooltipProvider>
         <OverloadBanner />
         <Router />
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </TooltipProvider>
     </QueryClientProvider>
   );
