@@ -1,27 +1,30 @@
 import { differenceInSeconds, isSameYear, isToday, isYesterday } from 'date-fns';
-import { fr } from 'date-fns/locale';
 
 type Translate = (key: string) => string;
 
-// Written out with the French locale's own words rather than date-fns's format() and
-// formatDistanceToNowStrict(): they bring every pattern and their default English locale into
-// the channel view's first load (bundle-budget.test.ts) for the few uses below. Same output as
-// format() and formatDistanceToNowStrict() with `fr`.
+// Written out with the browser's own French (Intl) rather than date-fns's format(),
+// formatDistanceToNowStrict() and French locale: they bring every pattern, and the locale its
+// parsing tables, into the channel view's first load (bundle-budget.test.ts) for the few uses
+// below. Same output as format() and formatDistanceToNowStrict() with date-fns's `fr`
+// (format-time.test.ts compares them day by day).
 const pad = (n: number) => String(n).padStart(2, '0');
-const monthName = (date: Date, width: 'abbreviated' | 'wide') =>
-  fr.localize.month(date.getMonth() as 0, { width, context: 'formatting' });
+const months = {
+  abbreviated: new Intl.DateTimeFormat('fr-FR', { month: 'short' }),
+  wide: new Intl.DateTimeFormat('fr-FR', { month: 'long' }),
+};
+const weekdays = new Intl.DateTimeFormat('fr-FR', { weekday: 'long' });
+const distances = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'always' });
+const monthName = (date: Date, width: keyof typeof months) => months[width].format(date);
 
 /** distanceToNowWithinDay(date) within a day (today). */
 function distanceToNowWithinDay(date: Date): string {
-  const now = Date.now();
-  const comparison = date.getTime() > now ? 1 : date.getTime() < now ? -1 : 0;
-  const milliseconds = Math.abs(now - date.getTime());
-  const minutes = milliseconds / 60_000;
-  const round = (n: number) => Math.round(n) || 0;
-  const options = { addSuffix: true, comparison } as const;
-  if (minutes < 1) return fr.formatDistance('xSeconds', round(milliseconds / 1000), options);
-  if (minutes < 60) return fr.formatDistance('xMinutes', round(minutes), options);
-  return fr.formatDistance('xHours', round(minutes / 60), options);
+  const elapsed = date.getTime() - Date.now();
+  const minutes = Math.abs(elapsed) / 60_000;
+  // To the nearest, as date-fns does (5 min 40 s ago is « il y a 6 minutes »), past or future.
+  const round = (n: number) => Math.sign(elapsed) * (Math.round(n) || 0);
+  if (minutes < 1) return distances.format(round(Math.abs(elapsed) / 1000), 'second');
+  if (minutes < 60) return distances.format(round(minutes), 'minute');
+  return distances.format(round(minutes / 60), 'hour');
 }
 
 /** docs/product.md §9: the displayed full date format. */
@@ -48,7 +51,7 @@ export function relativeTime(date: Date, t: Translate, now: Date = new Date()): 
 export function dayLabel(date: Date, t: Translate): string {
   if (isToday(date)) return t('messages.today');
   if (isYesterday(date)) return t('messages.yesterday');
-  const weekday = fr.localize.day(date.getDay() as 0, { width: 'wide', context: 'formatting' });
+  const weekday = weekdays.format(date);
   const label = `${weekday} ${date.getDate()} ${monthName(date, 'wide')} ${date.getFullYear()}`;
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
