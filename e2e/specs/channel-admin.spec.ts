@@ -55,12 +55,20 @@ test('the owner names an administrator, who archives the channel; a member sees 
   await olivia.page.getByRole('menuitem', { name: 'Nommer administrateur du canal' }).click();
   const adamRow = olivia.channels.members().filter({ hasText: 'Adam' });
   await expect(adamRow).toContainText('Administrateur');
+  // The row changes with the live event, the toast once the request has answered: a toast
+  // that comes while a menu is open is the newest layer, and Escape closes it first.
+  await expect(olivia.channels.toastText('Adam est administrateur du canal')).toBeVisible();
   // Members have no role menu of their own to open, and no removal by a plain member.
   await olivia.page.getByRole('button', { name: 'Rôle de Mia' }).click();
-  await expect(
-    olivia.page.getByRole('menuitem', { name: 'Transférer la propriété' }),
-  ).toBeVisible();
-  await olivia.page.keyboard.press('Escape');
+  const transfer = olivia.page.getByRole('menuitem', { name: 'Transférer la propriété' });
+  await expect(transfer).toBeVisible();
+  // One Escape closes the newest layer, which may be a toast that came after the menu; pressed
+  // until the menu has gone (a fresh clone's run left it open once, and the form behind it,
+  // hidden from the accessibility tree while a menu is open, was never found).
+  await expect(async () => {
+    await olivia.page.keyboard.press('Escape');
+    await expect(transfer).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await shot(olivia.page, 'desktop-members-roles');
 
   // The owner renames the channel and describes it; Mia's open view follows live.
