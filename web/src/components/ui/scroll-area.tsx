@@ -9,12 +9,7 @@ import { cn } from '@/lib/utils';
  * the wheel as the platform has them; Radix's ScrollArea drew its own bar for the same
  * effect, with 31 KB of JavaScript in the channel view's first load (bundle-budget.test.ts).
  */
-export function ScrollArea({
-  className,
-  children,
-  scrollHideDelay = SCROLLBAR_HIDE_DELAY_MS,
-  ...props
-}: ComponentProps<'div'> & { scrollHideDelay?: number }) {
+export function ScrollArea({ className, children, ...props }: ComponentProps<'div'>) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const area = ref.current;
@@ -22,14 +17,13 @@ export function ScrollArea({
     let hovered = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const show = () => {
-      clearTimeout(timer);
       area.dataset.scrollbar = 'shown';
     };
     const hideLater = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (!hovered) delete area.dataset.scrollbar;
-      }, scrollHideDelay);
+      }, SCROLLBAR_HIDE_DELAY_MS);
     };
     const onScroll = () => {
       show();
@@ -52,7 +46,7 @@ export function ScrollArea({
       area.removeEventListener('pointerenter', onEnter);
       area.removeEventListener('pointerleave', onLeave);
     };
-  }, [scrollHideDelay]);
+  }, []);
   return (
     <div ref={ref} className={cn('scroll-fade overflow-y-auto', className)} {...props}>
       {children}

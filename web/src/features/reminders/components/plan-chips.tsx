@@ -38,20 +38,21 @@ function dismiss(messageId: string): void {
 const ymd = (at: Date) =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 
+/** What the event dialog opens with, taken when its chip is clicked. */
+type EventDraft = NonNullable<ComponentProps<typeof EventDialog>['target']>;
+
 /**
  * docs/product.md, « Des messages qui deviennent des plans »: a date in one's own message
  * (« on se voit jeudi 15h ») offers, to its author only, an event or a task due date, with the
  * time as read; nothing happens without a click, and the offer can be dismissed.
  */
-type EventTarget = NonNullable<ComponentProps<typeof EventDialog>['target']>;
-
 export function PlanChips({ message }: { message: Message }) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState(() => dismissed().has(message.id));
   // What the dialog opens with is taken at the click: a target made at each render reset the
   // form whenever the message changed under it (a reaction, an edit), losing what was typed.
   const [open, setOpen] = useState<
-    { kind: 'event'; target: EventTarget } | { kind: 'task'; dueDate: string } | null
+    { kind: 'event'; target: EventDraft } | { kind: 'task'; dueDate: string } | null
   >(null);
   const found = useMemo(
     () =>
