@@ -50,9 +50,9 @@ export function VoiceSessionHost({ userId }: { userId: string }) {
   useSocketEvent(['voice-joined', 'voice-join-refused', 'voice-session'], (event) => {
     void voiceActions().then((actions) => actions.handleVoiceEvent(event));
   });
-  useSocketOpen(({ reconnected }) => {
-    if (reconnected && getVoiceState().status !== 'idle') {
-      void voiceActions().then((actions) => actions.rejoinAfterReconnect());
+  useSocketOpen(() => {
+    if (getVoiceState().status !== 'idle') {
+      void voiceActions().then((actions) => actions.takeSeatOnOpen());
     }
   });
   // One voice connection per person: a call that starts takes the person out of the voice.

@@ -7,7 +7,7 @@ import {
   handleVoiceEvent,
   joinVoiceChannel,
   leaveVoiceChannel,
-  rejoinAfterReconnect,
+  takeSeatOnOpen,
 } from './voice-actions';
 import { getVoiceState, resetVoice, setVoiceSender, setVoiceState } from './voice-store';
 
@@ -65,7 +65,7 @@ describe('the voice session', () => {
 
   it('takes its seat again after the socket comes back, ignoring news of the old one', () => {
     joined();
-    rejoinAfterReconnect();
+    takeSeatOnOpen();
     expect(sent.at(-1)).toEqual({ type: 'voice-join', channelId: 'c1' });
     expect(getVoiceState().status).toBe('reconnecting');
     // The server freed the old socket's seat meanwhile: not a reason to stop.
@@ -78,6 +78,34 @@ describe('the voice session', () => {
       connectionId: 'conn-3',
     });
     expect(getVoiceState()).toMatchObject({ status: 'connected', connectionId: 'conn-3' });
+  });
+
+  it('sends a join asked for before the socket opened once it opens, still joining', async () => {
+    let open = false;
+    setVoiceSender((frame) => {
+      if (open) sent.push(frame);
+      return open;
+    });
+    const mic = { getAudioTracks: () => [], getTracks: () => [] } as unknown as MediaStream;
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.resolve(mic) },
+    });
+    try {
+      renderApp(<div />);
+      await joinVoiceChannel(channel);
+      expect(sent).toEqual([]);
+      expect(getVoiceState().status).toBe('joining');
+      open = true;
+      takeSeatOnOpen();
+      expect(sent).toEqual([{ type: 'voice-join', channelId: 'c1' }]);
+      expect(getVoiceState().status).toBe('joining');
+      handleVoiceEvent({ type: 'voice-joined', channelId: 'c1', participant, connectionId: 'c' });
+      expect(getVoiceState()).toMatchObject({ status: 'connected', connectionId: 'c' });
+      await screen.findByText('Connecté au canal vocal');
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 
   it('gives back a seat that arrives after leaving', () => {

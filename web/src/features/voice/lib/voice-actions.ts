@@ -114,12 +114,18 @@ export function leaveVoiceChannel(reason: 'user' | 'call' = 'user'): void {
   );
 }
 
-/** The socket came back after a drop: take the seat again (the server freed the old one). */
-export function rejoinAfterReconnect(): void {
+/**
+ * The socket opened: take the seat. After a drop, again (the server freed the old socket's
+ * seat); on the page's first open, a join asked for before it (the click came while the
+ * socket was still connecting, and the frame, never queued, was dropped).
+ */
+export function takeSeatOnOpen(): void {
   const { channel, status } = getVoiceState();
   if (!channel || status === 'idle') return;
-  setVoiceState({ status: 'reconnecting' });
-  joinNote = 'rejoined';
+  if (status !== 'joining') {
+    setVoiceState({ status: 'reconnecting' });
+    joinNote = 'rejoined';
+  }
   sendJoin(channel.id);
 }
 
