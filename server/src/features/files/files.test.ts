@@ -18,6 +18,7 @@ import { type Actor, buildUser } from '../../../test/factories';
 import { listTree, startS3, type TestS3 } from '../../../test/s3-store';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { sealClaims } from '../../lib/signed-claims';
+import { TEXT_PLAIN } from './inspect';
 
 type Store = 'disk' | 's3';
 
@@ -213,6 +214,14 @@ describe.each<Store>(['disk', 's3'])('files on %s', (store) => {
     ]);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(FILE_TYPE_REFUSED);
+    // Text whose first letters are another format's signature (BMP's "BM", MP3's "ID3") is text.
+    for (const note of ['BMW : compte rendu de la réunion', 'ID3 — les tags du lecteur']) {
+      const text = await upload(alice, channel.id, [
+        { bytes: `${note}\n`.repeat(20), name: 'notes.txt', type: 'text/plain' },
+      ]);
+      expect(text.status, note).toBe(201);
+      expect(text.body.mimeType).toBe(TEXT_PLAIN);
+    }
     // A PNG named .txt is a PNG.
     const image = await upload(alice, channel.id, [
       { bytes: await png(), name: 'notes.txt', type: 'text/plain' },

@@ -24,8 +24,8 @@ const BINARY = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 
 /**
  * The file's type, decided from its bytes alone — never from its name or the browser's
- * Content-Type (docs/files.md). Bytes with no signature are text only if they read as
- * UTF-8 without control characters; anything else is refused (400).
+ * Content-Type (docs/files.md). Bytes with no accepted signature are text only if they read
+ * as UTF-8 without control characters; anything else is refused (400).
  */
 export async function detectFileType(tempPath: string, size: number): Promise<string> {
   if (size === 0) throw badRequest('Le fichier est vide');
@@ -33,11 +33,10 @@ export async function detectFileType(tempPath: string, size: number): Promise<st
   // "`npm test`": 0.4 s of every test file's start).
   const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(tempPath);
-  if (found) {
-    const accepted = ACCEPTED[found.mime];
-    if (!accepted) throw badRequest(FILE_TYPE_REFUSED);
-    return accepted;
-  }
+  const accepted = found && ACCEPTED[found.mime];
+  if (accepted) return accepted;
+  // A signature Ruche does not accept may be two or three letters (BMP's "BM", a program's
+  // "MZ", MP3's "ID3"): a note that begins "BMW" is still text if it reads as text.
   if (await readsAsText(tempPath, size)) return TEXT_PLAIN;
   throw badRequest(FILE_TYPE_REFUSED);
 }
