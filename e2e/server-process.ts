@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { OVERLOAD_GUARD_OUT_OF_THE_WAY } from '../server/test/overload-guard';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,6 +13,8 @@ const serverEntry = path.resolve(
   process.env.RUCHE_E2E_SERVER ?? path.join(repoRoot, 'dist/server/main.js'),
 );
 const webIndex = path.join(path.dirname(serverEntry), '../web/index.html');
+// The specs' sign-ups hash at the API tests' cost (cheap-password-hash.mjs says why).
+const cheapPasswordHash = pathToFileURL(path.join(repoRoot, 'e2e/cheap-password-hash.mjs')).href;
 // Two shared cores under parallel specs: an embedded store's first start can be slow.
 const START_TIMEOUT_MS = 120_000;
 
@@ -118,9 +120,13 @@ export async function startE2eServer(
     DISCONNECT_DEFAULT_ENABLED: 'false',
     ...(typeof extra === 'function' ? extra(baseUrl) : extra),
   };
-  const args = options.sourceEntry
-    ? ['--import', 'tsx', options.sourceEntry]
-    : ['--enable-source-maps', serverEntry];
+  const args = [
+    '--import',
+    cheapPasswordHash,
+    ...(options.sourceEntry
+      ? ['--import', 'tsx', options.sourceEntry]
+      : ['--enable-source-maps', serverEntry]),
+  ];
   const server = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
