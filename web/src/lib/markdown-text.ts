@@ -1,10 +1,6 @@
-import type { Root, RootContent } from 'mdast';
+import type { RootContent } from 'mdast';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import remarkGfm from './remark-gfm-parse';
-
-const parser = unified().use(remarkParse).use(remarkGfm);
+import { parseMarkdown } from './parse-markdown';
 
 /**
  * What a message's markdown says, as plain text (issue 45, item 10): formatting marks go,
@@ -12,7 +8,7 @@ const parser = unified().use(remarkParse).use(remarkGfm);
  * on one line: what a task made from the message is titled.
  */
 export function markdownFirstLine(markdown: string): string {
-  const tree = parser.parse(markdown) as Root;
+  const tree = parseMarkdown(markdown);
   for (const block of tree.children) {
     const text = blockText(block).replace(/\s+/g, ' ').trim();
     if (text) return text;

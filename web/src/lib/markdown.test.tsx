@@ -76,7 +76,7 @@ describe('renderMarkdown writes GFM as React elements', () => {
   });
 
   it("renders a plugin's nodes as the element, properties and children it names", () => {
-    const plugin = () => (tree: { children: Array<{ children?: unknown[] }> }) => {
+    const plugin = (tree: { children: Array<{ children?: unknown[] }> }) => {
       tree.children[0]?.children?.push({
         type: 'chip',
         data: {

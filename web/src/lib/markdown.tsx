@@ -1,13 +1,12 @@
 import type { Nodes as MdastNodes, Parents as MdastParents, Root } from 'mdast';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { createElement, type ElementType, Fragment, type ReactNode } from 'react';
-import remarkParse from 'remark-parse';
-import { type PluggableList, unified } from 'unified';
-import remarkGfm from './remark-gfm-parse';
+import { parseMarkdown } from './parse-markdown';
 
 /**
- * Messages' markdown to React elements (docs/product.md §1), never to HTML: remark reads it
- * (GFM, and the app's plugins: mentions, emoji, highlights), this module writes the elements.
+ * Messages' markdown to React elements (docs/product.md §1), never to HTML: micromark reads it
+ * (GFM: lib/parse-markdown.ts), the app's plugins change the tree (mentions, emoji,
+ * highlights), and this module writes the elements.
  * It replaces react-markdown, whose markdown → HTML tree → React steps (mdast-util-to-hast,
  * hast-util-to-jsx-runtime, property-information) weighed 15 KB gzipped in the channel view's
  * first load (docs/performance.md, "First-load JavaScript"). The tree's elements are those
@@ -20,6 +19,13 @@ import remarkGfm from './remark-gfm-parse';
 // biome-ignore lint/suspicious/noExplicitAny: each element's props differ; callers type their own.
 export type MarkdownComponents = Partial<Record<string, ElementType<any>>>;
 export type UrlTransform = (url: string, key: 'href' | 'src') => string;
+/**
+ * Changes the tree before it is written: a plugin (`remarkMentions(…)` and the like). Each
+ * types the tree as the few node fields it reads, and adds nodes mdast's types do not know
+ * (`mention`, `custom-emoji`): mdast's `Root` is not assignable to those.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the plugins' own node types (above).
+export type MarkdownPlugin = (tree: any) => void;
 
 interface Element {
   type: 'element';
@@ -321,10 +327,14 @@ export function renderMarkdown(
     plugins = [],
     components = {},
     urlTransform = defaultUrlTransform,
-  }: { plugins?: PluggableList; components?: MarkdownComponents; urlTransform?: UrlTransform },
+  }: {
+    plugins?: readonly MarkdownPlugin[];
+    components?: MarkdownComponents;
+    urlTransform?: UrlTransform;
+  },
 ): ReactNode {
-  const processor = unified().use(remarkParse).use(remarkGfm).use(plugins);
-  const tree = processor.runSync(processor.parse(markdown)) as Root;
+  const tree: Root = parseMarkdown(markdown);
+  for (const plugin of plugins) plugin(tree);
   const definitions = new Map<string, Definition>();
   const referenced = new Set<string>();
   const collect = (node: MdastNodes, inNote = false) => {

@@ -1,18 +1,12 @@
 import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { LINK_PREVIEW_URL_MAX, LINK_PREVIEWS_PER_MESSAGE } from '#shared/link-previews';
 
-/** Markdown read as the web app reads it (web/src/lib/remark-gfm-parse.ts): links and autolinks. */
-const parser = unified()
-  .use(remarkParse)
-  .use(function gfmParse() {
-    const data = this.data();
-    data.micromarkExtensions = [...(data.micromarkExtensions ?? []), gfm()];
-    data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmFromMarkdown()];
-  });
+/** Markdown read as the web app reads it (web/src/lib/parse-markdown.ts): links and autolinks. */
+const extensions = [gfm()];
+const mdastExtensions = [gfmFromMarkdown()];
 
 function collect(node: Nodes, into: string[]): void {
   if (node.type === 'link') into.push(node.url);
@@ -36,7 +30,7 @@ const MAY_LINK = /http|www\.|&/i;
 export function linksToPreview(content: string, ownOrigin: string | undefined): string[] {
   if (!MAY_LINK.test(content)) return [];
   const found: string[] = [];
-  collect(parser.parse(content), found);
+  collect(fromMarkdown(content, { extensions, mdastExtensions }), found);
   const links: string[] = [];
   for (const raw of found) {
     let url: URL;

@@ -11,7 +11,7 @@ interface MdNode {
 export const CUSTOM_EMOJI_CODE = /(?<![\p{L}\p{N}]):([a-z0-9_-]{2,32}):(?![\p{L}\p{N}])/gu;
 
 /**
- * A remark plugin: `:nom:` of a custom emoji that exists becomes a `custom-emoji` element
+ * A markdown plugin (lib/markdown.tsx): `:nom:` of a custom emoji that exists becomes a `custom-emoji` element
  * (rendered by the message body as the image at text size); code spans and blocks, which are
  * not text nodes, are left alone. An unknown name stays as typed.
  */
@@ -52,7 +52,7 @@ export function remarkCustomEmoji(emoji: ReadonlyMap<string, Pick<CustomEmoji, '
     node.children = children;
   };
 
-  return () => (tree: MdNode) => {
+  return (tree: MdNode) => {
     if (emoji.size > 0) walk(tree);
   };
 }

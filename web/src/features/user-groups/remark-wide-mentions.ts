@@ -11,7 +11,7 @@ const CHIP_CLASS =
   'mention mention-wide rounded px-1 py-px font-medium bg-violet-500/15 text-violet-700 dark:text-violet-300';
 
 /**
- * A remark plugin: `@channel`, `@here`, `@everyone` and the `@handle` of a user group show as
+ * A markdown plugin (lib/markdown.tsx): `@channel`, `@here`, `@everyone` and the `@handle` of a user group show as
  * a chip (docs/product.md, "@channel, @here, @everyone"), not inside a word ("moi@channel.fr")
  * nor followed by one; code is left alone. What they notified is the server's (message
  * mentions), the chip only says what was written.
@@ -59,5 +59,5 @@ export function remarkWideMentions(groupHandles: readonly string[]) {
     node.children = children;
   };
 
-  return () => (tree: MdNode) => walk(tree);
+  return (tree: MdNode) => walk(tree);
 }

@@ -73,13 +73,13 @@ interface MdNode {
   children?: MdNode[];
 }
 
-/** A remark plugin: shortcodes in text become emojis; code spans and blocks are left alone. */
+/** A markdown plugin (lib/markdown.tsx): shortcodes in text become emojis; code spans and blocks are left alone. */
 export function remarkShortcodes(table: ShortcodeTable | null) {
   const walk = (node: MdNode) => {
     if (node.type === 'text' && node.value) node.value = replaceShortcodes(node.value, table!);
     node.children?.forEach(walk);
   };
-  return () => (tree: MdNode) => {
+  return (tree: MdNode) => {
     if (table) walk(tree);
   };
 }

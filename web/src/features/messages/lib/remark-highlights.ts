@@ -1,5 +1,5 @@
 /**
- * A remark plugin for a search excerpt: the text between `start` and `end` marks becomes
+ * A markdown plugin (lib/markdown.tsx) for a search excerpt: the text between `start` and `end` marks becomes
  * <mark>, in text and in code alike; a mark left open runs on into the next text, as the
  * words it wraps do. The marks never reach the page (an address holding one is dropped).
  */
@@ -20,7 +20,7 @@ interface HastNode {
 
 export function remarkHighlights(start: string, end: string) {
   const marks = new RegExp(`([${start}${end}])`);
-  return () => (tree: MdNode) => {
+  return (tree: MdNode) => {
     let open = false;
     /** The pieces of a text, each in a <mark> while one is open. */
     const pieces = (value: string): HastNode[] => {

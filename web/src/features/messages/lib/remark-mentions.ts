@@ -1,5 +1,5 @@
 /**
- * A remark plugin that turns "@Display Name" into a highlighted span, for the names of the
+ * A markdown plugin (lib/markdown.tsx) that turns "@Display Name" into a highlighted span, for the names of the
  * users a message mentions (docs/product.md §3: mentions are stored as user ids; the text shows the name).
  * Code spans and code blocks are left alone: they are text nodes of other types.
  */
@@ -70,5 +70,5 @@ export function remarkMentions(targets: readonly MentionTarget[]) {
     node.children = children;
   };
 
-  return () => (tree: MdNode) => walk(tree);
+  return (tree: MdNode) => walk(tree);
 }
