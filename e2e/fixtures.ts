@@ -95,6 +95,15 @@ export class Actor {
     }
   }
 
+  /**
+   * Signed up and named, with no page loaded yet: for a spec whose first screen is another
+   * (its `goto` is the page's first load; a page load is about a second of the browsers' CPU
+   * on the shared cores, docs/performance-log.md, "2026-12-06, the specs' sign-ups").
+   */
+  async signUp(): Promise<void> {
+    await this.signUpViaApi({ displayName: this.name });
+  }
+
   /** Signed up, named, and on the home screen. */
   async arrive(): Promise<void> {
     await this.signUpViaApi({ displayName: this.name });

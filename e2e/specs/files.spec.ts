@@ -28,12 +28,12 @@ test.describe('files', () => {
     alice,
     bob,
   }, testInfo) => {
-    await alice.arrive();
+    await alice.signUp();
     const created = await alice.page.request.post('/api/channels', {
       data: { name: `fichiers-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
     });
     const { id } = (await created.json()) as { id: string };
-    await bob.arrive();
+    await bob.signUp();
     expect((await bob.page.request.post(`/api/channels/${id}/join`)).ok()).toBe(true);
     await alice.page.goto(`/channel/${id}`);
     await bob.page.goto(`/channel/${id}`);
@@ -128,7 +128,7 @@ test.describe('files', () => {
   });
 
   test('a PDF dropped on the channel is sent as a card that downloads it', async ({ alice }) => {
-    await alice.arrive();
+    await alice.signUp();
     const created = await alice.page.request.post('/api/channels', {
       data: { name: `depot-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
     });

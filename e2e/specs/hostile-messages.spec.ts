@@ -58,8 +58,8 @@ for (const [size, viewport] of [
       actor,
     }) => {
       const bob = await actor('Bob', viewport ? { viewport } : {});
-      await alice.arrive();
-      await bob.arrive();
+      await alice.signUp();
+      await bob.signUp();
       const id = await sharedChannel(alice, bob);
       for (const [index, address] of UNPARSABLE.entries()) {
         await post(alice, id, `image ${index} ![x](${destination(address)})`);
@@ -96,8 +96,8 @@ for (const [size, viewport] of [
       actor,
     }) => {
       const bob = await actor('Bob', viewport ? { viewport } : {});
-      await alice.arrive();
-      await bob.arrive();
+      await alice.signUp();
+      await bob.signUp();
       const id = await sharedChannel(alice, bob);
       await post(alice, id, 'Avant le message abîmé.');
       await post(alice, id, 'Message **abîmé** en transit');

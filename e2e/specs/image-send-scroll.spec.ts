@@ -14,7 +14,7 @@ test.describe('sending images', () => {
   test('several images in a row: each one sent is fully in view, never behind "Revenir aux messages récents"', async ({
     alice,
   }, testInfo) => {
-    await alice.arrive();
+    await alice.signUp();
     const created = await alice.page.request.post('/api/channels', {
       data: { name: `images-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
     });

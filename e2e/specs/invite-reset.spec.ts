@@ -8,7 +8,7 @@ test.describe('invite link reset', () => {
     alice,
     bob,
   }) => {
-    await alice.arrive();
+    await alice.signUp();
     const name = `prive-${Math.random().toString(36).slice(2, 7)}`;
     const created = await alice.page.request.post('/api/channels', {
       data: { name, type: 'group' },

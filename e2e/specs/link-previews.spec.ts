@@ -138,7 +138,7 @@ test('a channel’s owner turns link previews off in the members tab', async ({ 
   test.setTimeout(180_000);
   const olivia = await open(browser, 'Olivia', PHONE);
   try {
-    await olivia.arrive();
+    await olivia.signUp();
     const created = await olivia.page.request.post('/api/channels', {
       data: { name: `sans-apercu-${Math.random().toString(36).slice(2, 7)}`, type: 'group' },
     });

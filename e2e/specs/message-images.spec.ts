@@ -9,12 +9,12 @@ test.describe('images in messages', () => {
     alice,
     bob,
   }) => {
-    await alice.arrive();
+    await alice.signUp();
     const created = await alice.page.request.post('/api/channels', {
       data: { name: `images-${Math.random().toString(36).slice(2, 7)}`, type: 'channel' },
     });
     const { id } = (await created.json()) as { id: string };
-    await bob.arrive();
+    await bob.signUp();
     expect((await bob.page.request.post(`/api/channels/${id}/join`)).ok()).toBe(true);
 
     const remote: string[] = [];

@@ -41,7 +41,7 @@ test('a quote, a shortcode and a code block read as written', async ({ alice }) 
 
 test('the same message on a phone', async ({ actor }) => {
   const carol = await actor('Carol', { viewport: PHONE });
-  await carol.arrive();
+  await carol.signUp();
   const created = await carol.page.request.post('/api/channels', {
     data: { name: `rendu-${Date.now().toString(36)}`, type: 'channel' },
   });

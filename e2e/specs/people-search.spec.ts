@@ -43,7 +43,7 @@ test.describe('finding people', () => {
       .slice(0, 6);
     const zoe = await actor('Zoe');
     await zoe.signUpViaApi({ displayName: `Zoé Éluard ${tag}` });
-    await alice.arrive();
+    await alice.signUp();
     const created = await alice.page.request.post('/api/channels', {
       data: { name: `equipe-${tag}`, type: 'group' },
     });

@@ -130,7 +130,7 @@ test.describe('slot finder', () => {
   }) => {
     const bob = await actor('Bob', { viewport: PHONE });
     await alice.signUpViaApi({ displayName: 'Alice' });
-    await bob.arrive();
+    await bob.signUp();
     const bobId = await userId(bob.page.request);
     const direct = await alice.page.request.post('/api/channels/direct', {
       data: { recipientId: bobId },

@@ -17,8 +17,8 @@ test.describe('touch', () => {
   }) => {
     test.setTimeout(180_000);
     const bob = await actor('Bob', { viewport: PHONE });
-    await alice.arrive();
-    await bob.arrive();
+    await alice.signUp();
+    await bob.signUp();
     const name = unique('terrain');
     const created = await alice.page.request.post('/api/channels', {
       data: { name, type: 'channel' },

@@ -24,7 +24,7 @@ async function channelOfTwo(alice: Actor, bob: Actor, name: string, type: 'voice
     alice.context.addInitScript(LOOPBACK_ONLY),
     bob.context.addInitScript(LOOPBACK_ONLY),
   ]);
-  await Promise.all([alice.arrive(), bob.arrive()]);
+  await Promise.all([alice.signUp(), bob.signUp()]);
   const created = await alice.page.request.post('/api/channels', { data: { name, type } });
   const channel = (await created.json()) as { id: string };
   const invite = await alice.page.request.post(`/api/channels/${channel.id}/invites`);
@@ -154,7 +154,7 @@ test.describe('voice channels', () => {
     const carol = await actor('Carol');
     const people = [alice, bob, carol];
     await Promise.all(people.map((p) => p.context.addInitScript(LOOPBACK_ONLY)));
-    await Promise.all(people.map((p) => p.arrive()));
+    await Promise.all(people.map((p) => p.signUp()));
     const created = await alice.page.request.post('/api/channels', {
       data: { name: 'salon-sfu', type: 'voice' },
     });

@@ -33,7 +33,7 @@ async function shareAndWatch(alice: Actor, bob: Actor, label: string) {
     alice.context.addInitScript(LOOPBACK_ONLY),
     bob.context.addInitScript(LOOPBACK_ONLY),
   ]);
-  await Promise.all([alice.arrive(), bob.arrive()]);
+  await Promise.all([alice.signUp(), bob.signUp()]);
   const name = `ecran-${Math.random().toString(36).slice(2, 7)}`;
   const made = await alice.page.request.post('/api/channels', {
     data: { name, type: 'voice' },
