@@ -1,8 +1,9 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, type QueryFunction } from '@tanstack/react-query';
 import { UNAUTHORIZED_REDIRECT_MS } from '#shared/limits';
 import { toast } from '@/components/ui/use-toast';
 import { apiGet, currentPath, goToLogin, isUnauthorized } from './api';
 import i18n from './i18n';
+import { LiveQueryClient } from './live-query-client';
 
 /** docs/product.md §7: the default query GETs the path formed by joining its key segments with "/". */
 const defaultQueryFn: QueryFunction = ({ queryKey }) =>
@@ -19,7 +20,7 @@ function redirectOn401(error: unknown): void {
   setTimeout(() => goToLogin(currentPath()), UNAUTHORIZED_REDIRECT_MS);
 }
 
-export const queryClient = new QueryClient({
+export const queryClient = new LiveQueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
       // The current-user query's 401 means "signed out", not "send me to the sign-in page".

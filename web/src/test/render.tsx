@@ -3,7 +3,7 @@
  * app's defaults (docs/product.md §7) but its own cache, tooltips, toasts, and a router at a
  * given address.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -13,6 +13,7 @@ import type { User } from '#shared/users';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { CURRENT_USER_KEY } from '@/features/auth';
+import { LiveQueryClient } from '@/lib/live-query-client';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
 export interface Rendered extends RenderResult {
@@ -32,7 +33,7 @@ export function renderApp(
   ui: ReactElement,
   { path = '/', signedInAs }: RenderOptions = {},
 ): Rendered {
-  const queryClient = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+  const queryClient = new LiveQueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
   if (signedInAs) queryClient.setQueryData(CURRENT_USER_KEY, signedInAs);
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup();
