@@ -16,6 +16,8 @@ export interface PushReceived {
 export interface PushService {
   origin: string;
   received: PushReceived[];
+  /** Per path, the most requests it had on their way at once. */
+  mostAtOnce: Map<string, number>;
   /** A browser's push subscription on this service: its ECDH key pair and auth secret. */
   device(endpointPath: string): PushDevice;
   close(): Promise<void>;
@@ -35,7 +37,7 @@ export interface PushDevice {
 /**
  * A Web Push service on 127.0.0.1 (HTTPS, a self-signed certificate this process's HTTPS
  * agent is told to trust until `close`): it records every request and answers 201, or 410
- * under `/gone`.
+ * under `/gone`; under `/slow` it answers 300 ms after the request came.
  */
 export async function startPushService(): Promise<PushService> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ruche-push-'));
@@ -64,15 +66,23 @@ export async function startPushService(): Promise<PushService> {
   );
   const cert = readFileSync(path.join(dir, 'cert.pem'));
   const received: PushReceived[] = [];
+  const inFlight = new Map<string, number>();
+  const mostAtOnce = new Map<string, number>();
   const server = https.createServer(
     { key: readFileSync(path.join(dir, 'key.pem')), cert },
     (req, res) => {
+      const at = req.url ?? '';
+      const now = (inFlight.get(at) ?? 0) + 1;
+      inFlight.set(at, now);
+      mostAtOnce.set(at, Math.max(mostAtOnce.get(at) ?? 0, now));
+      res.on('close', () => inFlight.set(at, (inFlight.get(at) ?? 1) - 1));
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = req.url?.startsWith('/gone') ? 410 : 201;
-        res.end();
+        received.push({ path: at, headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = at.startsWith('/gone') ? 410 : 201;
+        if (at.startsWith('/slow')) setTimeout(() => res.end(), 300);
+        else res.end();
       });
     },
   );
@@ -84,6 +94,7 @@ export async function startPushService(): Promise<PushService> {
   return {
     origin,
     received,
+    mostAtOnce,
     device(endpointPath) {
       const ecdh = crypto.createECDH('prime256v1');
       ecdh.generateKeys();

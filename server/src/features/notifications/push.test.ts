@@ -224,6 +224,19 @@ it('says each message of a channel, those that fold into its unread item too', a
   });
 });
 
+it("sends a person's pushes one after the other, in order, though the push service is slow", async () => {
+  const { alice, bob, channel } = await threeInAChannel();
+  // A push overtaken by the next would leave the older message shown as the channel's latest.
+  const phone = device(`/slow/bob/phone-${crypto.randomUUID()}`);
+  expect((await subscribe(bob, phone.json(true))).status).toBe(204);
+  for (const text of ['Un', 'Deux', 'Trois', 'Quatre']) await sendMessage(alice, channel.id, text);
+  const bodies = () =>
+    pushedTo(phone).map((r) => (decrypt(r, phone) as { title: string; body: string }).body);
+  await vi.waitFor(() => expect(bodies()).toHaveLength(4), { timeout: 10_000, interval: 50 });
+  expect(bodies()).toEqual(['Un', 'Deux', 'Trois', 'Quatre']);
+  expect(push.mostAtOnce.get(new URL(phone.endpoint).pathname)).toBe(1);
+});
+
 it('a run of messages notified together pushes its latest to a member already holding the item', async () => {
   const { alice, bob, channel } = await threeInAChannel();
   const phone = device(`/bob/phone-${crypto.randomUUID()}`);

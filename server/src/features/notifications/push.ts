@@ -168,6 +168,11 @@ export function pushRoute(policy: PushEndpointPolicy): PushRoute {
  * request path — unless the owner has a tab of the app in view on any device (they see the
  * bell there; Slack and Discord do not push to someone who is looking). A subscription the push service answers 404 or 410 for is deleted; other
  * failures are logged and the subscription kept.
+ *
+ * A person's pushes leave in the order their notifications came, one after the other: a
+ * channel's unread item is one notification on the phone, each push replacing the one before
+ * (its tag, web/sw/push.ts; docs/notifications.md, "Web Push"), and a push overtaken by the one
+ * after it would leave an older message shown as the latest. Different people's go side by side.
  */
 export function pushSink(
   deps: Pick<Deps, 'db' | 'log'>,
@@ -176,65 +181,88 @@ export function pushSink(
   /** Whether the user has a tab of the app in view somewhere: then nothing is pushed. */
   inView: (userId: string) => boolean = () => false,
 ): NotificationSink {
+  /** Per user, the end of their pushes already on their way. */
+  const lanes = new Map<string, Promise<void>>();
   return (all) => {
     const items = all.filter((item) => !inView(item.userId));
-    void sendAll(deps, keys, route, items).catch((err: unknown) =>
-      deps.log.warn({ err }, 'web push failed'),
-    );
+    if (items.length === 0) return;
+    const users = [...new Set(items.map((item) => item.userId))];
+    // Their subscriptions are read once for the batch, while each person's place in line is
+    // taken now, in the order the batches came.
+    const subscriptions = readSubscriptions(deps, users);
+    for (const userId of users) {
+      const before = lanes.get(userId) ?? Promise.resolve();
+      const mine = before
+        .then(async () => {
+          const theirs = (await subscriptions).filter((s) => s.userId === userId);
+          if (theirs.length === 0) return;
+          for (const { notification } of items.filter((item) => item.userId === userId)) {
+            await Promise.all(theirs.map((s) => sendOne(deps, keys, route, s, notification)));
+          }
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'web push failed'));
+      lanes.set(userId, mine);
+      void mine.then(() => {
+        if (lanes.get(userId) === mine) lanes.delete(userId);
+      });
+    }
   };
 }
 
-async function sendAll(
+type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+function readSubscriptions(
+  deps: Pick<Deps, 'db'>,
+  users: string[],
+): Promise<PushSubscriptionRow[]> {
+  const read = deps.db
+    .select()
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, users));
+  const rows = Promise.resolve(read);
+  // Each lane awaits it and reports a failure; until the first does, it is not unhandled.
+  rows.catch(() => undefined);
+  return rows;
+}
+
+async function sendOne(
   deps: Pick<Deps, 'db' | 'log'>,
   keys: () => Promise<VapidKeys>,
   route: PushRoute,
-  items: Array<{ userId: string; notification: Notification }>,
+  s: PushSubscriptionRow,
+  notification: Notification,
 ): Promise<void> {
-  if (items.length === 0) return;
-  const subscriptions = await deps.db
-    .select()
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, [...new Set(items.map((i) => i.userId))]));
-  if (subscriptions.length === 0) return;
+  // Checked again at each send: a row stored before the rule, or a setting changed since.
+  // The endpoint itself is never logged: it is the device's address for anyone.
+  const refused = refuseEndpoint(s.endpoint, route.policy);
+  if (refused) return refusedLog(deps, refused);
   const vapid = await keys();
-  const vapidDetails = {
-    subject: vapid.subject,
-    publicKey: vapid.publicKey,
-    privateKey: vapid.privateKey,
-  };
-  const sends = items.flatMap(({ userId, notification }) =>
-    subscriptions
-      .filter((s) => s.userId === userId)
-      .map(async (s) => {
-        // Checked again at each send: a row stored before the rule, or a setting changed since.
-        // The endpoint itself is never logged: it is the device's address for anyone.
-        const refused = refuseEndpoint(s.endpoint, route.policy);
-        if (refused) return refusedLog(deps, refused);
-        try {
-          await webpush.sendNotification(
-            { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
-            JSON.stringify(pushPayload(notification, s.previews)),
-            {
-              vapidDetails,
-              contentEncoding: 'aes128gcm',
-              TTL: 24 * 3600,
-              timeout: 10_000,
-              agent: route.agent(),
-            },
-          );
-        } catch (err) {
-          if (err instanceof PushEndpointRefused) return refusedLog(deps, err);
-          const status = (err as { statusCode?: number }).statusCode;
-          if (status && GONE.has(status)) {
-            await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
-          } else {
-            const host = new URL(s.endpoint).host;
-            deps.log.warn({ host, status, reason: (err as Error).message }, 'web push refused');
-          }
-        }
-      }),
-  );
-  await Promise.all(sends);
+  try {
+    await webpush.sendNotification(
+      { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+      JSON.stringify(pushPayload(notification, s.previews)),
+      {
+        vapidDetails: {
+          subject: vapid.subject,
+          publicKey: vapid.publicKey,
+          privateKey: vapid.privateKey,
+        },
+        contentEncoding: 'aes128gcm',
+        TTL: 24 * 3600,
+        timeout: 10_000,
+        agent: route.agent(),
+      },
+    );
+  } catch (err) {
+    if (err instanceof PushEndpointRefused) return refusedLog(deps, err);
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && GONE.has(status)) {
+      await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+    } else {
+      const host = new URL(s.endpoint).host;
+      deps.log.warn({ host, status, reason: (err as Error).message }, 'web push refused');
+    }
+  }
 }
 
 /** Kept, not deleted: an administrator may allow the host again (PUSH_ALLOWED_HOSTS). */
