@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The least JavaScript a channel view can load with the web stack docs/architecture.md names
-// (React 19, TanStack Query, i18next, react-markdown + remark-gfm, react-virtuoso, wouter,
+// (React 19, TanStack Query, i18next, micromark with GFM, react-virtuoso, wouter,
 // date-fns, lucide-react, Radix, tailwind-merge): a page that uses each once and nothing of
 // Ruche's own, built by Vite for production and gzipped. Then the same without each library,
 // to show what each costs. Not a test; `node bench/diag/bundle-floor.mjs`.
@@ -17,9 +17,12 @@ const work = path.join(repoRoot, 'bench/.build/bundle-floor');
 
 /** Each library: its imports and what the page renders with it. */
 const parts = {
-  'react-markdown + remark-gfm': {
-    imports: "import Markdown from 'react-markdown';\nimport remarkGfm from 'remark-gfm';",
-    body: '<Markdown remarkPlugins={[remarkGfm]}>{"**gras** ~~barré~~ https://x.fr"}</Markdown>',
+  // What the app reads markdown with (web/src/lib/parse-markdown.ts; react-markdown until
+  // 2026-12-04): the tree only, its React elements are the app's own code.
+  'micromark + GFM (mdast)': {
+    imports:
+      "import { fromMarkdown } from 'mdast-util-from-markdown';\nimport { gfmFromMarkdown } from 'mdast-util-gfm';\nimport { gfm } from 'micromark-extension-gfm';",
+    body: "<pre>{JSON.stringify(fromMarkdown('**gras** ~~barré~~ https://x.fr', { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }))}</pre>",
   },
   'react-virtuoso': {
     imports: "import { Virtuoso } from 'react-virtuoso';",
