@@ -1,16 +1,16 @@
 // Diagnostic: the CPU a signed-in page load costs the browser, as the e2e specs load pages
 // (a new context, a new account's home, until its welcome heading shows), for several sets of
 // Chromium flags side by side, alternating. The browser's CPU is the machine's busy time
-// (/proc/stat) less the server's and this process's (Playwright), so it includes the server's
-// embedded-store worker (a process of its own): run it on an otherwise quiet
-// machine. Two variants load something else for comparison: `blank=` opens /healthz, `landing=`
-// the signed-out landing page.
+// (/proc/stat) less the server's (with its embedded store's worker) and this process's
+// (Playwright): run it on an otherwise quiet machine. Two variants load something else for
+// comparison: `blank=` opens /healthz, `landing=` the signed-out landing page.
 //   npm run build && node --import tsx bench/diag/page-load-cpu.mjs [--loads 12] [--rounds 3] \
 //     [--variant 'name=--flag --flag'...] [--variant blank=] [--variant landing=]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startE2eServer } from '../../e2e/server-process.ts';
+import { childrenOf, cpuSecondsOf } from '../lib/servers.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -46,24 +46,18 @@ function machineBusy() {
 }
 
 const server = await startE2eServer();
-/** CPU seconds of the server (this process's child running the built server) and its threads. */
-const serverPid = readdirSync('/proc')
-  .filter((pid) => /^\d+$/.test(pid))
-  .find((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (
-        Number(stat[1]) === process.pid &&
-        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/server/main.js')
-      );
-    } catch {
-      return false;
-    }
-  });
-function serverCpu() {
-  const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-}
+// The server is this process's child running the built server; its embedded store's PGlite
+// worker is the server's child: both count as the server's.
+const serverPid = childrenOf(process.pid).find((pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/server/main.js');
+  } catch {
+    return false;
+  }
+});
+if (!serverPid) throw new Error('the server process was not found');
+const serverCpu = () =>
+  [serverPid, ...childrenOf(serverPid)].reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 const selfCpu = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
