@@ -17,7 +17,7 @@ const work = path.join(repoRoot, 'bench/.build/bundle-floor');
 
 /** Each library: its imports and what the page renders with it. */
 const parts = {
-  // What the app reads markdown with (web/src/lib/parse-markdown.ts; react-markdown until
+  // What the app reads markdown with (shared/markdown.ts; react-markdown until
   // 2026-12-04): the tree only, its React elements are the app's own code.
   'micromark + GFM (mdast)': {
     imports:

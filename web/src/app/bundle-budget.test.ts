@@ -43,7 +43,7 @@ const BUDGETS = {
     // trimmed (web/vite.config.ts). 370.9 KB after the features of 2026-12-02 (pins, reminders,
     // user groups, custom emoji, channel archive); 348.8 KB with the catalogue's texts outside
     // the channel view loaded after it (lib/i18n.ts, locales/first-load.keys.json), remark-gfm's
-    // markdown writer left out (now lib/parse-markdown.ts) and the archive and @channel
+    // markdown writer left out (now shared/markdown.ts) and the archive and @channel
     // confirmations loaded when first asked. 351.8 with the persisted query cache (docs/product.md
     // §2.34): the persister itself loads as a chunk of its own, but the app waits for it before
     // its first render, and sign-out and a 401 forget what it kept (351.7 KB measured at 2f3245a
@@ -64,7 +64,7 @@ const BUDGETS = {
     // the first render (app/app.tsx): 299.5 KB measured. 297.0 with message times written
     // through Intl instead of date-fns's French locale (messages/lib/format-time.ts): 296.9 KB.
     // 292.5 with markdown read by micromark straight into its tree, without unified
-    // (lib/parse-markdown.ts): 292.4 KB. 292.7 for the query client that fetches again what
+    // (shared/markdown.ts): 292.4 KB. 292.7 for the query client that fetches again what
     // a first fetch may have read before a live change (lib/live-query-client.ts): 292.6 KB.
     kb: 292.7,
     chunks: [

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import { parseMarkdown } from './parse-markdown';
+import { parseMarkdown } from '#shared/markdown';
 
 /**
  * What a message's markdown says, as plain text (issue 45, item 10): formatting marks go,

@@ -1,11 +1,11 @@
 import type { Nodes as MdastNodes, Parents as MdastParents, Root } from 'mdast';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { createElement, type ElementType, Fragment, type ReactNode } from 'react';
-import { parseMarkdown } from './parse-markdown';
+import { parseMarkdown } from '#shared/markdown';
 
 /**
  * Messages' markdown to React elements (docs/product.md §1), never to HTML: micromark reads it
- * (GFM: lib/parse-markdown.ts), the app's plugins change the tree (mentions, emoji,
+ * (GFM: shared/markdown.ts), the app's plugins change the tree (mentions, emoji,
  * highlights), and this module writes the elements.
  * It replaces react-markdown, whose markdown → HTML tree → React steps (mdast-util-to-hast,
  * hast-util-to-jsx-runtime, property-information) weighed 15 KB gzipped in the channel view's

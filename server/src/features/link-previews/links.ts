@@ -1,12 +1,6 @@
 import type { Nodes } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 import { LINK_PREVIEW_URL_MAX, LINK_PREVIEWS_PER_MESSAGE } from '#shared/link-previews';
-
-/** Markdown read as the web app reads it (web/src/lib/parse-markdown.ts): links and autolinks. */
-const extensions = [gfm()];
-const mdastExtensions = [gfmFromMarkdown()];
+import { parseMarkdown } from '#shared/markdown';
 
 function collect(node: Nodes, into: string[]): void {
   if (node.type === 'link') into.push(node.url);
@@ -30,7 +24,8 @@ const MAY_LINK = /http|www\.|&/i;
 export function linksToPreview(content: string, ownOrigin: string | undefined): string[] {
   if (!MAY_LINK.test(content)) return [];
   const found: string[] = [];
-  collect(fromMarkdown(content, { extensions, mdastExtensions }), found);
+  // Read as the web app reads it (shared/markdown.ts): links and autolinks.
+  collect(parseMarkdown(content), found);
   const links: string[] = [];
   for (const raw of found) {
     let url: URL;

@@ -4,8 +4,9 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 
 // GFM's syntax (tables, strikethrough, autolinks, task lists, footnotes) read into the tree as
-// remark-gfm reads it. Only the parsing half: the app never writes markdown back out. The
-// extensions are plain data, made once for every parse.
+// remark-gfm reads it, the same in the web app (its messages, web/src/lib/markdown.tsx) and on
+// the server (the links it previews). Only the parsing half: Ruche never writes markdown back
+// out. The extensions are plain data, made once for every parse.
 const extensions = [gfm()];
 const mdastExtensions = [gfmFromMarkdown()];
 
