@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, minify, type Plugin, type Rollup, transformWithOxc } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueSlice } from './catalogue-slice.ts';
@@ -39,6 +41,35 @@ function staticClosure(fileName: string): Set<string> {
   return seen;
 }
 
+/**
+ * web/boot/last-screen.ts, the script that paints the last screen before the app has loaded
+ * (docs/product.md §2.34): a classic script after #root, named by its hash like the chunks
+ * (cached for good, precached by the service worker). Not in the phone app's build, whose
+ * worker keeps no shell.
+ */
+function lastScreenScript(): Plugin {
+  let fileName = '';
+  return {
+    name: 'ruche:last-screen',
+    apply: 'build',
+    async buildStart() {
+      if (process.env.VITE_SERVER_ORIGIN) return;
+      const file = path.join(here, 'boot/last-screen.ts');
+      const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+      const { code: source } = await minify(file.replace(/\.ts$/, '.js'), code);
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      fileName = `assets/last-screen-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml() {
+      if (!fileName) return;
+      // First in the head: its request for the user leaves before the stylesheet and the
+      // app's chunks are asked for.
+      return [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' }];
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.RUCHE_API_PORT ?? '3001'}`;
 
 export default defineConfig({
@@ -48,6 +79,7 @@ export default defineConfig({
     tailwindcss(),
     catalogueSlice(path.join(here, 'src/locales')),
     keepBundle,
+    lastScreenScript(),
     // The service worker (web/sw/sw.ts): push, and the app shell precached per build
     // (docs/product.md §2.34, « Hors connexion »). The mobile app's pages are in its package:
     // its worker keeps no shell.

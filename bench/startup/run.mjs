@@ -3,14 +3,18 @@
 // the last channel's messages on screen, in Chromium.
 //   npm run build && node bench/startup/run.mjs [--runs 5] [--reference /tmp/wt/dist/server/main.js]
 //     [--server dist/server/main.js] [--messages 200] [--database-url …] [--chromium /usr/bin/chromium]
+//     [--profile DIR]   (the candidate's cold and warm starts' browser CPU profiles, .cpuprofile,
+//                        for bench/diag/page-profile.mjs)
 // Three starts, each measured --runs times (median reported):
 //   cold — a new browser profile (nothing cached: no HTTP cache, no IndexedDB), signed in by
 //          its cookie, opening /channel/{id};
 //   warm — the same profile opening the app again at / (the installed app's start_url) after
 //          closing its tab, once another person has posted a message meanwhile: when the
 //          channel's messages kept from the last visit are on screen (« cached »), then when
-//          the new message is (« up to date »). Whether the kept newest message moved once
-//          shown (a jump) is reported too.
+//          the new message is (« up to date »). « Kept » counts the last screen painted
+//          before the app (web/boot/last-screen.ts); « in the app » is when the app's own list
+//          (#root) shows them. Whether the kept newest message moved once shown (a jump,
+//          the last screen giving way to the app included) is reported too.
 //   offline — the same profile, its service worker in control with the shell precached, the
 //          network gone (Playwright's setOffline): the app opened again at / until the kept
 //          messages are on screen (a build without a precached shell: « — »).
@@ -20,6 +24,7 @@
 // animation-frame loop (an init script) notes when each watched text is first on screen —
 // inside the message list, not hidden. First contentful paint comes from the paint timings.
 
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +48,7 @@ const { values: opt } = parseArgs({
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     server: { type: 'string' },
     reference: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -101,29 +107,37 @@ async function seed(sql, userId) {
 const WATCHER = (watch) => {
   if (window.__bench) return;
   const seen = {};
+  const seenLive = {};
   let firstTop = null;
   let moved = 0;
-  window.__bench = { seen, moved: () => moved };
-  const topOf = (text) => {
-    const log = [...document.querySelectorAll('[role="log"]')].find((l) => l.checkVisibility());
-    if (!log) return null;
-    const view = log.getBoundingClientRect();
-    const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent?.includes(text)) continue;
-      const box = node.parentElement?.getBoundingClientRect();
-      if (!box || box.height === 0 || box.bottom > view.bottom + 1 || box.top < view.top - 1)
-        return null;
-      if (!node.parentElement.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
-        return null;
-      return box.top;
+  window.__bench = { seen, seenLive, moved: () => moved };
+  // In any list on screen (the app's, or the last screen painted before it:
+  // web/boot/last-screen.ts), or only in the app's own (#root).
+  const topOf = (text, liveOnly = false) => {
+    const scope = liveOnly ? document.getElementById('root') : document;
+    for (const log of scope?.querySelectorAll('[role="log"]') ?? []) {
+      if (!log.checkVisibility()) continue;
+      const view = log.getBoundingClientRect();
+      const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.includes(text)) continue;
+        const box = node.parentElement?.getBoundingClientRect();
+        if (!box || box.height === 0 || box.bottom > view.bottom + 1 || box.top < view.top - 1)
+          break;
+        if (
+          !node.parentElement.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        )
+          break;
+        return box.top;
+      }
     }
     return null;
   };
   const tick = () => {
     for (const text of watch) {
-      if (seen[text] !== undefined) continue;
-      if (topOf(text) !== null) seen[text] = performance.now();
+      if (seen[text] === undefined && topOf(text) !== null) seen[text] = performance.now();
+      if (seenLive[text] === undefined && topOf(text, true) !== null)
+        seenLive[text] = performance.now();
     }
     // Until the next text shows: the kept message moving then is a jump (after it, the new
     // message below it moves it up, as any message arriving does).
@@ -137,13 +151,21 @@ const WATCHER = (watch) => {
   requestAnimationFrame(tick);
 };
 
-async function openAndTime(context, url, watch, timeout = 90_000) {
+async function openAndTime(context, url, watch, timeout = 90_000, profileAs = undefined) {
   const page = await context.newPage();
   page.on('pageerror', (e) => log('page error', e.message));
   await page.addInitScript(WATCHER, watch);
+  const cdp = profileAs && opt.profile ? await context.newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url);
   await page.waitForFunction(
-    (texts) => texts.every((t) => window.__bench?.seen[t] !== undefined),
+    (texts) =>
+      texts.every((t) => window.__bench?.seen[t] !== undefined) &&
+      window.__bench.seenLive[texts[0]] !== undefined,
     watch,
     { timeout, polling: 50 },
   );
@@ -162,6 +184,7 @@ async function openAndTime(context, url, watch, timeout = 90_000) {
       return {
         fcp: paint ? paint.startTime : Number.NaN,
         times: texts.map((t) => window.__bench.seen[t]),
+        live: window.__bench.seenLive[texts[0]],
         moved: window.__bench.moved(),
         requests: performance
           .getEntriesByType('resource')
@@ -174,6 +197,13 @@ async function openAndTime(context, url, watch, timeout = 90_000) {
     },
     { texts: watch, all: process.env.BENCH_REQUESTS === 'all' },
   );
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(opt.profile, { recursive: true });
+    const file = path.join(opt.profile, `${profileAs}-${++profiled}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    log(`profile: ${file} (times: ${result.times.map(Math.round).join(', ')} ms)`);
+  }
   return { page, ...result };
 }
 
@@ -254,6 +284,8 @@ async function cold(browser, build) {
       context,
       `${build.ruche.origin}/channel/${build.channels[0]}`,
       [build.newest],
+      undefined,
+      build.label === 'candidate' ? 'cold' : undefined,
     );
     return { fcp, first: times[0] };
   } finally {
@@ -301,7 +333,7 @@ async function shellPrecached(page) {
 async function offline(context, build) {
   await context.setOffline(true);
   try {
-    const { page, fcp, times, requests } = await openAndTime(
+    const { page, fcp, times, live, requests } = await openAndTime(
       context,
       `${build.ruche.origin}/`,
       [build.newest],
@@ -309,9 +341,9 @@ async function offline(context, build) {
     );
     if (process.env.BENCH_REQUESTS) log(requests.join('\n'));
     await page.close();
-    return { fcp, cached: times[0] };
+    return { fcp, cached: times[0], live };
   } catch {
-    return { fcp: Number.NaN, cached: Number.NaN };
+    return { fcp: Number.NaN, cached: Number.NaN, live: Number.NaN };
   } finally {
     await context.setOffline(false);
   }
@@ -320,16 +352,18 @@ async function offline(context, build) {
 async function warm(context, build) {
   const kept = build.newest;
   const fresh = await postFresh(build);
-  const { page, fcp, times, moved, requests } = await openAndTime(
+  const { page, fcp, times, live, moved, requests } = await openAndTime(
     context,
     `${build.ruche.origin}/`,
     [kept, fresh],
+    undefined,
+    build.label === 'candidate' ? 'warm' : undefined,
   );
   if (process.env.BENCH_REQUESTS) log(requests.join('\n'));
   build.newest = fresh;
   await page.waitForTimeout(1500);
   await page.close();
-  return { fcp, cached: times[0], upToDate: times[1], moved };
+  return { fcp, cached: times[0], live, upToDate: times[1], moved };
 }
 
 const builds = [];
@@ -354,7 +388,7 @@ try {
       const r = await warm(profiles.get(build.label), build);
       results.get(build.label).warm.push(r);
       log(
-        `${build.label} warm ${i + 1}: fcp ${Math.round(r.fcp)} cached ${Math.round(r.cached)} up to date ${Math.round(r.upToDate)} moved ${Math.round(r.moved)}`,
+        `${build.label} warm ${i + 1}: fcp ${Math.round(r.fcp)} cached ${Math.round(r.cached)} in the app ${Math.round(r.live)} up to date ${Math.round(r.upToDate)} moved ${Math.round(r.moved)}`,
       );
     }
   }
@@ -363,7 +397,7 @@ try {
       const r = await offline(profiles.get(build.label), build);
       results.get(build.label).offline.push(r);
       log(
-        `${build.label} offline ${i + 1}: fcp ${Math.round(r.fcp)} messages (kept) ${Math.round(r.cached)}`,
+        `${build.label} offline ${i + 1}: fcp ${Math.round(r.fcp)} messages (kept) ${Math.round(r.cached)} in the app ${Math.round(r.live)}`,
       );
     }
   }
@@ -371,8 +405,8 @@ try {
     Math.round(median(results.get(label)[key].map((r) => r[field])));
   const cell = (value) => (Number.isFinite(value) ? String(value) : '—');
   const lines = [
-    '| build | cold: first paint | cold: first message | warm: first paint | warm: messages (kept) | warm: up to date | warm: moved (px, max) | offline: first paint | offline: messages (kept) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| build | cold: first paint | cold: first message | warm: first paint | warm: messages (kept) | warm: kept, in the app | warm: up to date | warm: moved (px, max) | offline: first paint | offline: messages (kept) | offline: kept, in the app |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const { label } of builds) {
     const moved = Math.max(...results.get(label).warm.map((r) => r.moved));
@@ -381,14 +415,14 @@ try {
     const failed = offlineRuns.some((r) => !Number.isFinite(r.cached));
     const off = (field) => (failed ? '—' : cell(row(label, 'offline', field)));
     lines.push(
-      `| ${label} | ${row(label, 'cold', 'fcp')} | ${row(label, 'cold', 'first')} | ${row(label, 'warm', 'fcp')} | ${row(label, 'warm', 'cached')} | ${row(label, 'warm', 'upToDate')} | ${Math.round(moved)} | ${off('fcp')} | ${off('cached')} |`,
+      `| ${label} | ${row(label, 'cold', 'fcp')} | ${row(label, 'cold', 'first')} | ${row(label, 'warm', 'fcp')} | ${row(label, 'warm', 'cached')} | ${row(label, 'warm', 'live')} | ${row(label, 'warm', 'upToDate')} | ${Math.round(moved)} | ${off('fcp')} | ${off('cached')} | ${off('live')} |`,
     );
   }
   if (builds.length === 2) {
     const ratio = (key, field) =>
       (row('candidate', key, field) / row('reference', key, field)).toFixed(2);
     lines.push(
-      `| candidate / reference | ${ratio('cold', 'fcp')} | ${ratio('cold', 'first')} | ${ratio('warm', 'fcp')} | ${ratio('warm', 'cached')} | ${ratio('warm', 'upToDate')} | | | |`,
+      `| candidate / reference | ${ratio('cold', 'fcp')} | ${ratio('cold', 'first')} | ${ratio('warm', 'fcp')} | ${ratio('warm', 'cached')} | ${ratio('warm', 'live')} | ${ratio('warm', 'upToDate')} | | | | |`,
     );
   }
   const load = os

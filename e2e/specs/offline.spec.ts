@@ -78,11 +78,14 @@ async function holdChannelRequests(context: BrowserContext) {
   };
 }
 
-/** From the page's first script on: whether `text` is ever in the page, shown or hidden. */
+/**
+ * From the page's first script on: whether `text` is ever in the page, shown or hidden (the
+ * last screen's cover included, which may come before the body: web/boot/last-screen.ts).
+ */
 async function watchForLeak(page: Page, text: string): Promise<void> {
   await page.addInitScript((secret) => {
     const check = () => {
-      if (document.body?.textContent.includes(secret))
+      if (document.documentElement.textContent.includes(secret))
         (window as { leaked?: boolean }).leaked = true;
       requestAnimationFrame(check);
     };
@@ -122,6 +125,57 @@ test('a start paints the last channel from the kept cache before the server answ
   await expect(log.getByText('Message gardé pour le prochain démarrage')).toBeVisible();
 });
 
+/** The last screen kept for the next start (web/src/lib/keep-last-screen.ts), or ''. */
+const keptScreen = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('ruche:last-screen') ?? '');
+
+test('a start paints the last screen before the app has loaded, as it was left, then the app takes its place', async ({
+  alice,
+}) => {
+  await alice.arrive();
+  const channelId = await makeChannel(alice, `écran-${randomUUID().slice(0, 6)}`);
+  for (let i = 1; i <= 25; i++) await post(alice, channelId, `Point ${i} du jour`);
+  // Hostile text kept as text: the cover shows it, nothing of it runs.
+  const hostile =
+    'Dernier mot <img src=x onerror="window.pwned=1"> <script>window.pwned=1</script> [lien](javascript:window.pwned=1)';
+  await post(alice, channelId, hostile);
+  await alice.page.goto(`/channel/${channelId}`);
+  const last = alice.page
+    .getByRole('log', { name: 'Messages' })
+    .locator('p', { hasText: 'Dernier mot' });
+  await expect(last).toBeVisible();
+  await expect.poll(() => keptScreen(alice.page)).toContain('Dernier mot');
+  // Left (the screen kept once more as the page goes: its pagehide).
+  const leftAt = await last.evaluate((text) => {
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    return text.getBoundingClientRect().top;
+  });
+  await alice.page.close();
+
+  // The app's code held back 2 s: whatever shows meanwhile comes from the last screen.
+  await alice.context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  const page = await alice.context.newPage();
+  await page.goto('/');
+  const cover = page.locator('#last-screen');
+  const kept = cover.locator('[role="log"] p', { hasText: 'Dernier mot' });
+  await expect(kept).toBeVisible();
+  // Where it was left, seen, not used, and not read out; the app's own screen not there yet.
+  expect(await kept.evaluate((text) => text.getBoundingClientRect().top)).toBeCloseTo(leftAt, 0);
+  await expect(cover).toHaveAttribute('inert', '');
+  await expect(cover).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByRole('log', { name: 'Messages' })).toHaveCount(0);
+
+  // The app up: its own list, and the cover gone.
+  await expect(
+    page.getByRole('log', { name: 'Messages' }).locator('p', { hasText: 'Dernier mot' }),
+  ).toBeVisible();
+  await expect(cover).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+});
+
 test('signing out forgets the cache, and the next account on this browser sees none of it', async ({
   alice,
   actor,
@@ -139,6 +193,7 @@ test('signing out forgets the cache, and the next account on this browser sees n
   await expect(alice.landing.signInButton).toBeVisible();
   await expect.poll(() => keptText(alice.page)).not.toContain(secret);
   expect(await alice.page.evaluate(() => localStorage.getItem('ruche:offline-user'))).toBeNull();
+  expect(await alice.page.evaluate(() => localStorage.getItem('ruche:last-screen'))).toBeNull();
 
   // Bob signs up on the same browser (Alice's context): nothing of Alice's shows, ever.
   const bob = await actor('Bob');

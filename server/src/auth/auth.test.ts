@@ -38,6 +38,12 @@ describe('sign-up, sign-in and sign-out', () => {
     const me = await client.get<User>('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(user.id);
+    // The id as a header too, read by the page's first script before the body
+    // (web/boot/last-screen.ts); none without a session.
+    expect(me.headers.get('ruche-user-id')).toBe(user.id);
+    const visitor = await new TestClient(server.url).get('/api/auth/user');
+    expect(visitor.status).toBe(401);
+    expect(visitor.headers.get('ruche-user-id')).toBeNull();
     // Nothing secret leaves the server.
     for (const secret of ['passwordHash', 'password_hash', 'oidcIssuer', 'oidcSubject']) {
       expect(me.body).not.toHaveProperty(secret);

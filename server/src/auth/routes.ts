@@ -16,6 +16,9 @@ import { effectiveSignup } from './signup-policy';
 import { presentSelf } from './user-presenter';
 import { findUserById, isWorkspaceEmpty, updateUser } from './users';
 
+/** GET /api/auth/user's user id, as a header (web/boot/last-screen.ts reads it by this name). */
+const USER_ID_HEADER = 'Ruche-User-Id';
+
 function isOwnNavigation(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   return (
@@ -84,7 +87,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply.redirect('/');
   });
 
-  app.get('/api/auth/user', async (request) => presentSelf(requireUser(request)));
+  // The id in a header too: the page's first script tells whose session it is as the answer
+  // begins, without waiting to read its body (web/boot/last-screen.ts, docs/product.md §2.34).
+  app.get('/api/auth/user', async (request, reply) => {
+    const user = requireUser(request);
+    reply.header(USER_ID_HEADER, user.id);
+    return presentSelf(user);
+  });
 
   app.patch('/api/auth/user', async (request) => {
     const user = requireUser(request);

@@ -21,9 +21,12 @@ const BUDGETS = {
    * preload lists trimmed of chunks already loaded, no modulepreload polyfill and the overload
    * notice loaded with the first overloaded answer (web/vite.config.ts, lib/api.ts). 91.3 KB
    * after the features of 2026-12-02 (their chunks' names in the settings screen's preload
-   * list); 90.6 KB with the entry preloading the channel view alone (app/preload.ts).
+   * list); 90.6 KB with the entry preloading the channel view alone (app/preload.ts). 91.9 with
+   * the last screen painted before the app (docs/product.md §2.34): its script, counted since
+   * (0.8 KB), and the entry's hand-over from it (0.3 KB): 91.8 KB measured — a warm start's
+   * messages on screen in about 0.2 s instead of 1.2 (docs/performance.md, "Start-up").
    */
-  landing: { kb: 91, chunks: ['index.html'] },
+  landing: { kb: 91.9, chunks: ['index.html'] },
   /** A signed-in channel view: the entry, the app, the signed-in shell and the home screen. */
   channelView: {
     // Today's ceiling, not the goal: the goal is 160 KB (docs/performance.md says what stands
@@ -66,7 +69,9 @@ const BUDGETS = {
     // 292.5 with markdown read by micromark straight into its tree, without unified
     // (shared/markdown.ts): 292.4 KB. 292.7 for the query client that fetches again what
     // a first fetch may have read before a live change (lib/live-query-client.ts): 292.6 KB.
-    kb: 292.7,
+    // 293.6 with the last screen's script (web/boot/last-screen.ts, 0.8 KB), counted since: a
+    // warm start paints the last channel before the app has loaded (293.5 KB measured).
+    kb: 293.6,
     chunks: [
       'index.html',
       'src/app/app.tsx',
@@ -99,9 +104,20 @@ function readManifest(): Manifest {
   return JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 }
 
+/**
+ * The page's classic scripts, outside the manifest (web/vite.config.ts, `lastScreenScript`):
+ * every page loads them before the app.
+ */
+function classicScripts(): string[] {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script src="\/(assets\/[^"]+\.js)"><\/script>/g)].map(
+    ([, file = '']) => file,
+  );
+}
+
 /** The JavaScript files these chunks load before rendering: themselves and their static imports. */
 function upFrontFiles(manifest: Manifest, keys: readonly string[]): Set<string> {
-  const files = new Set<string>();
+  const files = new Set<string>(keys.includes('index.html') ? classicScripts() : []);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;

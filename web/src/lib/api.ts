@@ -115,12 +115,19 @@ export async function apiRequest<T = unknown>(
 
 export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
 
-/** GET that answers null on 401 instead of throwing: for "am I signed in?" only. */
-export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
-  const res = await fetch(`${API_ORIGIN}${path}`, {
-    credentials: 'include',
-    headers: sessionHeaders(),
-  });
+/**
+ * GET that answers null on 401 instead of throwing: for "am I signed in?" only. `asked`: the
+ * same request, already sent.
+ */
+export async function apiGetOrNullOn401<T>(
+  path: string,
+  asked?: Promise<Response>,
+): Promise<T | null> {
+  const res = await (asked ??
+    fetch(`${API_ORIGIN}${path}`, {
+      credentials: 'include',
+      headers: sessionHeaders(),
+    }));
   if (res.status === 401) {
     // The app's token, if any, names a session that is over (expired or revoked).
     await forgetSessionToken();

@@ -4,6 +4,8 @@
  * app instead of the landing page, and offline the app opens that account's cache. Only a
  * hint: online, the cache opened is the one of the user the server names.
  */
+import { forgetLastScreen } from './last-screen';
+
 const KEY = 'ruche:offline-user';
 
 export function offlineUser(): string | null {
@@ -15,6 +17,8 @@ export function offlineUser(): string | null {
 }
 
 export function markOfflineUser(userId: string | null): void {
+  // The last screen is of the account marked: another one, or none, and it goes.
+  if (userId !== offlineUser()) forgetLastScreen();
   try {
     if (userId) localStorage.setItem(KEY, userId);
     else localStorage.removeItem(KEY);

@@ -1,5 +1,6 @@
 import { type DehydratedState, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { getActiveChannel, onActiveChannelChange } from './channel-in-view';
+import { keepLastScreen } from './keep-last-screen';
 import { markOfflineUser } from './offline-marker';
 import {
   clearOffline,
@@ -33,6 +34,8 @@ const PREFIX = 'queries:';
 const VERSION = 2;
 export const PERSISTED_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITE_EVERY_MS = 1000;
+/** The last screen (lib/keep-last-screen.ts) at most this often, and whenever the page is left. */
+const KEEP_SCREEN_EVERY_MS = 10_000;
 
 type PersistedQuery = DehydratedState['queries'][number] & { refetch: boolean };
 
@@ -121,6 +124,22 @@ export function persistQueries(
   stopCurrent?.();
   markOfflineUser(userId);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let screenKeptAt = 0;
+  let screenRetry: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The last screen, at most every KEEP_SCREEN_EVERY_MS unless `now`; a screen not ready yet
+   * (its list still opening) is tried again a second later, `tries` times at most (another
+   * screen than a channel's is never ready).
+   */
+  const keepScreen = (now: boolean, tries = 10) => {
+    clearTimeout(screenRetry);
+    screenRetry = undefined;
+    if (!now && Date.now() - screenKeptAt < KEEP_SCREEN_EVERY_MS) return;
+    if (keepLastScreen(userId)) screenKeptAt = Date.now();
+    else if (!now && tries > 1) {
+      screenRetry = setTimeout(() => keepScreen(false, tries - 1), WRITE_EVERY_MS);
+    }
+  };
   const write = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -132,6 +151,8 @@ export function persistQueries(
       queries: collect(queryClient, keeps),
     };
     void writeOffline(storageKey(userId), persisted);
+    // The screen too, less often: serializing it costs the page about 10 ms.
+    keepScreen(false);
   };
   const schedule = () => {
     timer ??= setTimeout(write, WRITE_EVERY_MS);
@@ -149,8 +170,11 @@ export function persistQueries(
   };
   const stopWatchingChannel = onActiveChannelChange(noteActiveChannel);
   noteActiveChannel();
+  // Leaving: the kept queries if they changed, the screen as it is now in any case (scrolled
+  // since, say).
   const flush = () => {
     if (timer !== undefined) write();
+    keepScreen(true);
   };
   const onHidden = () => {
     if (document.visibilityState === 'hidden') flush();
@@ -159,6 +183,7 @@ export function persistQueries(
   window.addEventListener('pagehide', flush);
   const stop = () => {
     clearTimeout(timer);
+    clearTimeout(screenRetry);
     timer = undefined;
     unsubscribe();
     stopWatchingChannel();

@@ -1,5 +1,6 @@
 import type { User } from '#shared/users';
 import { apiGetOrNullOn401 } from '@/lib/api';
+import { takeBootUserRequest } from '@/lib/last-screen';
 
 /**
  * GET /api/auth/user: the signed-in user, or null when signed out (401 means "no session",
@@ -13,7 +14,9 @@ let early: Promise<User | null> | null = null;
 /** Asks now, while the app's code loads; the app's first query takes this answer. */
 export function prefetchCurrentUser(): void {
   if (early) return;
-  early = getCurrentUser();
+  // Asked already by the script that paints the last screen (web/boot/last-screen.ts).
+  const asked = takeBootUserRequest();
+  early = asked ? apiGetOrNullOn401<User>('/api/auth/user', asked) : getCurrentUser();
   // Offline, it fails before the app takes it (app/offline-cache.ts): not an unhandled rejection.
   early.catch(() => undefined);
 }
