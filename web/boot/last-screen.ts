@@ -26,12 +26,18 @@ interface LastScreenBoot {
 /** Past this, the cover goes whatever the app shows (an error screen, a channel now empty). */
 const COVER_MAX_MS = 8000;
 
-/** A row of the app's own list (react-virtuoso's `data-index`) on screen. */
-const appListShown = () => {
+/**
+ * Where the newest row of the app's own list (react-virtuoso's `data-index`) on screen is, or
+ * undefined while none is.
+ */
+const appListPlace = (): number | undefined => {
+  let place: number | undefined;
   for (const row of document.querySelectorAll('#root [role="log"] [data-index]')) {
-    if (row.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return true;
+    if (row.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+      place = row.getBoundingClientRect().bottom;
+    }
   }
-  return false;
+  return place;
 };
 
 (() => {
@@ -53,12 +59,18 @@ const appListShown = () => {
     const user = fetch('/api/auth/user', { credentials: 'include' });
     const boot: LastScreenBoot = { user };
     (window as unknown as { __rucheBoot?: LastScreenBoot }).__rucheBoot = boot;
-    // Once the app's own list is on screen (the same place: React's rendering of the same
-    // screen), the address is another, or COVER_MAX_MS have passed, the cover goes.
+    // Once the app's own list is on screen and settled (its newest row in the same place two
+    // frames running: a list opening moves in its first frames), the address is another, or
+    // COVER_MAX_MS have passed, the cover goes.
     const started = performance.now();
+    let settled = 0;
+    let last: number | undefined;
     const watch = (cover: HTMLElement) => {
+      const place = appListPlace();
+      settled = place !== undefined && place === last ? settled + 1 : 0;
+      last = place;
       if (
-        appListShown() ||
+        settled >= 2 ||
         location.pathname !== path ||
         performance.now() - started > COVER_MAX_MS
       ) {
@@ -68,7 +80,7 @@ const appListShown = () => {
     };
     const show = () => {
       // Answered too late: the app's own screen is up already.
-      if (appListShown() || location.pathname !== path) return;
+      if (appListPlace() !== undefined || location.pathname !== path) return;
       const cover = document.createElement('div');
       cover.id = 'last-screen';
       // Seen, not used: no focus, no click, not read out (the app's own screen is, under it).
