@@ -57,6 +57,11 @@ function lastScreenScript(): Plugin {
       const file = path.join(here, 'boot/last-screen.ts');
       const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
       const { code: source } = await minify(file.replace(/\.ts$/, '.js'), code);
+      // A classic script: one `import` or `export` (a type imported leaves `export {}`) and
+      // the browser refuses the whole of it.
+      if (/(^|[;})])\s*(import|export)\b/m.test(source)) {
+        throw new Error('web/boot/last-screen.ts must import and export nothing');
+      }
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       fileName = `assets/last-screen-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });

@@ -1,51 +1,38 @@
 /**
  * The last screen, painted before the app has loaded (docs/product.md §2.34, « Ouverture
- * instantanée »). A classic script of its own, run by the page's parser after #root (the
- * stylesheet loaded), long before the app's code has run: when this browser kept the last
- * channel's screen (web/src/lib/last-screen.ts wrote it), it asks the server who is signed in
- * and, once the server names that same account — or cannot be reached: offline, the app opens
- * that account's kept data anyway — shows the kept screen over #root, inert, until the app's
- * own list is on screen; the app takes the server's answer for its first question
- * (web/src/lib/last-screen.ts). Nothing of the app is imported: this file is the whole script.
+ * instantanée »). A classic script of its own, the first of the page's head, run long before
+ * the app's code: when this browser kept the last channel's screen
+ * (web/src/lib/keep-last-screen.ts wrote it), it asks the server who is signed in and, once the
+ * server names that same account — or cannot be reached: offline, the app opens that account's
+ * kept data anyway — shows the kept screen over the page, inert, until the app's own list is on
+ * screen and settled; the app takes the server's answer for its first question
+ * (web/src/lib/last-screen.ts, which declares the shapes both read). Nothing is imported: this
+ * file is the whole script, a classic one (no `import`, no `export`: web/vite.config.ts checks).
  */
-
-interface Kept {
-  version: number;
-  userId: string;
-  channelId: string;
-  width: number;
-  theme: string;
-  html: string;
-}
-
-/** The hand-over to the app (web/src/lib/last-screen.ts): the request for the user. */
-interface LastScreenBoot {
-  user?: Promise<Response>;
-}
-
-/** Past this, the cover goes whatever the app shows (an error screen, a channel now empty). */
-const COVER_MAX_MS = 8000;
-
-/**
- * Where the newest row of the app's own list (react-virtuoso's `data-index`) on screen is, or
- * undefined while none is.
- */
-const appListPlace = (): number | undefined => {
-  let place: number | undefined;
-  for (const row of document.querySelectorAll('#root [role="log"] [data-index]')) {
-    if (row.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
-      place = row.getBoundingClientRect().bottom;
-    }
-  }
-  return place;
-};
 
 (() => {
+  /** Past this, the cover goes whatever the app shows (an error screen, a channel now empty). */
+  const COVER_MAX_MS = 8000;
+
+  /**
+   * Where the newest row of the app's own list (react-virtuoso's `data-index`) on screen is, or
+   * undefined while none is.
+   */
+  const appListPlace = (): number | undefined => {
+    let place: number | undefined;
+    for (const row of document.querySelectorAll('#root [role="log"] [data-index]')) {
+      if (row.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        place = row.getBoundingClientRect().bottom;
+      }
+    }
+    return place;
+  };
+
   try {
     const userId = localStorage.getItem('ruche:offline-user');
     const raw = localStorage.getItem('ruche:last-screen');
     if (!userId || !raw) return;
-    const kept = JSON.parse(raw) as Kept;
+    const kept = JSON.parse(raw) as KeptScreen;
     const path = location.pathname;
     const channelPath = `/channel/${kept.channelId}`;
     const opensThere =
@@ -57,8 +44,7 @@ const appListPlace = (): number | undefined => {
     if (kept.width !== window.innerWidth) return;
 
     const user = fetch('/api/auth/user', { credentials: 'include' });
-    const boot: LastScreenBoot = { user };
-    (window as unknown as { __rucheBoot?: LastScreenBoot }).__rucheBoot = boot;
+    window.__rucheBoot = { user };
     // Once the app's own list is on screen and settled (its newest row in the same place two
     // frames running: a list opening moves in its first frames), the address is another, or
     // COVER_MAX_MS have passed, the cover goes.

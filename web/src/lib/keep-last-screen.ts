@@ -6,18 +6,6 @@ const VERSION = 1;
 /** A screen larger than this (a pathological page) is not kept. */
 const MAX_CHARS = 2_000_000;
 
-/** What web/boot/last-screen.ts reads back. */
-interface Kept {
-  version: number;
-  userId: string;
-  channelId: string;
-  /** The window's width it was laid out for: at another, it is not shown. */
-  width: number;
-  /** The root element's classes (the theme). */
-  theme: string;
-  html: string;
-}
-
 /**
  * A row of a channel's list (react-virtuoso's `data-index`) actually on screen in `root`
  * (web/boot/last-screen.ts asks the same before taking its cover away).
@@ -83,7 +71,7 @@ export function keepLastScreen(userId: string): boolean {
       forgetLastScreen();
       return false;
     }
-    const kept: Kept = {
+    const kept: KeptScreen = {
       version: VERSION,
       userId,
       channelId,

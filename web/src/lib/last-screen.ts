@@ -7,16 +7,32 @@
  * the rest of the account's kept data; lib/keep-last-screen.ts keeps it.
  */
 export const LAST_SCREEN_KEY = 'ruche:last-screen';
-interface LastScreenBoot {
-  user?: Promise<Response>;
-}
 
-const bootState = (): LastScreenBoot | undefined =>
-  (window as unknown as { __rucheBoot?: LastScreenBoot }).__rucheBoot;
+declare global {
+  /**
+   * What is kept under LAST_SCREEN_KEY (lib/keep-last-screen.ts writes it, web/boot/last-screen.ts
+   * reads it: global, so that the boot script, which imports nothing, names it too).
+   */
+  interface KeptScreen {
+    version: number;
+    userId: string;
+    channelId: string;
+    /** The window's width it was laid out for: at another, it is not shown. */
+    width: number;
+    /** The root element's classes (the theme). */
+    theme: string;
+    html: string;
+  }
+
+  interface Window {
+    /** The boot script's hand-over: its request for the user. */
+    __rucheBoot?: { user?: Promise<Response> };
+  }
+}
 
 /** The boot script's request for the signed-in user, if it made one: taken once. */
 export function takeBootUserRequest(): Promise<Response> | undefined {
-  const boot = bootState();
+  const boot = window.__rucheBoot;
   const user = boot?.user;
   if (boot) boot.user = undefined;
   return user;
