@@ -19,13 +19,14 @@
    * undefined while none is.
    */
   const appListPlace = (): number | undefined => {
-    let place: number | undefined;
-    for (const row of document.querySelectorAll('#root [role="log"] [data-index]')) {
-      if (row.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
-        place = row.getBoundingClientRect().bottom;
+    const rows = document.querySelectorAll('#root [role="log"] [data-index]');
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const row = rows[i];
+      if (row?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        return row.getBoundingClientRect().bottom;
       }
     }
-    return place;
+    return undefined;
   };
 
   try {
