@@ -178,6 +178,40 @@ export const receivedWidth = (page: Page, tileLabel: string) =>
   }, tileLabel);
 
 /**
+ * The layer (`h`, `m`, `l`) of `sender`'s simulcast publisher that `receiver` shows on the tile
+ * named `tileLabel`: the active one whose encoded width is the width received. By layer, not
+ * by pixels: a loaded machine's encoder scales every layer down (Chromium's CPU adaptation),
+ * and the middle one may then be 320 px wide. Null while none matches (a switch in flight).
+ */
+export async function receivedLayer(
+  receiver: Page,
+  tileLabel: string,
+  sender: Page,
+): Promise<string | null> {
+  const width = await receivedWidth(receiver, tileLabel);
+  const widths = await sender.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    for (const pc of peers.filter((p) => p.connectionState === 'connected')) {
+      for (const s of pc.getSenders()) {
+        const active = (s.getParameters().encodings ?? [])
+          .filter((e) => e.rid && e.active !== false)
+          .map((e) => e.rid as string);
+        if (!active.length) continue;
+        const found: Record<string, number> = {};
+        for (const stat of (await s.getStats()).values()) {
+          if (stat.type === 'outbound-rtp' && active.includes(stat.rid))
+            found[stat.rid] = Number(stat.frameWidth ?? 0);
+        }
+        return found;
+      }
+    }
+    return {};
+  });
+  const matching = Object.entries(widths).filter(([, w]) => w > 0 && w === width);
+  return matching.length === 1 ? (matching[0]?.[0] ?? null) : null;
+}
+
+/**
  * The simulcast layers the page's publisher to Janus encodes now (`h` full, `m` half, `l`
  * quarter): only those another page shows. Null: no simulcast publisher connected.
  */
