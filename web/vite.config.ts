@@ -43,7 +43,7 @@ function staticClosure(fileName: string): Set<string> {
 
 /**
  * web/boot/last-screen.ts, the script that paints the last screen before the app has loaded
- * (docs/product.md §2.34): a classic script after #root, named by its hash like the chunks
+ * (docs/product.md §2.34): a classic script in the head, named by its hash like the chunks
  * (cached for good, precached by the service worker). Not in the phone app's build, whose
  * worker keeps no shell.
  */
@@ -66,11 +66,13 @@ function lastScreenScript(): Plugin {
       fileName = `assets/last-screen-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });
     },
-    transformIndexHtml() {
+    transformIndexHtml(html) {
       if (!fileName) return;
-      // First in the head: its request for the user leaves before the stylesheet and the
-      // app's chunks are asked for.
-      return [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' }];
+      // Right after the skeleton's markup, which it reads, and before the stylesheet and the
+      // app's chunks: its request for the user leaves before they are asked for.
+      const end = '</template>';
+      if (!html.includes(end)) throw new Error('web/index.html has no #shell-skeleton template');
+      return html.replace(end, `${end}\n    <script src="/${fileName}"></script>`);
     },
   };
 }

@@ -7,7 +7,9 @@
 //                        for bench/diag/page-profile.mjs)
 // Three starts, each measured --runs times (median reported):
 //   cold — a new browser profile (nothing cached: no HTTP cache, no IndexedDB), signed in by
-//          its cookie, opening /channel/{id};
+//          its cookie, opening /channel/{id}: when the screen's shape is first on screen (the
+//          skeleton web/boot/last-screen.ts paints, or the app's own layout), then the first
+//          message;
 //   warm — the same profile opening the app again at / (the installed app's start_url) after
 //          closing its tab, once another person has posted a message meanwhile: when the
 //          channel's messages kept from the last visit are on screen (« cached »), then when
@@ -110,7 +112,8 @@ const WATCHER = (watch) => {
   const seenLive = {};
   let firstTop = null;
   let moved = 0;
-  window.__bench = { seen, seenLive, moved: () => moved };
+  let shape;
+  window.__bench = { seen, seenLive, moved: () => moved, shape: () => shape };
   // In any list on screen (the app's, or the last screen painted before it:
   // web/boot/last-screen.ts), or only in the app's own (#root).
   const topOf = (text, liveOnly = false) => {
@@ -133,7 +136,13 @@ const WATCHER = (watch) => {
     }
     return null;
   };
+  // The screen's shape: the last screen's cover (the kept screen or the skeleton of a start
+  // that kept nothing, web/boot/last-screen.ts), or the app's own layout (its <main>).
+  const shapeShown = () =>
+    document.getElementById('last-screen') !== null ||
+    document.querySelector('#root main')?.checkVisibility() === true;
   const tick = () => {
+    if (shape === undefined && shapeShown()) shape = performance.now();
     for (const text of watch) {
       if (seen[text] === undefined && topOf(text) !== null) seen[text] = performance.now();
       if (seenLive[text] === undefined && topOf(text, true) !== null)
@@ -185,6 +194,7 @@ async function openAndTime(context, url, watch, timeout = 90_000, profileAs = un
         fcp: paint ? paint.startTime : Number.NaN,
         times: texts.map((t) => window.__bench.seen[t]),
         live: window.__bench.seenLive[texts[0]],
+        shape: window.__bench.shape(),
         moved: window.__bench.moved(),
         requests: performance
           .getEntriesByType('resource')
@@ -280,14 +290,14 @@ async function postFresh(build) {
 async function cold(browser, build) {
   const context = await newContext(browser, build);
   try {
-    const { fcp, times } = await openAndTime(
+    const { fcp, shape, times } = await openAndTime(
       context,
       `${build.ruche.origin}/channel/${build.channels[0]}`,
       [build.newest],
       undefined,
       build.label === 'candidate' ? 'cold' : undefined,
     );
-    return { fcp, first: times[0] };
+    return { fcp, shape, first: times[0] };
   } finally {
     await context.close();
   }
@@ -378,7 +388,9 @@ try {
     for (const build of builds) {
       const r = await cold(browser, build);
       results.get(build.label).cold.push(r);
-      log(`${build.label} cold ${i + 1}: fcp ${Math.round(r.fcp)} first ${Math.round(r.first)}`);
+      log(
+        `${build.label} cold ${i + 1}: fcp ${Math.round(r.fcp)} shape ${Math.round(r.shape)} first ${Math.round(r.first)}`,
+      );
     }
   }
   const profiles = new Map();
@@ -405,8 +417,8 @@ try {
     Math.round(median(results.get(label)[key].map((r) => r[field])));
   const cell = (value) => (Number.isFinite(value) ? String(value) : '—');
   const lines = [
-    '| build | cold: first paint | cold: first message | warm: first paint | warm: messages (kept) | warm: kept, in the app | warm: up to date | warm: moved (px, max) | offline: first paint | offline: messages (kept) | offline: kept, in the app |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    "| build | cold: first paint | cold: the screen's shape | cold: first message | warm: first paint | warm: messages (kept) | warm: kept, in the app | warm: up to date | warm: moved (px, max) | offline: first paint | offline: messages (kept) | offline: kept, in the app |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const { label } of builds) {
     const moved = Math.max(...results.get(label).warm.map((r) => r.moved));
@@ -415,14 +427,14 @@ try {
     const failed = offlineRuns.some((r) => !Number.isFinite(r.cached));
     const off = (field) => (failed ? '—' : cell(row(label, 'offline', field)));
     lines.push(
-      `| ${label} | ${row(label, 'cold', 'fcp')} | ${row(label, 'cold', 'first')} | ${row(label, 'warm', 'fcp')} | ${row(label, 'warm', 'cached')} | ${row(label, 'warm', 'live')} | ${row(label, 'warm', 'upToDate')} | ${Math.round(moved)} | ${off('fcp')} | ${off('cached')} | ${off('live')} |`,
+      `| ${label} | ${row(label, 'cold', 'fcp')} | ${row(label, 'cold', 'shape')} | ${row(label, 'cold', 'first')} | ${row(label, 'warm', 'fcp')} | ${row(label, 'warm', 'cached')} | ${row(label, 'warm', 'live')} | ${row(label, 'warm', 'upToDate')} | ${Math.round(moved)} | ${off('fcp')} | ${off('cached')} | ${off('live')} |`,
     );
   }
   if (builds.length === 2) {
     const ratio = (key, field) =>
       (row('candidate', key, field) / row('reference', key, field)).toFixed(2);
     lines.push(
-      `| candidate / reference | ${ratio('cold', 'fcp')} | ${ratio('cold', 'first')} | ${ratio('warm', 'fcp')} | ${ratio('warm', 'cached')} | ${ratio('warm', 'live')} | ${ratio('warm', 'upToDate')} | | | | |`,
+      `| candidate / reference | ${ratio('cold', 'fcp')} | ${ratio('cold', 'shape')} | ${ratio('cold', 'first')} | ${ratio('warm', 'fcp')} | ${ratio('warm', 'cached')} | ${ratio('warm', 'live')} | ${ratio('warm', 'upToDate')} | | | | |`,
     );
   }
   const load = os

@@ -176,6 +176,97 @@ test('a start paints the last screen before the app has loaded, as it was left, 
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
 });
 
+/**
+ * From the page's first script on: when the cover (web/boot/last-screen.ts) was put up and
+ * taken away, and whether it was the skeleton.
+ */
+async function watchCover(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen = window as { cover?: { skeleton: boolean; at: number; goneAt?: number } };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.id === 'last-screen') {
+            seen.cover = { skeleton: node.hasAttribute('data-skeleton'), at: performance.now() };
+          }
+        }
+        for (const node of record.removedNodes) {
+          if (node instanceof HTMLElement && node.id === 'last-screen' && seen.cover) {
+            seen.cover.goneAt = performance.now();
+          }
+        }
+      }
+      // The document itself: its root element is not parsed yet when this runs.
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const coverSeen = (page: Page) =>
+  page.evaluate(
+    () => (window as { cover?: { skeleton: boolean; at: number; goneAt?: number } }).cover ?? null,
+  );
+
+test('a start with nothing kept paints the screen’s shape before the app has loaded; an empty channel or a visitor is not kept waiting', async ({
+  alice,
+  browser,
+  baseURL,
+}) => {
+  await alice.arrive();
+  const channelId = await makeChannel(alice, `forme-${randomUUID().slice(0, 6)}`);
+  await post(alice, channelId, 'Premier message du salon');
+  const emptyId = await makeChannel(alice, `vide-${randomUUID().slice(0, 6)}`);
+
+  // A browser that kept nothing (a new one), signed in by its cookie; the app's code held
+  // back 1.5 s.
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+    storageState: { cookies: await alice.context.cookies(), origins: [] },
+  });
+  await watchCover(context);
+  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(`/channel/${channelId}`);
+  const cover = page.locator('#last-screen');
+  await expect(cover).toHaveAttribute('data-skeleton', '');
+  // The whole window, seen, not used, not read out, and nothing of anyone's in it.
+  await expect(cover).toHaveAttribute('inert', '');
+  await expect(cover).toHaveAttribute('aria-hidden', 'true');
+  expect(await cover.evaluate((element) => element.textContent?.trim())).toBe('');
+  expect(await cover.boundingBox()).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+  // The app up: its own list, and the cover gone.
+  await expect(
+    page.getByRole('log', { name: 'Messages' }).getByText('Premier message du salon'),
+  ).toBeVisible();
+  await expect(cover).toHaveCount(0);
+  expect((await coverSeen(page))?.skeleton).toBe(true);
+
+  // An empty channel has no list to wait for: its screen takes the cover's place as it shows
+  // (not when the cover's time is up, 8 s).
+  const empty = await context.newPage();
+  await empty.goto(`/channel/${emptyId}`);
+  await expect(empty.getByRole('heading', { name: /^Bienvenue dans #vide-/ })).toBeVisible();
+  await expect(empty.locator('#last-screen')).toHaveCount(0, { timeout: 1000 });
+  expect((await coverSeen(empty))?.skeleton).toBe(true);
+  await context.close();
+
+  // A visitor signed out: the landing page, never a cover.
+  const visitor = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  await watchCover(visitor);
+  const landing = await visitor.newPage();
+  await landing.goto('/');
+  await expect(
+    landing.getByRole('banner').getByRole('button', { name: 'Se connecter' }),
+  ).toBeVisible();
+  expect(await coverSeen(landing)).toBeNull();
+  await visitor.close();
+});
+
 test('signing out forgets the cache, and the next account on this browser sees none of it', async ({
   alice,
   actor,

@@ -1,24 +1,32 @@
 /**
  * The last screen, painted before the app has loaded (docs/product.md §2.34, « Ouverture
  * instantanée »). A classic script of its own, the first of the page's head, run long before
- * the app's code: when this browser kept the last channel's screen
- * (web/src/lib/keep-last-screen.ts wrote it), it asks the server who is signed in and, once the
- * server names that same account — or cannot be reached: offline, the app opens that account's
- * kept data anyway — shows the kept screen over the page, inert, until the app's own list is on
- * screen and settled; the app takes the server's answer for its first question
- * (web/src/lib/last-screen.ts, which declares the shapes both read). Nothing is imported: this
- * file is the whole script, a classic one (no `import`, no `export`: web/vite.config.ts checks).
+ * the app's code. Where the app opens a channel (/ and /channel/<id>), it asks the server who
+ * is signed in — the app takes that answer for its first question (web/src/lib/last-screen.ts,
+ * which declares the shapes both read) — and then covers the page, inert, with:
+ * - the last channel's screen this browser kept (web/src/lib/keep-last-screen.ts wrote it),
+ *   once the server names that same account, or cannot be reached (offline, the app opens that
+ *   account's kept data anyway);
+ * - else, when the server names someone (a browser that kept nothing: a new one, or storage
+ *   cleared), the shape of the app's screen with nothing in it yet: rail, sidebar, header,
+ *   messages and composer as grey blocks, instead of a blank page while the app's code loads.
+ * The cover goes once the app's own screen is up: its list on screen and settled, or another
+ * outcome the app marks `data-screen-ready` (an empty channel, a channel not found, the home
+ * screen with no channel). Nothing is imported: this file is the whole script, a classic one
+ * (no `import`, no `export`: web/vite.config.ts checks).
  */
 
 (() => {
-  /** Past this, the cover goes whatever the app shows (an error screen, a channel now empty). */
+  /** Past this, the cover goes whatever the app shows. */
   const COVER_MAX_MS = 8000;
 
   /**
-   * Where the newest row of the app's own list (react-virtuoso's `data-index`) on screen is, or
-   * undefined while none is.
+   * Where the newest row of the app's own list (react-virtuoso's `data-index`) on screen is; 0
+   * once the app shows a screen with no list (marked `data-screen-ready`: an empty channel, a
+   * channel not found, the home screen with none); undefined while neither is there.
    */
   const appListPlace = (): number | undefined => {
+    if (document.querySelector('#root [data-screen-ready]')) return 0;
     const rows = document.querySelectorAll('#root [role="log"] [data-index]');
     for (let i = rows.length - 1; i >= 0; i--) {
       const row = rows[i];
@@ -30,23 +38,34 @@
   };
 
   try {
+    const path = location.pathname;
+    // Where the app opens a channel, or the home screen (which opens the last one).
+    if (path !== '/' && !/^\/channel\/[^/]+$/.test(path)) return;
+    // Another of the channel's tabs asked for (?tab=board): not the screen either shows.
+    if (/[?&]tab=/.test(location.search)) return;
     const userId = localStorage.getItem('ruche:offline-user');
     const raw = localStorage.getItem('ruche:last-screen');
-    if (!userId || !raw) return;
-    const kept = JSON.parse(raw) as KeptScreen;
-    const path = location.pathname;
-    const channelPath = `/channel/${kept.channelId}`;
-    const opensThere =
-      path === channelPath ||
-      (path === '/' && localStorage.getItem('ruche:last-channel') === kept.channelId);
-    // Another account's, another shape, another screen, another width (the rows' places
-    // would not be theirs): the app alone.
-    if (kept.version !== 1 || kept.userId !== userId || !opensThere) return;
-    if (kept.width !== window.innerWidth) return;
+    let kept: KeptScreen | undefined;
+    if (userId && raw) {
+      const candidate = JSON.parse(raw) as KeptScreen;
+      const opensThere =
+        path === `/channel/${candidate.channelId}` ||
+        (path === '/' && localStorage.getItem('ruche:last-channel') === candidate.channelId);
+      // Another account's, another shape, another screen, another width (the rows' places
+      // would not be theirs): not this one.
+      if (
+        candidate.version === 1 &&
+        candidate.userId === userId &&
+        opensThere &&
+        candidate.width === window.innerWidth
+      ) {
+        kept = candidate;
+      }
+    }
 
     const user = fetch('/api/auth/user', { credentials: 'include' });
     window.__rucheBoot = { user };
-    // Once the app's own list is on screen and settled (its newest row in the same place two
+    // Once the app's own screen is up and settled (its list's newest row in the same place two
     // frames running: a list opening moves in its first frames), the address is another, or
     // COVER_MAX_MS have passed, the cover goes.
     const started = performance.now();
@@ -65,7 +84,8 @@
       }
       requestAnimationFrame(() => watch(cover));
     };
-    const show = () => {
+    /** The kept screen's markup and theme, or else the skeleton's markup (`theme` unset). */
+    const show = (html: string, theme?: string) => {
       // Answered too late: the app's own screen is up already.
       if (appListPlace() !== undefined || location.pathname !== path) return;
       const cover = document.createElement('div');
@@ -80,14 +100,15 @@
       // text escaped, no script (docs/security.md, « The last screen »). What could still
       // act is left out all the same, and the policy (script-src 'self') runs no inline code.
       const template = document.createElement('template');
-      template.innerHTML = kept.html;
+      template.innerHTML = html;
       for (const element of template.content.querySelectorAll(
         'script, iframe, object, embed, link, meta, base, form, style',
       )) {
         element.remove();
       }
       cover.append(template.content);
-      document.documentElement.className = kept.theme;
+      if (theme) document.documentElement.className = theme;
+      else cover.dataset.skeleton = '';
       // Before the body is parsed (this script runs from the head), after it.
       document.documentElement.append(cover);
       // Now, laid out with the stylesheet if it is in, and again in the first frame, which the
@@ -109,15 +130,20 @@
     };
     user.then(
       (response) => {
-        // The server names the account whose screen this is: shown. A proxy's 502/504: out of
-        // reach, as offline.
-        if (response.status === 502 || response.status === 504) return show();
         // Whose session it is, as the answer begins (server/src/auth/routes.ts): the body
         // is read by the app, later, the page's main thread then being busy with its code.
-        if (response.ok && response.headers.get('Ruche-User-Id') === userId) show();
+        const signedIn = response.ok ? response.headers.get('Ruche-User-Id') : null;
+        // The server names the account whose screen this is: shown. A proxy's 502/504: out of
+        // reach, as offline.
+        if (kept && (signedIn === userId || response.status === 502 || response.status === 504)) {
+          return show(kept.html, kept.theme);
+        }
+        // Someone else, or nothing kept: the screen's shape (web/index.html, #shell-skeleton,
+        // just before this script), for anyone signed in.
+        if (signedIn) show(document.getElementById('shell-skeleton')?.innerHTML ?? '');
       },
-      // Offline.
-      show,
+      // Offline: the kept screen, if any (with nothing kept, the app alone says so).
+      () => kept && show(kept.html, kept.theme),
     );
   } catch {
     // Storage refused, a kept screen unreadable: the app alone.

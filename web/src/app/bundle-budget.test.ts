@@ -25,8 +25,10 @@ const BUDGETS = {
    * the last screen painted before the app (docs/product.md §2.34): its script, counted since
    * (0.8 KB), and the entry's hand-over from it (0.3 KB): 91.8 KB measured — a warm start's
    * messages on screen in about 0.2 s instead of 1.2 (docs/performance.md, "Start-up").
+   * 92.0 with the skeleton a start shows when nothing was kept (the script's part of it: 0.13
+   * KB; its markup is the page's, web/index.html): 91.98 KB measured.
    */
-  landing: { kb: 91.9, chunks: ['index.html'] },
+  landing: { kb: 92.0, chunks: ['index.html'] },
   /** A signed-in channel view: the entry, the app, the signed-in shell and the home screen. */
   channelView: {
     // Today's ceiling, not the goal: the goal is 160 KB (docs/performance.md says what stands
@@ -71,7 +73,10 @@ const BUDGETS = {
     // a first fetch may have read before a live change (lib/live-query-client.ts): 292.6 KB.
     // 293.6 with the last screen's script (web/boot/last-screen.ts, 0.8 KB), counted since: a
     // warm start paints the last channel before the app has loaded (293.5 KB measured).
-    kb: 293.6,
+    // 293.7 with the skeleton of a start that kept nothing (the same script, 0.13 KB): a cold
+    // start shows the screen's shape as soon as the server has said who is signed in
+    // (docs/product.md §2.34): 293.65 KB measured.
+    kb: 293.7,
     chunks: [
       'index.html',
       'src/app/app.tsx',

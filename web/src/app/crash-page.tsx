@@ -10,7 +10,10 @@ import { errorReference } from '@/lib/error-reference';
  */
 export function CrashPage({ error }: FallbackProps) {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background p-4 text-foreground">
+    <main
+      data-screen-ready=""
+      className="flex min-h-dvh items-center justify-center bg-background p-4 text-foreground"
+    >
       <div role="alert" className="w-full max-w-md rounded-2xl border bg-card p-6 shadow-lg">
         <LogoMark className="mb-4 size-10" />
         <h1 className="font-bold text-xl tracking-tight">{t('common.crash.title')}</h1>

@@ -27,7 +27,7 @@ export function ScreenBoundary({ children }: { children: ReactNode }) {
 function ScreenFallback({ error, resetErrorBoundary }: FallbackProps) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-1 items-center justify-center p-4">
+    <div data-screen-ready="" className="flex flex-1 items-center justify-center p-4">
       <div role="alert" className="w-full max-w-md rounded-2xl border bg-card p-6 shadow-lg">
         <div className="mb-3 flex items-center gap-3">
           <AlertTriangleIcon aria-hidden className="size-6 shrink-0 text-destructive" />

@@ -5,7 +5,8 @@ import { LogoMark } from '@/components/brand/logo';
 export function WelcomePrompt() {
   const { t } = useTranslation();
   return (
-    <div className="flex h-full flex-1 items-center justify-center p-6">
+    // No channel: the screen is up without a list (web/boot/last-screen.ts).
+    <div data-screen-ready="" className="flex h-full flex-1 items-center justify-center p-6">
       <div className="grid max-w-md justify-items-center gap-4 text-center">
         <div className="relative">
           <div aria-hidden className="absolute inset-0 rounded-full bg-primary/25 blur-2xl" />

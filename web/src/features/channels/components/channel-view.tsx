@@ -121,7 +121,8 @@ function OneChannelView({ channelId, tabs, actions }: ChannelViewProps) {
   if (channel.isPending || listing) return <ChannelViewLoading />;
   if (channel.isError) {
     return (
-      <div className="grid h-full place-items-center p-6">
+      // The screen is up without a list (web/boot/last-screen.ts).
+      <div data-screen-ready="" className="grid h-full place-items-center p-6">
         <div className="grid max-w-sm justify-items-center gap-3 text-center">
           <SearchXIcon aria-hidden className="size-10 text-muted-foreground" />
           <h1 className="font-semibold text-lg">{t('channelView.notFoundTitle')}</h1>

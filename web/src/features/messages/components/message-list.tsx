@@ -108,7 +108,11 @@ function ChannelIntro({ compact = false }: { compact?: boolean }) {
   const direct = channel.type === 'direct';
   const name = direct ? (userDisplayName(channel.directUser) ?? channel.name) : channel.name;
   return (
-    <div className={compact ? 'px-5 pt-6 pb-2' : 'flex flex-1 flex-col justify-end px-5 pb-6'}>
+    <div
+      className={compact ? 'px-5 pt-6 pb-2' : 'flex flex-1 flex-col justify-end px-5 pb-6'}
+      // An empty channel: the screen is up without a list (web/boot/last-screen.ts).
+      data-screen-ready={compact ? undefined : ''}
+    >
       {direct && channel.directUser ? (
         // The avatar has its own disc: on a second tint its initials would fall below AA.
         <AuthorAvatar user={channel.directUser} className="mb-3 size-14" />
@@ -234,7 +238,10 @@ export function MessageList({
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted-foreground">
+      <div
+        data-screen-ready=""
+        className="flex flex-1 flex-col items-center justify-center gap-3 text-muted-foreground"
+      >
         <p>{t('messages.loadError')}</p>
         <Button variant="outline" size="sm" onClick={() => query.refetch()}>
           {t('messages.retry')}

@@ -77,6 +77,8 @@ export function VoicePanel({
   const elsewhere = !here && list.some((p) => p.userId === user?.id);
   return (
     <div
+      // A voice channel has no list: its screen is up (web/boot/last-screen.ts).
+      data-screen-ready=""
       className={cn(
         'mx-auto grid w-full content-start gap-5 p-4 sm:p-6',
         sharing && here ? 'max-w-5xl' : 'max-w-2xl',
