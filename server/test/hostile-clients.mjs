@@ -8,8 +8,13 @@
  *   token, spread evenly over `overMs`; posts { statuses, accepted, closeCodes, latencies }.
  * - { kind: 'trickle', url, count, everyMs, forMs }: `count` connections that send a request
  *   line, then one header byte every `everyMs`, for `forMs`; posts { opened, closedByServer }.
+ * - { kind: 'refuser' }: a bare HTTP server that refuses every request and upgrade with 401,
+ *   what a flood's baseline is sent to (the flood's own cost to the machine, without Ruche's);
+ *   posts { url } once listening, and serves until the worker is terminated.
  */
+
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -108,5 +113,17 @@ async function trickle({ url, count, everyMs, forMs }) {
   return { opened, closedByServer };
 }
 
-const run = workerData.kind === 'upgrades' ? upgrades : trickle;
+function refuser() {
+  const server = http.createServer((_req, res) => res.writeHead(401).end());
+  server.on('upgrade', (_req, socket) =>
+    socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+  );
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${server.address().port}` }),
+    ),
+  );
+}
+
+const run = { upgrades, trickle, refuser }[workerData.kind];
 parentPort.postMessage(await run(workerData));

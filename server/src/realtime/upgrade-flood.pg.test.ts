@@ -21,9 +21,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const hostileClients = new URL('../../test/hostile-clients.mjs', import.meta.url);
 
 function inWorker<T>(data: Record<string, unknown>): Promise<T> {
+  return startWorker<T>(data).then(({ result }) => result);
+}
+
+/** A worker of test/hostile-clients.mjs: its first message, and the worker to stop it by. */
+function startWorker<T>(data: Record<string, unknown>): Promise<{ result: T; worker: Worker }> {
   const worker = new Worker(hostileClients, { workerData: data });
   return new Promise((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.once('message', (result: T) => resolve({ result, worker }));
     worker.once('error', reject);
   });
 }
@@ -35,10 +40,26 @@ const p99 = (values: number[]) => {
 
 /**
  * The member's API p99 under attack must stay under 100 ms (docs/realtime.md, "Admission"), or
- * under three times its p99 measured just before without the attack, when the machine itself
- * is that slow (other work beside the suite): a bound that only a cost of the flood can break.
+ * under three times its p99 without the attack on Ruche, when the machine itself is that slow
+ * (other work beside the suite): a bound that only Ruche's cost of the attack can break. The
+ * baseline is measured just before, and — when the attack's p99 is past the bound that gives,
+ * the machine having perhaps grown busier meanwhile — once more just after, the larger of the
+ * two bounding it (each measured as the attack's, `baseline` making the same load).
  */
-const p99Bound = (quiet: number[]) => Math.max(100, 3 * p99(quiet));
+async function expectUnderBaseline(
+  times: number[],
+  before: number[],
+  baseline: () => Promise<number[]>,
+  annotate: (message: string) => Promise<unknown>,
+): Promise<void> {
+  const bound = (quiet: number[]) => Math.max(100, 3 * p99(quiet));
+  if (p99(times) < bound(before)) return;
+  const after = await baseline();
+  await annotate(
+    `past the first bound: the baseline again after the attack, API p99 ${p99(after).toFixed(0)} ms over ${after.length} calls`,
+  );
+  expect(p99(times)).toBeLessThan(Math.max(bound(before), bound(after)));
+}
 
 /** CPU time (ms) a process has used so far, from /proc (user + system, in 10 ms ticks). */
 async function cpuMs(pid: number | undefined): Promise<number> {
@@ -83,8 +104,12 @@ describe('hostile clients beside a member', () => {
   let dataDir: string;
   let node: NodeProcess;
   let member: TestClient;
+  /** The bare server a flood's baseline is sent to. */
+  let refuser: { url: string; worker: Worker };
 
   beforeAll(async () => {
+    const started = await startWorker<{ url: string }>({ kind: 'refuser' });
+    refuser = { url: started.result.url, worker: started.worker };
     store = await createTestStore('postgres');
     dataDir = await mkdtemp(path.join(tmpdir(), 'ruche-flood-'));
     // The server's own admission and overload limits: the flood must not spend them.
@@ -111,6 +136,7 @@ describe('hostile clients beside a member', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await refuser?.worker.terminate();
     node?.kill();
     await node?.exited;
     await store?.drop();
@@ -120,9 +146,14 @@ describe('hostile clients beside a member', () => {
   it('2,000 upgrades without a session in 2 s: all refused with 401, the member reconnects at once and its API p99 < 100 ms', async ({
     annotate,
   }) => {
-    // The same calls for 2 s without the flood: what the machine gives them anyway.
+    // The same calls for 2 s with the same flood sent to a bare server that refuses it: what
+    // the machine gives them anyway, the flood's own making included.
+    const baseline = async () => {
+      const bare = inWorker({ kind: 'upgrades', url: refuser.url, count: 2000, overMs: 2000 });
+      return memberCalls(member, bare);
+    };
     const quietCpu = await cpuMs(node.child.pid);
-    const quiet = await memberCalls(member, sleep(2000));
+    const quiet = await baseline();
     const quietCpuMs = (await cpuMs(node.child.pid)) - quietCpu;
     const flood = inWorker<{
       statuses: Record<string, number>;
@@ -147,13 +178,14 @@ describe('hostile clients beside a member', () => {
     expect(outcome.accepted).toBe(0);
     expect(outcome.statuses).toEqual({ 401: 2000 });
     expect(sockets).toEqual(['ready', 'ready', 'ready']);
-    expect(p99(times)).toBeLessThan(p99Bound(quiet));
+    await expectUnderBaseline(times, quiet, baseline, annotate);
   }, 30_000);
 
   it('200 connections trickling their headers: a member’s API p99 < 100 ms', async ({
     annotate,
   }) => {
-    const quiet = await memberCalls(member, sleep(2000));
+    const baseline = () => memberCalls(member, sleep(2000));
+    const quiet = await baseline();
     const slow = inWorker<{ opened: number; closedByServer: number }>({
       kind: 'trickle',
       url: node.url,
@@ -167,7 +199,7 @@ describe('hostile clients beside a member', () => {
       `slow headers: ${opened} opened, ${closedByServer} closed by the server within 3 s; member: API p99 ${p99(times).toFixed(0)} ms over ${times.length} calls (quiet 2 s: p99 ${p99(quiet).toFixed(0)} ms)`,
     );
     expect(opened).toBe(200);
-    expect(p99(times)).toBeLessThan(p99Bound(quiet));
+    await expectUnderBaseline(times, quiet, baseline, annotate);
     // Still serving sockets once they are gone.
     expect(await reconnect(node.url, member.cookieHeader)).toBe('ready');
   }, 30_000);
