@@ -42,6 +42,109 @@ function staticClosure(fileName: string): Set<string> {
 }
 
 /**
+ * The channel view's chunk (docs/performance-log.md, "2026-12-06, the channel view in one
+ * chunk"): every module the signed-in shell and the home screen import, statically, all the
+ * way down, is bundled in one file — what nearly every visit loads (app/preload.ts) — instead
+ * of the eighty-odd small shared chunks the automatic splitting makes of them (a chunk for each
+ * set of screens that share a module: an icon, a button), each a request and a module of its
+ * own to the browser, and each compressed alone. Left out: what the entry and the app's router
+ * load before (they stay theirs), and what the public pages import — sign-in, an invitation, a
+ * guest joining a room, a deleted account, a page not found — so that a visitor signed out
+ * never loads the signed-in code. Other signed-in screens load it with the shell they sit in.
+ */
+const CHANNEL_VIEW_ROOTS = ['src/app/signed-in-shell.tsx', 'src/app/home-page.tsx'];
+const NOT_CHANNEL_VIEW_ROOTS = {
+  /** Loaded before the channel view: where they are. */
+  before: ['src/main.tsx', 'src/app/app.tsx'],
+  /**
+   * The public pages, visited signed out (what they load on demand in turn — nothing for a
+   * guest's room — imports nothing of the channel view's chunk: checked on the build).
+   */
+  public: [
+    'src/features/auth/components/login-page.tsx',
+    'src/features/video-rooms/components/join-room-page.tsx',
+    'src/features/channels/components/channel-invite-page.tsx',
+    'src/features/settings/account-deleted-page.tsx',
+    'src/app/not-found-page.tsx',
+  ],
+};
+const channelViewModules = new Set<string>();
+/** `export { a, b as c } from './x'` in a feature's index.ts. */
+const EXPORT_FROM = /export\s*\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/g;
+/** `import { a, b as c } from '@/features/x'` (types are gone from the transformed code). */
+const IMPORT_FEATURE = /(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]@\/features\/([^'"/]+)['"]/g;
+const channelViewChunk: Plugin = {
+  name: 'ruche:channel-view-chunk',
+  apply: 'build',
+  buildEnd() {
+    channelViewModules.clear();
+    const ids = [...this.getModuleIds()];
+    const root = (suffix: string) => {
+      const id = ids.find((candidate) => candidate.endsWith(path.join(here, suffix)));
+      if (!id) throw new Error(`web/vite.config.ts: ${suffix} is not in the build`);
+      return id;
+    };
+    // A feature's index.ts names what it offers: an importer takes the modules behind the
+    // names it imports, not the others (tree-shaken away, or loaded on demand elsewhere).
+    const behind = (index: string, names: Set<string> | 'all') => {
+      const info = this.getModuleInfo(index);
+      const wanted = new Set<string>();
+      for (const [, list = '', from = ''] of (info?.code ?? '').matchAll(EXPORT_FROM)) {
+        const offered = list.split(',').map((name) =>
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1),
+        );
+        if (names !== 'all' && !offered.some((name) => name && names.has(name))) continue;
+        const file = path.resolve(path.dirname(index), from);
+        for (const id of info?.importedIds ?? []) {
+          if (id === file || id.startsWith(`${file}.`)) wanted.add(id);
+        }
+      }
+      return wanted;
+    };
+    const closure = (roots: string[]) => {
+      const seen = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        const info = this.getModuleInfo(id);
+        const imports = new Map<string, Set<string>>();
+        for (const [, list = '', feature = ''] of (info?.code ?? '').matchAll(IMPORT_FEATURE)) {
+          const names = imports.get(feature) ?? new Set<string>();
+          for (const name of list.split(',')) names.add(name.trim().split(/\s+as\s+/)[0] ?? '');
+          imports.set(feature, names);
+        }
+        for (const next of info?.importedIds ?? []) {
+          if (!FEATURE_INDEX.test(next)) {
+            visit(next);
+            continue;
+          }
+          seen.add(next);
+          const feature = next.match(/features[\\/]([^\\/]+)[\\/]index\.ts$/)?.[1] ?? '';
+          for (const source of behind(next, imports.get(feature) ?? 'all')) {
+            visit(source);
+          }
+        }
+      };
+      for (const id of roots) visit(root(id));
+      return seen;
+    };
+    const elsewhere = new Set([
+      ...closure(NOT_CHANNEL_VIEW_ROOTS.before),
+      ...closure(NOT_CHANNEL_VIEW_ROOTS.public),
+    ]);
+    for (const id of closure(CHANNEL_VIEW_ROOTS)) {
+      // What is also loaded with import() (the roots themselves) keeps a chunk of its own:
+      // grouped, rolldown 1.2's chunk for it names an export it does not define.
+      if (elsewhere.has(id) || this.getModuleInfo(id)?.dynamicImporters.length) continue;
+      channelViewModules.add(id);
+    }
+  },
+};
+
+/**
  * web/boot/last-screen.ts, the script that paints the last screen before the app has loaded
  * (docs/product.md §2.34): a classic script in the head, named by its hash like the chunks
  * (cached for good, precached by the service worker). Not in the phone app's build, whose
@@ -86,6 +189,7 @@ export default defineConfig({
     tailwindcss(),
     catalogueSlice(path.join(here, 'src/locales')),
     keepBundle,
+    channelViewChunk,
     lastScreenScript(),
     // The service worker (web/sw/sw.ts): push, and the app shell precached per build
     // (docs/product.md §2.34, « Hors connexion »). The mobile app's pages are in its package:
@@ -138,6 +242,19 @@ export default defineConfig({
       // themselves keep the default analysis.
       treeshake: {
         moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'channel-view',
+              test: (id) => channelViewModules.has(id),
+              // Its modules only: what they import from the entry's or the router's chunks
+              // stays there (channelViewChunk leaves those out).
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -290,13 +290,14 @@ async function postFresh(build) {
 async function cold(browser, build) {
   const context = await newContext(browser, build);
   try {
-    const { fcp, shape, times } = await openAndTime(
+    const { fcp, shape, times, requests } = await openAndTime(
       context,
       `${build.ruche.origin}/channel/${build.channels[0]}`,
       [build.newest],
       undefined,
       build.label === 'candidate' ? 'cold' : undefined,
     );
+    if (process.env.BENCH_REQUESTS) log(requests.join('\n'));
     return { fcp, shape, first: times[0] };
   } finally {
     await context.close();
