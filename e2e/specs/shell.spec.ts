@@ -53,8 +53,22 @@ test.describe('signed-in shell', () => {
     await expect(page.locator('html')).toHaveClass(/\blight\b/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
 
+    // Painted light from the first frame, before the app's code (held back 1.5 s) has run:
+    // the page's first script applies the choice (web/boot/last-screen.ts).
+    const entry = /\/assets\/index-[^/]+\.js$/;
+    await page.route(entry, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() =>
+      requestAnimationFrame(() => {
+        (window as { firstTheme?: string }).firstTheme = document.documentElement.className;
+      }),
+    );
     await page.reload();
     await shell.welcomePrompt.waitFor();
+    await page.unroute(entry);
+    expect(await page.evaluate(() => (window as { firstTheme?: string }).firstTheme)).toBe('light');
     expect(await shell.theme()).toBe('light');
     await expect(shell.themeToggle()).toHaveAccessibleName('Passer au thème sombre');
 

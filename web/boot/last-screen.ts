@@ -38,6 +38,11 @@
   };
 
   try {
+    // The theme chosen (web/src/lib/theme.ts), before the page's first paint: a light page is
+    // not painted dark while the app's code loads, whatever is shown over it.
+    if (localStorage.getItem('theme') === 'light') {
+      document.documentElement.classList.replace('dark', 'light');
+    }
     const path = location.pathname;
     // Where the app opens a channel, or the home screen (which opens the last one).
     if (path !== '/' && !/^\/channel\/[^/]+$/.test(path)) return;
