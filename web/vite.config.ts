@@ -8,6 +8,7 @@ import { defineConfig, minify, type Plugin, type Rollup, transformWithOxc } from
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueSlice } from './catalogue-slice.ts';
+import { PUBLIC_PAGES } from './public-pages.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** A web feature's public face: web/src/features/<x>/index.ts. */
@@ -60,13 +61,7 @@ const NOT_CHANNEL_VIEW_ROOTS = {
    * The public pages, visited signed out (what they load on demand in turn — nothing for a
    * guest's room — imports nothing of the channel view's chunk: checked on the build).
    */
-  public: [
-    'src/features/auth/components/login-page.tsx',
-    'src/features/video-rooms/components/join-room-page.tsx',
-    'src/features/channels/components/channel-invite-page.tsx',
-    'src/features/settings/account-deleted-page.tsx',
-    'src/app/not-found-page.tsx',
-  ],
+  public: PUBLIC_PAGES,
 };
 const channelViewModules = new Set<string>();
 /** `export { a, b as c } from './x'` in a feature's index.ts. */
@@ -104,7 +99,7 @@ const channelViewChunk: Plugin = {
       }
       return wanted;
     };
-    const closure = (roots: string[]) => {
+    const closure = (roots: readonly string[]) => {
       const seen = new Set<string>();
       const visit = (id: string) => {
         if (seen.has(id)) return;

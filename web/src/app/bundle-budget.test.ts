@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES } from '../../public-pages.ts';
 
 /**
  * The first-load budgets (docs/architecture.md: a feature's screens load on demand), checked on the
@@ -223,13 +224,7 @@ describe('first-load JavaScript budgets (gzipped)', () => {
     const isChannelView = (file: string) => /^assets\/channel-view-[^/]+\.js$/.test(file);
     const channelView = [...upFrontFiles(manifest, BUDGETS.channelView.chunks)];
     expect(channelView.filter(isChannelView)).toHaveLength(1);
-    for (const page of [
-      'src/features/auth/components/login-page.tsx',
-      'src/features/video-rooms/components/join-room-page.tsx',
-      'src/features/channels/components/channel-invite-page.tsx',
-      'src/features/settings/account-deleted-page.tsx',
-      'src/app/not-found-page.tsx',
-    ]) {
+    for (const page of PUBLIC_PAGES) {
       const files = [...upFrontFiles(manifest, ['index.html', 'src/app/app.tsx', page])];
       expect(files.filter(isChannelView), page).toEqual([]);
     }
