@@ -29,6 +29,9 @@ export type CallNote =
 
 export const CALL_NOTES = 'calls';
 
+/** How long a node remembers that a call ended (CallBook): far past any note's delivery. */
+export const ENDED_KEPT_MS = 10 * 60_000;
+
 /**
  * Every call going on, in this node's memory, the same on every node: each node applies the
  * notes all nodes share (its own before the sharing call returns). A user is in at most one
@@ -40,10 +43,18 @@ export class CallBook {
   private readonly byUser = new Map<string, string>();
   /** `callId:userId` → when a tab of that participant last said it is there. */
   private readonly seen = new Map<string, number>();
+  /**
+   * Calls ended, by id → when, kept ENDED_KEPT_MS: a ring shared again for a node that started
+   * (`hello`) can reach a node after the call's end, and must not bring the call back.
+   */
+  private readonly ended = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   apply(note: CallNote): void {
     if (note.op === 'ring') {
       const { call } = note;
+      if (this.ended.has(call.callId)) return;
       // A user is in one call: a ring that lost a race (two nodes at once) is not kept.
       if (this.callOf(call.caller.userId) || this.callOf(call.callee.userId)) return;
       this.calls.set(call.callId, call);
@@ -59,6 +70,8 @@ export class CallBook {
     } else if (note.op === 'seen') {
       if (this.calls.has(note.callId)) this.seen.set(`${note.callId}:${note.userId}`, note.at);
     } else if (note.op === 'end') {
+      this.forgetEnded();
+      this.ended.set(note.callId, this.now());
       const call = this.calls.get(note.callId);
       if (!call) return;
       this.calls.delete(call.callId);
@@ -67,6 +80,16 @@ export class CallBook {
       for (const user of [call.caller, call.callee]) {
         if (this.byUser.get(user.userId) === call.callId) this.byUser.delete(user.userId);
       }
+    }
+  }
+
+  /** The ends older than ENDED_KEPT_MS: no ring of theirs is still on its way. */
+  private forgetEnded(): void {
+    const before = this.now() - ENDED_KEPT_MS;
+    // In the order they ended: the oldest first.
+    for (const [callId, at] of this.ended) {
+      if (at > before) break;
+      this.ended.delete(callId);
     }
   }
 
